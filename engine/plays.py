@@ -1,0 +1,309 @@
+"""The climbing-family core shared by Gouji and Baohuang: plays, comparison, enumeration (C-6 … C-16).
+
+A :class:`Play` is what a set of cards *means* (一手牌): its canonical notation (C-6) and its
+normalized form (C-10). :class:`PlayRules` carries the game options that change meaning or comparison;
+each game builds one from its own options. Plays are enumerated by *shape* (rank × count × 2s as fillers
+× jokers), never by card subsets, and are interned so that enumeration allocates almost nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from engine.cards import BIG, CHAR_OF, NATURAL_RANKS, SMALL, SUPER, TWO, VALUE_OF
+from engine.errors import IllegalPlay
+
+# Shape = (rank of the natural cards or 0, naturals, twos, small jokers, big jokers, super jokers)
+Shape = tuple[int, int, int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRules:
+    """Options of the shared engine. Gouji: ``mix_jokers`` and fillers on; Baohuang: per B.2."""
+
+    game: str = "gouji"
+    mix_jokers: bool = True  # C-10.3: with big and small jokers together all count as small (Gouji)
+    pure_mixed_as_is: bool = False  # G-33 pure_mixed_jokers = "as-is"
+    twos_as_fillers: bool = True  # C-10.1 / B-27
+    kaopai: bool = False  # C-14 instead of C-12 (Gouji compare_option 1, Baohuang kaopai)
+    relations: str = "full"  # C-14 relation set: "full" | "big-only"
+    surplus_allowed: bool = True  # C-14 kaopai_surplus = "allowed"
+    ranks: frozenset[int] = field(default_factory=lambda: frozenset(NATURAL_RANKS))
+    allow_super: bool = False  # C-15 / B-24
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A legal play: canonical notation (C-6) and normalized meaning (C-10, C-11).
+
+    ``rank``/``count``: the normalized rank part (``rank`` 0 and ``count`` 0 for a pure joker play);
+    ``big``/``small``/``supers``: the normalized joker part; ``natural_rank``/``naturals``/``twos``/
+    ``raw_big``/``raw_small``: the cards as written.
+    """
+
+    text: str
+    rank: int
+    count: int
+    big: int
+    small: int
+    supers: int
+    natural_rank: int
+    naturals: int
+    twos: int
+    raw_big: int
+    raw_small: int
+    values: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.values)
+
+    @property
+    def n_cards(self) -> int:
+        return self.naturals + self.twos + self.raw_big + self.raw_small + self.supers
+
+    @property
+    def has_joker(self) -> bool:
+        """Contains a joker card (any of X, x, Z) as written."""
+        return self.raw_big + self.raw_small + self.supers > 0
+
+    @property
+    def filler_twos(self) -> int:
+        """2s used as fillers (贴钱) rather than as 2s."""
+        return self.twos if self.naturals else 0
+
+    @property
+    def shape(self) -> Shape:
+        return (self.natural_rank, self.naturals, self.twos, self.raw_small, self.raw_big, self.supers)
+
+    @property
+    def normalized(self) -> str:
+        """The meaning after C-10 normalization in notation, e.g. ``TTTT22`` → ``TTTTTT`` (C-7)."""
+        return "Z" * self.supers + "X" * self.big + "x" * self.small + CHAR_OF.get(self.rank, "") * self.count
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Play({self.text!r})"
+
+
+_INTERN: dict[tuple[PlayRules, Shape], Play] = {}
+
+
+def make_play(rules: PlayRules, shape: Shape) -> Play:
+    """The interned Play for a shape, validated (C-10.1); raises :class:`IllegalPlay`."""
+    key = (rules, shape)
+    p = _INTERN.get(key)
+    if p is None:
+        p = _build(rules, shape)
+        _INTERN[key] = p
+    return p
+
+
+def _build(rules: PlayRules, shape: Shape) -> Play:
+    r, k, t, s, b, z = shape
+    if min(shape[1:]) < 0 or k + t + s + b + z == 0:
+        raise IllegalPlay("C-10", "a play needs at least one card")
+    if k and r not in NATURAL_RANKS:
+        raise IllegalPlay("C-1", f"bad natural rank {r}")
+    if k and r not in rules.ranks:
+        raise IllegalPlay("B-3", f"the pack in use has no {CHAR_OF[r]}")
+    if z and not rules.allow_super:
+        raise IllegalPlay("C-15" if rules.game == "gouji" else "B-24", "no super joker Z in this game")
+    if k and t and not rules.twos_as_fillers:
+        raise IllegalPlay("B-20", "2s may not be mixed with another rank (twos_as_fillers is off)")
+    if k:
+        rank, count = r, k + t
+    elif t:
+        rank, count = TWO, t
+    else:
+        rank, count = 0, 0
+    nb, ns = b, s
+    if rules.mix_jokers and b and s and not (rules.pure_mixed_as_is and k == 0 and t == 0):
+        nb, ns = 0, b + s
+    text = "Z" * z + "X" * b + "x" * s + (CHAR_OF[r] * k if k else "") + "2" * t
+    values = (rank,) * count + (SMALL,) * ns + (BIG,) * nb + (SUPER,) * z
+    return Play(text, rank, count, nb, ns, z, r if k else 0, k, t, b, s, values)
+
+
+def parse_play(rules: PlayRules, text: str) -> Play:
+    """Parse a play in any card order (C-6); ``10`` is accepted for ``T``; ``^`` marks are ignored."""
+    if not isinstance(text, str):
+        raise IllegalPlay("C-6", f"a play is written as text, not {type(text).__name__}")
+    src = text.strip().replace("10", "T").replace("^", "")
+    if not src:
+        raise IllegalPlay("C-6", "empty play (a pass is written '-', not a play)")
+    if src == "-":
+        raise IllegalPlay("C-9", "'-' is a pass, not a play")
+    naturals: dict[int, int] = {}
+    t = s = b = z = 0
+    for ch in src:
+        v = VALUE_OF.get(ch)
+        if v is None:
+            raise IllegalPlay("C-6", f"{ch!r} is not a rank character (3-9 T J Q K A 2 x X Z) in {text!r}")
+        if v == TWO:
+            t += 1
+        elif v == SMALL:
+            s += 1
+        elif v == BIG:
+            b += 1
+        elif v == SUPER:
+            z += 1
+        else:
+            naturals[v] = naturals.get(v, 0) + 1
+    if len(naturals) > 1:
+        ranks = "".join(CHAR_OF[v] for v in sorted(naturals))
+        raise IllegalPlay("C-10", f"{text!r} mixes ranks {ranks}: a play has one rank (plus 2s/jokers where allowed)")
+    (r, k), = naturals.items() if naturals else ((0, 0),)
+    return make_play(rules, (r, k, t, s, b, z))
+
+
+def _dominates(cand: tuple[int, ...], prev: tuple[int, ...]) -> bool:
+    """C-12: equal length and every value strictly higher (both ascending)."""
+    if len(cand) != len(prev):
+        return False
+    for c, p in zip(cand, prev):
+        if c <= p:
+            return False
+    return True
+
+
+def normal_beats(prev: Play, cand: Play) -> bool:
+    """C-12."""
+    return _dominates(cand.values, prev.values)
+
+
+def kao_beats(rules: PlayRules, prev: Play, cand: Play) -> bool:
+    """C-14 (烤 beat) with the relation set and surplus rule of ``rules``."""
+    if _dominates(cand.values, prev.values):
+        return True
+    big_p, small_p = prev.big, prev.small
+    if big_p + small_p == 0 or prev.supers:
+        return False
+    rank_part = (cand.rank,) * cand.count
+    prev_rank = (prev.rank,) * prev.count
+    zs = (SUPER,) * cand.supers
+    full = rules.relations == "full"
+    b_all, s_all = cand.big, cand.small
+    drops = [(db, ds) for db in range(b_all + 1) for ds in range(s_all + 1)] if rules.surplus_allowed else [(0, 0)]
+    for db, ds in drops:
+        b, s = b_all - db, s_all - ds
+        if (db or ds) and _dominates(rank_part + (SMALL,) * s + (BIG,) * b + zs, prev.values):
+            return True
+        for a in range(big_p + 1) if full else (big_p,):
+            for c in range(small_p + 1) if full else (small_p,):
+                need_b = 2 * a + c
+                need_s = 3 * (big_p - a) + 2 * (small_p - c)
+                if need_b > b or need_s > s:
+                    continue
+                rest = rank_part + (SMALL,) * (s - need_s) + (BIG,) * (b - need_b) + zs
+                if _dominates(rest, prev_rank):
+                    return True
+    return False
+
+
+def beats(rules: PlayRules, prev: Play, cand: Play) -> bool:
+    """C-12 or C-14 as the options select (C-16)."""
+    if rules.kaopai:
+        return kao_beats(rules, prev, cand)
+    return _dominates(cand.values, prev.values)
+
+
+# --------------------------------------------------------------------------------------------
+# Enumeration by shape
+# --------------------------------------------------------------------------------------------
+
+def hand_shape_counts(counts: Sequence[int]) -> tuple[list[int], int, int, int, int]:
+    """From rank counts (index = value) to (naturals per rank, twos, small, big, super)."""
+    return list(counts[3:15]), counts[TWO], counts[SMALL], counts[BIG], counts[SUPER]
+
+
+def iter_leads(rules: PlayRules, counts: Sequence[int]) -> Iterator[Play]:
+    """Every distinct play (by shape) that can be made from a hand with these rank counts."""
+    t_max, s_max, b_max, z_max = counts[TWO], counts[SMALL], counts[BIG], counts[SUPER]
+    if not rules.allow_super:
+        z_max = 0
+    fill = rules.twos_as_fillers
+    cache = _INTERN
+    for r in NATURAL_RANKS:
+        c = counts[r]
+        if not c:
+            continue
+        for k in range(1, c + 1):
+            for t in range(t_max + 1) if fill else (0,):
+                for s in range(s_max + 1):
+                    for b in range(b_max + 1):
+                        for z in range(z_max + 1):
+                            shape = (r, k, t, s, b, z)
+                            p = cache.get((rules, shape))
+                            yield p if p is not None else make_play(rules, shape)
+    for t in range(t_max + 1):
+        for s in range(s_max + 1):
+            for b in range(b_max + 1):
+                for z in range(z_max + 1):
+                    if t or s or b or z:
+                        shape = (0, 0, t, s, b, z)
+                        p = cache.get((rules, shape))
+                        yield p if p is not None else make_play(rules, shape)
+
+
+def count_leads(rules: PlayRules, counts: Sequence[int]) -> int:
+    """``len(list(iter_leads(...)))`` computed arithmetically."""
+    t, s, b = counts[TWO], counts[SMALL], counts[BIG]
+    z = counts[SUPER] if rules.allow_super else 0
+    jokers = (s + 1) * (b + 1) * (z + 1)
+    naturals = sum(counts[r] for r in NATURAL_RANKS)
+    with_fill = (t + 1) if rules.twos_as_fillers else 1
+    return naturals * with_fill * jokers + (t + 1) * jokers - 1
+
+
+def iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterator[Play]:
+    """Every distinct play from the hand that beats ``prev`` (C-12 / C-14)."""
+    if rules.kaopai and (prev.big or prev.small) and not prev.supers:
+        for p in iter_leads(rules, counts):
+            if kao_beats(rules, prev, p):
+                yield p
+        return
+    n = prev.size
+    pv = prev.values
+    t_max, s_max, b_max = counts[TWO], counts[SMALL], counts[BIG]
+    z_max = counts[SUPER] if rules.allow_super else 0
+    fill = rules.twos_as_fillers
+    lowest = pv[0]
+    cache = _INTERN
+    # Jokers and 2s only.
+    for s in range(min(s_max, n) + 1):
+        for b in range(min(b_max, n - s) + 1):
+            for z in range(min(z_max, n - s - b) + 1):
+                t = n - s - b - z
+                if t > t_max or (t and lowest >= TWO):
+                    continue
+                shape = (0, 0, t, s, b, z)
+                p = cache.get((rules, shape)) or make_play(rules, shape)
+                if _dominates(p.values, pv):
+                    yield p
+    for r in NATURAL_RANKS:
+        c = counts[r]
+        if not c or r <= lowest:
+            continue
+        for k in range(1, min(c, n) + 1):
+            for s in range(min(s_max, n - k) + 1):
+                for b in range(min(b_max, n - k - s) + 1):
+                    for z in range(min(z_max, n - k - s - b) + 1):
+                        t = n - k - s - b - z
+                        if t > t_max or (t and not fill):
+                            continue
+                        shape = (r, k, t, s, b, z)
+                        p = cache.get((rules, shape)) or make_play(rules, shape)
+                        if _dominates(p.values, pv):
+                            yield p
+
+
+def can_make(counts: Sequence[int], play: Play) -> bool:
+    """Whether the hand holds the cards of ``play``."""
+    if play.naturals and counts[play.natural_rank] < play.naturals:
+        return False
+    return (counts[TWO] >= play.twos and counts[SMALL] >= play.raw_small and counts[BIG] >= play.raw_big
+            and counts[SUPER] >= play.supers)
