@@ -39,7 +39,11 @@ class State:
     n_seats = N_SEATS
 
     def __init__(self, rules: Rules | None = None, seed: int = 0,
-                 carry_tribute: list[tuple[int, int]] | None = None) -> None:
+                 carry_tribute: list[tuple[int, int]] | None = None,
+                 stacked: list[list[list[Card]]] | None = None) -> None:
+        """``carry_tribute``: G-83 one-to-opposite tribute from a previous game's 串三户 (payer, receiver).
+        ``stacked``: for scenario tests, the hands of the first deals (each six card lists of any size)
+        instead of shuffled ones; later deals are shuffled from the seed as usual."""
         self.rules = rules if rules is not None else Rules()
         self.o = self.rules.options
         self.pr = self.rules.play_rules
@@ -59,6 +63,7 @@ class State:
         # Tribute owed at the start of the next set (G-75): filled at the end of each set.
         self.pending: list[TributeItem] = [TributeItem("chuansanhu", p, r, 1) for p, r in (carry_tribute or [])]
         self._out: list[Event] = []
+        self.stacked = [[sort_cards(h) for h in deal] for deal in (stacked or [])]
         self._begin_set()
         self._flush_initial()
 
@@ -129,6 +134,7 @@ class State:
                      "free_places", "items", "dealt_hands", "mute_beaten", "mute_has", "out_cards"):
             setattr(new, name, copy.copy(getattr(self, name)))
         new.stats = Counter(self.stats)
+        new.stacked = [list(d) for d in self.stacked]
         new.hands = [list(h) for h in self.hands]
         new.counts = [list(c) for c in self.counts]
         new.places = dict(self.places)
@@ -225,15 +231,18 @@ class State:
 
     def _deal(self) -> None:
         """G-12: shuffle the 216 cards and give 36 to each player."""
-        pack = make_pack(4)
-        self.rng.shuffle(pack)
-        self.hands = [sort_cards(pack[i * 36:(i + 1) * 36]) for i in range(N_SEATS)]
+        if self.stacked:
+            self.hands = [list(h) for h in self.stacked.pop(0)]
+        else:
+            pack = make_pack(4)
+            self.rng.shuffle(pack)
+            self.hands = [sort_cards(pack[i * 36:(i + 1) * 36]) for i in range(N_SEATS)]
         self.counts = [rank_counts(h) for h in self.hands]
         self.dealt_hands = [list(h) for h in self.hands]
         self.dealt = True
         for s in range(N_SEATS):
             self._emit(Event("deal", {"seat": s, "cards": [str(c) for c in self.hands[s]]}, (s,)))
-        self._emit(Event("dealt", {"counts": [36] * N_SEATS}))
+        self._emit(Event("dealt", {"counts": [len(h) for h in self.hands]}))
         self.stats["deals"] += 1
         self._start_show()
 
