@@ -1,0 +1,485 @@
+"""A LAN client: joins a table, keeps its seat's view in sync, sends intents, reconnects with its token.
+
+``Client`` runs on an asyncio loop; ``ClientThread`` runs one in a daemon thread for the desktop app
+(thread-safe calls in, ``on_message`` callback out). ``python -m engine.net.client`` is a headless bot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import random
+import socket
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import msgspec
+
+from engine import games
+from engine.core import Action
+from engine.net.bots import make_bot
+from engine.net.protocol import (
+    MAX_HOST_FRAME,
+    PROTOCOL_VERSION,
+    ActionMsg,
+    Chat,
+    ChatFrom,
+    Closing,
+    Hello,
+    HostMsg,
+    Intent,
+    Join,
+    Leave,
+    Notice,
+    Ping,
+    Pong,
+    ProtocolError,
+    Refused,
+    Rejoin,
+    Seated,
+    Sync,
+    Table,
+    TableInfo,
+    Update,
+    Welcome,
+    decode_host,
+    encode,
+    read_frame,
+)
+
+log = logging.getLogger("qilu.net.client")
+
+#: Closing codes after which reconnecting is pointless.
+FINAL_CODES = frozenset({"version", "handshake", "token", "replaced", "bye", "stopping", "seat", "busy"})
+
+
+def parse_addr(text: str, default_port: int = 0) -> tuple[str, int]:
+    """``host:port`` (or ``[v6]:port``) -> (host, port)."""
+    text = text.strip()
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest.lstrip(":")
+    else:
+        host, _, port = text.rpartition(":") if ":" in text else (text, "", "")
+    return host or "127.0.0.1", int(port) if port else default_port
+
+
+class Client:
+    """One connection to a host, with reconnection. Callbacks run on the client's loop."""
+
+    def __init__(self, host: str, port: int, name: str = "", *, seat: int | None = None, token: str | None = None,
+                 auto_seat: bool = False, on_message: Callable[[Client, HostMsg], None] | None = None,
+                 reconnect: bool = True, reconnect_for: float = 120.0, idle_timeout: float = 20.0,
+                 frame_timeout: float = 10.0, heartbeat: float = 5.0, proto: int = PROTOCOL_VERSION,
+                 on_frame: Callable[[bytes], None] | None = None) -> None:
+        self.host, self.port, self.name = host, port, name
+        self.want_seat = seat
+        self.seat: int | None = seat if token else None
+        self.token = token
+        self.auto_seat = auto_seat
+        self.on_message = on_message
+        self.on_frame = on_frame
+        self.reconnect = reconnect
+        self.reconnect_for = reconnect_for
+        self.idle_timeout = idle_timeout
+        self.frame_timeout = frame_timeout
+        self.heartbeat = heartbeat
+        self.proto = proto
+        self.table: TableInfo | None = None
+        self.sid = 0
+        self.view: dict[str, Any] | None = None
+        self.legal: list[ActionMsg] | None = None
+        self.closing: Closing | None = None
+        self.connected = asyncio.Event()
+        self.stopped = False
+        self.connects = 0
+        self._writer: asyncio.StreamWriter | None = None
+        self._last_sent = 0.0
+
+    # ------------------------------------------------------------------------------------------ sending
+
+    def send(self, msg: msgspec.Struct) -> None:
+        w = self._writer
+        if w is None or w.is_closing():
+            return
+        w.write(encode(msg))
+        self._last_sent = time.monotonic()
+
+    def act(self, action: ActionMsg) -> None:
+        """Send an intent for the state we saw."""
+        self.send(Intent(self.sid, action))
+
+    def join(self, seat: int, name: str | None = None) -> None:
+        self.want_seat = seat
+        self.send(Join(seat, name or self.name))
+
+    def chat(self, phrase: str | None = None, text: str | None = None) -> None:
+        self.send(Chat(phrase, text))
+
+    def leave(self) -> None:
+        self.send(Leave())
+        self.stopped = True
+
+    def stop(self) -> None:
+        self.stopped = True
+        if self._writer is not None:
+            with contextlib.suppress(Exception):
+                self._writer.close()
+
+    # ----------------------------------------------------------------------------------------- running
+
+    async def run(self) -> None:
+        """Connect and stay connected (reconnecting with the token) until stopped or refused for good."""
+        lost_at: float | None = None
+        delay = 0.05
+        while not self.stopped:
+            try:
+                reader, writer = await asyncio.open_connection(self.host, self.port, limit=2 ** 16)
+            except OSError:
+                if not self.reconnect or self.token is None and self.connects > 0:
+                    raise
+                if lost_at is None:
+                    lost_at = time.monotonic()
+                if time.monotonic() - lost_at > self.reconnect_for:
+                    raise
+                await asyncio.sleep(delay)
+                delay = min(1.0, delay * 2)
+                continue
+            lost_at = None
+            delay = 0.05
+            self.connects += 1
+            await self._session(reader, writer)
+            if self.closing is not None and self.closing.code in FINAL_CODES:
+                break
+            if not self.reconnect or self.token is None:
+                break
+            lost_at = time.monotonic()
+
+    async def _session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._writer = writer
+        with contextlib.suppress(Exception):
+            writer.get_extra_info("socket").setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.closing = None
+        self.send(Hello(self.proto, name=self.name))
+        pinger = asyncio.ensure_future(self._ping_loop())
+        try:
+            while not self.stopped:
+                body = await read_frame(reader, MAX_HOST_FRAME, self.idle_timeout, self.frame_timeout)
+                if self.on_frame is not None:
+                    self.on_frame(body)
+                msg = decode_host(body)
+                self._handle(msg)
+                if self.on_message is not None:
+                    self.on_message(self, msg)
+                if isinstance(msg, Closing):
+                    break
+        except ProtocolError as exc:
+            log.info("closing: %s", exc.reason)
+            with contextlib.suppress(Exception):
+                self.send(Closing(exc.reason, exc.code))
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            pass
+        finally:
+            pinger.cancel()
+            self.connected.clear()
+            self._writer = None
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    async def _ping_loop(self) -> None:
+        n = 0
+        while True:
+            await asyncio.sleep(self.heartbeat)
+            if time.monotonic() - self._last_sent >= self.heartbeat * 0.9:
+                n += 1
+                self.send(Ping(n))
+
+    def _handle(self, msg: HostMsg) -> None:
+        if isinstance(msg, Update):
+            self.sid = msg.sid
+            hist = self.view.get("history", []) if self.view is not None else []
+            view = dict(msg.view)
+            view["history"] = list(hist) + list(msg.events)
+            self.view = view
+            self.legal = msg.legal
+        elif isinstance(msg, Sync):
+            self.sid = msg.sid
+            self.view = msg.view
+            self.legal = msg.legal
+        elif isinstance(msg, Ping):
+            self.send(Pong(msg.n))
+        elif isinstance(msg, Welcome):
+            self.table = msg.table
+            self.connected.set()
+            if self.token is not None and self.seat is not None:
+                self.send(Rejoin(self.seat, self.token))
+            elif self.want_seat is not None:
+                self.send(Join(self.want_seat, self.name or f"Player {self.want_seat + 1}"))
+            elif self.auto_seat:
+                free = msg.table.free_seats()
+                if free:
+                    self.send(Join(free[0], self.name or f"Player {free[0] + 1}"))
+        elif isinstance(msg, Table):
+            self.table = msg.table
+        elif isinstance(msg, Seated):
+            self.seat, self.token = msg.seat, msg.token
+        elif isinstance(msg, Refused):
+            if msg.code == "taken" and self.auto_seat and self.table is not None and self.token is None:
+                free = [s for s in self.table.free_seats() if s != self.want_seat]
+                if free:
+                    self.want_seat = free[0]
+                    self.send(Join(free[0], self.name or f"Player {free[0] + 1}"))
+        elif isinstance(msg, Closing):
+            self.closing = msg
+
+
+# ------------------------------------------------------------------------------------------- bot policy
+
+
+class ClientBot:
+    """Plays a seat from its view and legal actions (``engine.bots`` when present, else random legal)."""
+
+    def __init__(self, level: str = "heuristic", seed: int | None = None) -> None:
+        self.bot = make_bot(level, seed)
+        self.rng = random.Random(seed)
+        self._rules: Any = None
+        self._game: tuple[str, str] | None = None
+
+    def _to_action(self, seat: int, m: ActionMsg, table: TableInfo | None) -> Action:
+        play = None
+        if m.play is not None:
+            if table is None:
+                raise ValueError("no table")
+            key = (table.game, json.dumps(table.options, sort_keys=True))
+            if self._game != key:
+                self._rules = games.rules(table.game, table.options)
+                self._game = key
+            play = self._rules.parse(m.play)
+        return Action(seat, m.kind, play, m.arg)
+
+    def choose(self, client: Client) -> ActionMsg | None:
+        legal, view, seat = client.legal, client.view, client.seat
+        if not legal or view is None or seat is None:
+            return None
+        try:
+            actions = [self._to_action(seat, m, client.table) for m in legal]
+            chosen = self.bot.choose(view, actions)
+            return ActionMsg.from_action(chosen)
+        except Exception:  # noqa: BLE001 - fall back to a random legal action
+            return self.rng.choice(legal)
+
+
+# ---------------------------------------------------------------------------------------- thread API
+
+
+class ClientThread:
+    """A ``Client`` on its own asyncio loop in a daemon thread — the desktop app's LAN client.
+
+    ``on_message(msg)`` is called on the network thread with each decoded, immutable host message
+    (``Welcome``, ``Table``, ``Seated``, ``Sync``, ``Update``, ``Refused``, ``ChatFrom``, ``Notice``,
+    ``Closing``); after ``Sync``/``Update`` the ``view()`` snapshot is current. Calls are thread-safe.
+    """
+
+    def __init__(self, addr: str, name: str = "", *, seat: int | None = None, token: str | None = None,
+                 on_message: Callable[[HostMsg], None] | None = None, on_closed: Callable[[str], None] | None = None,
+                 reconnect_for: float = 120.0) -> None:
+        host, port = parse_addr(addr)
+        self._cb = on_message
+        self._on_closed = on_closed
+        self.client = Client(host, port, name, seat=seat, token=token, on_message=self._relay,
+                             reconnect_for=reconnect_for)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self._view: dict[str, Any] | None = None
+        self.error: str | None = None
+
+    def _relay(self, client: Client, msg: HostMsg) -> None:
+        if isinstance(msg, (Sync, Update)):
+            with self._lock:
+                self._view = client.view
+        if self._cb is not None:
+            try:
+                self._cb(msg)
+            except Exception:  # noqa: BLE001
+                log.exception("on_message callback failed")
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="qilu-client", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self.loop = loop
+        try:
+            loop.run_until_complete(self.client.run())
+        except Exception as exc:  # noqa: BLE001 - reported through on_closed
+            self.error = f"{type(exc).__name__}: {exc}"
+        finally:
+            loop.close()
+            reason = self.client.closing.reason if self.client.closing else (self.error or "disconnected")
+            if self._on_closed is not None:
+                with contextlib.suppress(Exception):
+                    self._on_closed(reason)
+
+    def _call(self, fn: Callable[[], None]) -> None:
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(fn)
+
+    def join(self, seat: int, name: str) -> None:
+        self._call(lambda: self.client.join(seat, name))
+
+    def act(self, action: ActionMsg | dict[str, Any]) -> None:
+        m = action if isinstance(action, ActionMsg) else ActionMsg(action["kind"], action.get("play"), action.get("arg"))
+        self._call(lambda: self.client.act(m))
+
+    def chat(self, phrase: str | None = None, text: str | None = None) -> None:
+        self._call(lambda: self.client.chat(phrase, text))
+
+    def leave(self) -> None:
+        self._call(self.client.leave)
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._call(self.client.stop)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def view(self) -> dict[str, Any] | None:
+        with self._lock:
+            return self._view
+
+    @property
+    def seat(self) -> int | None:
+        return self.client.seat
+
+    @property
+    def token(self) -> str | None:
+        return self.client.token
+
+
+# ----------------------------------------------------------------------------------------------- CLI
+
+
+async def run_bot(host: str, port: int, *, name: str = "", level: str = "heuristic", seat: int | None = None,
+                  token: str | None = None, token_file: str | None = None, games_: int = 0,
+                  record: str | None = None, timing: str | None = None, think: float = 0.0,
+                  seed: int | None = None, reconnect_for: float = 60.0) -> Client:
+    """A bot client: takes a seat, plays whenever it is to act, exits after the last match."""
+    if token_file and os.path.exists(token_file) and token is None:
+        with open(token_file) as f:
+            saved = json.load(f)
+        seat, token = int(saved["seat"]), str(saved["token"])
+    bot = ClientBot(level, seed)
+    rec = open(record, "ab") if record else None  # noqa: SIM115 - closed below
+    times: dict[int, float] = {}
+    acted: dict[int, float] = {}
+    done = asyncio.Event()
+    pending: list[asyncio.Task[None]] = []
+
+    def on_frame(body: bytes) -> None:
+        if rec is not None:
+            rec.write(len(body).to_bytes(4, "big") + body)
+            rec.flush()
+
+    async def decide(c: Client, sid: int) -> None:
+        if think > 0:
+            await asyncio.sleep(think)
+        if c.sid != sid:
+            return
+        choice = bot.choose(c)
+        if choice is not None and c.sid == sid:
+            acted[sid] = time.monotonic()
+            c.act(choice)
+
+    def on_message(c: Client, msg: HostMsg) -> None:
+        if isinstance(msg, Seated) and token_file:
+            tmp = token_file + ".tmp"
+            with open(tmp, "w") as f:
+                json.dump({"seat": msg.seat, "token": msg.token}, f)
+            os.replace(tmp, token_file)
+        if isinstance(msg, (Update, Sync)):
+            times[msg.sid] = time.monotonic()
+            if msg.legal:
+                pending.append(asyncio.ensure_future(decide(c, msg.sid)))
+                del pending[:-4]
+        if isinstance(msg, Refused) and msg.code == "illegal" and c.legal:
+            pending.append(asyncio.ensure_future(decide(c, c.sid)))
+        if isinstance(msg, Table) and msg.table.status == "over" and games_ and msg.table.match >= games_:
+            done.set()
+        if isinstance(msg, Notice):
+            log.info("notice: %s", msg.text)
+        if isinstance(msg, ChatFrom):
+            log.info("chat from %s", msg.name)
+
+    client = Client(host, port, name, seat=seat, token=token, auto_seat=seat is None, on_message=on_message,
+                    on_frame=on_frame, reconnect_for=reconnect_for)
+    runner = asyncio.ensure_future(client.run())
+    waiter = asyncio.ensure_future(done.wait())
+    try:
+        await asyncio.wait({runner, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        if waiter.done():
+            client.leave()
+            await asyncio.sleep(0.05)
+            client.stop()
+        if runner.done() and runner.exception() is not None:
+            raise runner.exception()  # type: ignore[misc]
+    finally:
+        runner.cancel()
+        waiter.cancel()
+        if rec is not None:
+            rec.close()
+        if timing:
+            with open(timing, "w") as f:
+                json.dump({"seat": client.seat, "recv": times, "acted": acted}, f)
+    return client
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m engine.net.client", description="Join a Qilu Cards LAN table as a bot.")
+    p.add_argument("--connect", required=True, metavar="HOST:PORT")
+    p.add_argument("--bot", default="heuristic", help="bot level")
+    p.add_argument("--name", default="")
+    p.add_argument("--seat", type=int, help="the seat to take (default: the first free one)")
+    p.add_argument("--token", help="rejoin --seat with this token")
+    p.add_argument("--token-file", help="remember seat and token here; rejoin with them when the file exists")
+    p.add_argument("--games", type=int, default=0, help="leave after this many matches (0: when the host closes)")
+    p.add_argument("--think", type=float, default=0.0, help="seconds to wait before each action")
+    p.add_argument("--record", help=argparse.SUPPRESS)  # tests: every frame received, length-prefixed
+    p.add_argument("--timing", help=argparse.SUPPRESS)  # tests: receive times per state id
+    p.add_argument("--seed", type=int)
+    p.add_argument("--reconnect-for", type=float, default=60.0)
+    p.add_argument("--game-module", action="append", default=[], help=argparse.SUPPRESS)
+    p.add_argument("-v", "--verbose", action="store_true")
+    args = p.parse_args(argv)
+    from engine.net.host import register_game_module
+
+    for spec in args.game_module:
+        register_game_module(spec)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
+                        format="%(asctime)s client %(message)s")
+    host, port = parse_addr(args.connect)
+    try:
+        client = asyncio.run(run_bot(host, port, name=args.name or f"bot-{os.getpid()}", level=args.bot,
+                                     seat=args.seat, token=args.token, token_file=args.token_file,
+                                     games_=args.games, record=args.record, timing=args.timing, think=args.think,
+                                     seed=args.seed, reconnect_for=args.reconnect_for))
+    except (OSError, ProtocolError) as exc:
+        print(f"cannot connect: {exc}", file=sys.stderr)
+        return 2
+    if client.closing is not None and client.closing.code not in ("bye", "stopping"):
+        print(f"closed by host: {client.closing.reason}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,977 @@
+"""The authoritative LAN host: runs the engine, validates every intent, sends each seat only its own view.
+
+``Host`` lives on one asyncio loop (every method below runs on it; no locks). ``HostServer`` runs a
+``Host`` in a background thread for the desktop app: thread-safe calls in, a callback out.
+``python -m engine.net.host`` runs a table headless.
+
+Secrecy: the only game data that leaves the host are ``state.view(seat)`` and the events
+``visible_to(seat)``, each sent only to the connection that holds that seat. The deal seed and the seat
+tokens stay in memory and in the table log on the host; log lines name connections, seats, sizes and
+reasons, never message contents.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import concurrent.futures
+import contextlib
+import hmac
+import json
+import logging
+import os
+import secrets
+import signal
+import socket
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import msgspec
+
+from engine import games
+from engine.core import Action, Event
+from engine.errors import RuleError
+from engine.net import discovery as disc
+from engine.net import tablelog
+from engine.net.bots import NetBot, make_bot
+from engine.net.protocol import (
+    APP,
+    MAX_CHAT,
+    MAX_CLIENT_FRAME,
+    MAX_NAME,
+    PHRASES,
+    PROTOCOL_VERSION,
+    ActionMsg,
+    Chat,
+    ChatFrom,
+    Closing,
+    Hello,
+    Intent,
+    Join,
+    Leave,
+    Notice,
+    Ping,
+    Pong,
+    ProtocolError,
+    Refused,
+    Rejoin,
+    Seated,
+    SeatInfo,
+    Sync,
+    Table,
+    TableInfo,
+    Update,
+    Welcome,
+    clean_text,
+    decode_client,
+    encode,
+    read_frame,
+)
+
+log = logging.getLogger("qilu.net.host")
+T = TypeVar("T")
+
+
+@dataclass
+class SeatSpec:
+    """How a seat starts: ``open`` (a LAN player may take it), ``bot`` (with ``level``), ``human`` (reserved
+    for a named local player, e.g. the host's own)."""
+
+    kind: str = "open"
+    level: str = "heuristic"
+    name: str = ""
+
+
+@dataclass
+class HostConfig:
+    game: str = "gouji"
+    options: dict[str, Any] = field(default_factory=dict)
+    seats: list[SeatSpec] | None = None  # None: every seat open
+    bind: str = "0.0.0.0"
+    port: int = 0
+    host_name: str = field(default_factory=socket.gethostname)
+    grace: float = 30.0  # a dropped player's seat waits this long before a bot plays it (托管)
+    fill_level: str = "heuristic"  # bots that fill seats still open at the start
+    log_path: str | None = None  # the write-ahead table log (needed to resume after a crash)
+    resume: bool = False  # resume the last unfinished match of log_path
+    games: int = 1  # consecutive matches at this table (0 = until stopped)
+    seed: int | None = None  # tests only: the deal seed is otherwise secret and random
+    bot_delay: float = 0.0  # seconds a bot waits before it acts (GUI pacing)
+    between_games: float = 0.0
+    autostart: bool = False  # start as soon as no seat is open
+    heartbeat: float = 5.0  # the host pings every connection this often
+    idle_timeout: float = 20.0  # a connection that sends nothing this long is closed
+    frame_timeout: float = 5.0  # a started frame must be complete within this
+    handshake_timeout: float = 10.0
+    rate: float = 50.0  # messages per second per connection (token bucket) ...
+    burst: float = 100.0  # ... with this burst
+    chat_rate: float = 0.5  # chat messages per second ...
+    chat_burst: float = 5.0
+    max_conns: int = 32
+    send_queue: int = 4096  # frames queued for a client that does not read: then it is closed
+    fsync: bool = False  # also fsync each log line (survives power loss, slower)
+    discovery: bool = True
+    udp_port: int = disc.UDP_PORT
+
+
+@dataclass(frozen=True)
+class HostEvent:
+    """What ``HostServer`` reports to its callback (on the network thread: copy, never block)."""
+
+    kind: str  # "table" | "log" | "state" | "over" | "chat" | "stopped"
+    text: str = ""
+    table: TableInfo | None = None
+    sid: int = 0
+
+
+class _Seat:
+    def __init__(self, n: int, spec: SeatSpec) -> None:
+        self.n = n
+        self.kind = spec.kind
+        self.level = spec.level
+        self.name = spec.name or (f"Bot {n + 1}" if spec.kind == "bot" else "")
+        self.token: str | None = secrets.token_urlsafe(24) if spec.kind == "human" else None
+        self.conn: _Conn | None = None
+        self.auto = False
+        self.gen = 0  # bumps on every (re)connect: stale grace timers are ignored
+        self.grace_handle: asyncio.TimerHandle | None = None
+
+    def info(self) -> SeatInfo:
+        return SeatInfo(self.n, self.kind, self.name, self.conn is not None, self.auto,
+                        self.level if self.kind == "bot" or self.auto else None)
+
+    def net(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "name": self.name, "token": self.token}
+
+
+class _Bucket:
+    __slots__ = ("rate", "burst", "tokens", "t")
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst, self.tokens, self.t = rate, burst, burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.t) * self.rate)
+        self.t = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class _Conn:
+    _ids = 0
+
+    def __init__(self, host: Host, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        _Conn._ids += 1
+        self.id = _Conn._ids
+        self.host = host
+        self.reader = reader
+        self.writer = writer
+        peer = writer.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
+        self.seat: int | None = None
+        self.name = ""
+        self.closed = False
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.bucket = _Bucket(host.cfg.rate, host.cfg.burst)
+        self.chat_bucket = _Bucket(host.cfg.chat_rate, host.cfg.chat_burst)
+        self.writer_task: asyncio.Task[None] | None = None
+
+    def label(self) -> str:
+        s = f" seat {self.seat}" if self.seat is not None else ""
+        return f"conn#{self.id} {self.peer}{s}"
+
+    def send(self, msg: msgspec.Struct) -> None:
+        self.send_raw(encode(msg))
+
+    def send_raw(self, frame: bytes) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= self.host.cfg.send_queue:
+            self.host.close_conn(self, "slow", "too slow: the client does not read its messages", notify=False)
+            return
+        self.queue.put_nowait(frame)
+
+    async def write_loop(self) -> None:
+        try:
+            while True:
+                frame = await self.queue.get()
+                if frame is None:
+                    break
+                self.writer.write(frame)
+                # Batch whatever else is queued before waiting for the socket.
+                while not self.queue.empty():
+                    nxt = self.queue.get_nowait()
+                    if nxt is None:
+                        self.queue.put_nowait(None)
+                        break
+                    self.writer.write(nxt)
+                async with asyncio.timeout(30):
+                    await self.writer.drain()
+        except (ConnectionError, TimeoutError, OSError):
+            pass
+        finally:
+            with contextlib.suppress(Exception):
+                self.writer.close()
+
+
+class Host:
+    """The table. Create it, ``await serve()``; every other method runs on the same loop."""
+
+    def __init__(self, cfg: HostConfig, notify: Callable[[HostEvent], None] | None = None) -> None:
+        self.cfg = cfg
+        self.notify = notify or (lambda ev: None)
+        self.n_seats = games.SEATS.get(cfg.game) or int(cfg.options.get("seats", 0)) or 0
+        if not self.n_seats:
+            raise ValueError(f"unknown game {cfg.game!r}")
+        specs = list(cfg.seats or [])
+        specs += [SeatSpec() for _ in range(self.n_seats - len(specs))]
+        if len(specs) != self.n_seats:
+            raise ValueError(f"{cfg.game} has {self.n_seats} seats, got {len(specs)} seat specs")
+        games.rules(cfg.game, cfg.options)  # raises OptionError on bad options, before anyone joins
+        self.seats = [_Seat(i, s) for i, s in enumerate(specs)]
+        self.bots: dict[int, NetBot] = {}
+        self.conns: set[_Conn] = set()
+        self.status = "lobby"
+        self.state: Any = None
+        self.sid = 0
+        self.match = 0
+        self.tlog = tablelog.TableLog(cfg.log_path, cfg.fsync) if cfg.log_path else None
+        self.server: asyncio.AbstractServer | None = None
+        self.port = 0
+        self.done = asyncio.Event() if _has_loop() else None
+        self._bot_task: asyncio.Task[None] | None = None
+        self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="qilu-bot")
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._advertiser: disc.Advertiser | None = None
+        self.closed_reasons: list[tuple[str, str]] = []  # (code, reason) of closed connections, for tests
+        self.timings: list[float] = []  # seconds from intent received to all updates queued
+        if cfg.resume and cfg.log_path:
+            self._resume()
+
+    # ------------------------------------------------------------------------------------------ life
+
+    def _resume(self) -> None:
+        assert self.cfg.log_path is not None
+        r = tablelog.load(self.cfg.log_path)
+        if r is None:
+            return
+        net = r.net
+        for s, d in zip(self.seats, net.get("seats", [])):
+            s.kind, s.level, s.name, s.token = d["kind"], d["level"], d["name"], d.get("token")
+        self.state = r.state
+        self.sid = r.sid
+        self.match = r.matches
+        self.status = "over" if r.state.is_over else "playing"
+        for s in self.seats:
+            if s.kind == "bot":
+                self.bots[s.n] = make_bot(s.level)
+        self._log(f"resumed match {self.match} from {self.cfg.log_path} at state {self.sid} "
+                  f"({len(r.state.actions)} actions)")
+
+    async def serve(self) -> None:
+        """Open the port, then run until ``stop()``."""
+        self.done = asyncio.Event()
+        self.server = await asyncio.start_server(self._accept, self.cfg.bind, self.cfg.port, limit=MAX_CLIENT_FRAME * 2)
+        self.port = self.server.sockets[0].getsockname()[1]
+        self._log(f"listening on {self.cfg.bind}:{self.port} ({self.cfg.game})")
+        self._spawn(self._heartbeat())
+        if self.cfg.discovery:
+            self._advertiser = disc.Advertiser(self.port, self.cfg.udp_port)
+            self._advertiser.start(self._advert())
+        if self.status == "playing":
+            for s in self.seats:
+                if s.kind == "human":
+                    self._start_grace(s)
+            self._schedule()
+        elif self.status == "over":
+            self._match_over()
+        self._table_changed()
+        await self.done.wait()
+
+    def stop(self) -> None:
+        for c in list(self.conns):
+            self.close_conn(c, "stopping", "the host closed the table", notify=False)
+        if self.server is not None:
+            self.server.close()
+        if self._advertiser is not None:
+            self._advertiser.stop()
+            self._advertiser = None
+        for t in list(self._tasks):
+            t.cancel()
+        if self.tlog is not None:
+            self.tlog.close()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        if self.done is not None:
+            self.done.set()
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:
+        t: asyncio.Task[Any] = asyncio.ensure_future(coro)
+        self._tasks.add(t)
+        t.add_done_callback(self._tasks.discard)
+        return t
+
+    def _log(self, text: str) -> None:
+        log.info(text)
+        self.notify(HostEvent("log", text))
+
+    # -------------------------------------------------------------------------------------- table info
+
+    def table_info(self) -> TableInfo:
+        return TableInfo(self.cfg.game, dict(self._options()), self.cfg.host_name, self.status,
+                         [s.info() for s in self.seats], self.cfg.grace, self.match, self.cfg.games)
+
+    def _options(self) -> dict[str, Any]:
+        if self.state is not None:
+            return dict(self.state.rules.options.changed())
+        return dict(self.cfg.options)
+
+    def _advert(self) -> dict[str, Any]:
+        info = self.table_info()
+        return {"app": APP, "proto": PROTOCOL_VERSION, "game": info.game, "host": info.host, "port": self.port,
+                "free": len(info.free_seats()), "seats": self.n_seats, "status": info.status}
+
+    def _table_changed(self) -> None:
+        info = self.table_info()
+        frame = encode(Table(info))
+        for c in list(self.conns):
+            c.send_raw(frame)
+        if self._advertiser is not None:
+            self._advertiser.update(self._advert())
+        self.notify(HostEvent("table", table=info, sid=self.sid))
+
+    # --------------------------------------------------------------------------------------- host API
+
+    def reserve_seat(self, seat: int, name: str) -> str:
+        """Make ``seat`` a human seat for a local player (the host's own); returns its token."""
+        s = self.seats[seat]
+        if self.status != "lobby":
+            raise ValueError("the game has started")
+        if s.kind == "human" and s.conn is not None:
+            raise ValueError("seat taken")
+        s.kind, s.name, s.token = "human", clean_text(name, MAX_NAME) or f"Player {seat + 1}", secrets.token_urlsafe(24)
+        self._table_changed()
+        return s.token
+
+    def set_seat(self, seat: int, kind: str, level: str | None = None) -> None:
+        """In the lobby: make a seat ``open`` or a ``bot`` (of ``level``). A seated player is told and closed."""
+        if self.status != "lobby":
+            raise ValueError("the game has started")
+        if kind not in ("open", "bot"):
+            raise ValueError("kind must be open or bot")
+        s = self.seats[seat]
+        if s.conn is not None:
+            self.close_conn(s.conn, "seat", "the host gave your seat away")
+        s.kind, s.token, s.auto = kind, None, False
+        s.level = level or s.level
+        s.name = f"Bot {seat + 1}" if kind == "bot" else ""
+        self._table_changed()
+
+    def start_game(self) -> None:
+        """Fill the seats still open with bots and deal. From the lobby or after a match is over."""
+        if self.status == "playing":
+            raise ValueError("a match is being played")
+        for s in self.seats:
+            if s.kind == "open":
+                s.kind, s.level, s.name = "bot", self.cfg.fill_level, f"Bot {s.n + 1}"
+        for s in self.seats:
+            if s.kind == "bot":
+                self.bots[s.n] = make_bot(s.level)
+        seed = self.cfg.seed + self.match if self.cfg.seed is not None else secrets.randbits(62)
+        self.state = games.new_state(self.cfg.game, seed, self.cfg.options)
+        self.match += 1
+        self.sid += 1
+        self.status = "playing"
+        if self.tlog is not None:
+            self.tlog.start_match(self.state, self._net_meta())
+        self._log(f"match {self.match} started")
+        for s in self.seats:
+            if s.conn is not None:
+                self._send_sync(s.conn)
+        self._table_changed()
+        self._schedule()
+
+    def _net_meta(self) -> dict[str, Any]:
+        return {"match": self.match, "seats": [s.net() for s in self.seats], "grace": self.cfg.grace,
+                "games": self.cfg.games}
+
+    # ------------------------------------------------------------------------------------- connections
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = _Conn(self, reader, writer)
+        self.conns.add(conn)
+        conn.writer_task = self._spawn(conn.write_loop())
+        with contextlib.suppress(Exception):
+            sock = writer.get_extra_info("socket")
+            if sock is not None:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        if len(self.conns) > self.cfg.max_conns:
+            self.close_conn(conn, "busy", "too many connections to this table")
+            return
+        self._log(f"{conn.label()}: connected")
+        cfg = self.cfg
+        try:
+            body = await read_frame(reader, MAX_CLIENT_FRAME, cfg.handshake_timeout, cfg.frame_timeout)
+            hello = decode_client(body)
+            if not isinstance(hello, Hello):
+                raise ProtocolError("handshake", "the first message must be hello")
+            if hello.app != APP:
+                raise ProtocolError("handshake", f"this is a {APP} table, not {clean_text(hello.app, 32)!r}")
+            if hello.proto != PROTOCOL_VERSION:
+                raise ProtocolError("version", f"protocol version {hello.proto} is not supported: this host speaks "
+                                               f"version {PROTOCOL_VERSION}; use the same Qilu Cards version")
+            conn.name = clean_text(hello.name, MAX_NAME)
+            conn.send(Welcome(PROTOCOL_VERSION, self.table_info()))
+            while not conn.closed:
+                body = await read_frame(reader, MAX_CLIENT_FRAME, cfg.idle_timeout, cfg.frame_timeout)
+                if not conn.bucket.take():
+                    raise ProtocolError("flood", f"too many messages (limit {cfg.rate:g}/s)")
+                msg = decode_client(body)
+                self._dispatch(conn, msg)
+        except ProtocolError as exc:
+            self.close_conn(conn, exc.code, exc.reason)
+        except (asyncio.IncompleteReadError, ConnectionError, OSError):
+            self.close_conn(conn, "eof", "connection lost", notify=False)
+        except asyncio.CancelledError:
+            self.close_conn(conn, "stopping", "the host closed the table", notify=False)
+            raise
+        except Exception as exc:  # noqa: BLE001 - a bug must cost one connection, never the table
+            log.exception("internal error")
+            self.close_conn(conn, "internal", f"internal error ({type(exc).__name__})")
+
+    def close_conn(self, conn: _Conn, code: str, reason: str, notify: bool = True) -> None:
+        """Close one connection (telling it why when ``notify``); the table carries on."""
+        if conn.closed:
+            return
+        if notify:
+            with contextlib.suppress(Exception):
+                conn.queue.put_nowait(encode(Closing(reason, code)))
+        conn.closed = True
+        conn.queue.put_nowait(None)
+        self.conns.discard(conn)
+        self.closed_reasons.append((code, reason))
+        del self.closed_reasons[:-200]
+        self._log(f"{conn.label()}: closed ({code}): {reason}")
+        with contextlib.suppress(Exception):
+            conn.reader.feed_eof()
+        self._detach(conn)
+
+    def _detach(self, conn: _Conn) -> None:
+        if conn.seat is None:
+            return
+        s = self.seats[conn.seat]
+        conn.seat = None
+        if s.conn is not conn:
+            return
+        s.conn = None
+        if self.status == "lobby":
+            s.kind, s.token, s.name = "open", None, ""
+        else:
+            self._broadcast(Notice("dropped", f"{s.name} dropped", s.n))
+            self._start_grace(s)
+        self._table_changed()
+
+    def _start_grace(self, s: _Seat) -> None:
+        if s.grace_handle is not None:
+            s.grace_handle.cancel()
+        if s.auto:
+            return
+        gen = s.gen
+        loop = asyncio.get_running_loop()
+        s.grace_handle = loop.call_later(max(0.0, self.cfg.grace), self._grace_over, s, gen)
+
+    def _grace_over(self, s: _Seat, gen: int) -> None:
+        s.grace_handle = None
+        if s.gen != gen or s.conn is not None or s.kind != "human" or self.status == "lobby":
+            return
+        s.auto = True
+        if s.n not in self.bots:
+            self.bots[s.n] = make_bot(self.cfg.fill_level)
+        self._broadcast(Notice("auto", f"{s.name}: a bot plays this seat (托管) until the player returns", s.n))
+        self._log(f"seat {s.n}: grace over, 托管")
+        self._table_changed()
+        self._schedule()
+
+    def _broadcast(self, msg: msgspec.Struct) -> None:
+        frame = encode(msg)
+        for c in list(self.conns):
+            c.send_raw(frame)
+
+    # ---------------------------------------------------------------------------------------- messages
+
+    def _dispatch(self, conn: _Conn, msg: Any) -> None:
+        if isinstance(msg, Intent):
+            self._intent(conn, msg)
+        elif isinstance(msg, Ping):
+            conn.send(Pong(msg.n))
+        elif isinstance(msg, Pong):
+            pass
+        elif isinstance(msg, Join):
+            self._join(conn, msg)
+        elif isinstance(msg, Rejoin):
+            self._rejoin(conn, msg)
+        elif isinstance(msg, Chat):
+            self._chat(conn, msg)
+        elif isinstance(msg, Leave):
+            if conn.seat is not None and self.status != "lobby":
+                s = self.seats[conn.seat]
+                s.gen += 1
+                s.auto = True
+                if s.n not in self.bots:
+                    self.bots[s.n] = make_bot(self.cfg.fill_level)
+                self._broadcast(Notice("auto", f"{s.name} left: a bot plays this seat (托管)", s.n))
+            self.close_conn(conn, "bye", "you left the table")
+            self._schedule_if_playing()
+        elif isinstance(msg, Hello):
+            raise ProtocolError("handshake", "hello sent twice")
+        else:  # pragma: no cover - the decoder only yields the union's types
+            raise ProtocolError("unknown", "unknown message")
+
+    def _join(self, conn: _Conn, msg: Join) -> None:
+        if conn.seat is not None:
+            conn.send(Refused("you already hold a seat", "seated"))
+            return
+        if self.status != "lobby":
+            conn.send(Refused("the game has started: only a seat's own player may rejoin it (with its token)",
+                              "started"))
+            return
+        if not 0 <= msg.seat < self.n_seats or self.seats[msg.seat].kind != "open":
+            conn.send(Refused(f"seat {msg.seat} is not free", "taken"))
+            return
+        name = clean_text(msg.name, MAX_NAME)
+        if not name:
+            conn.send(Refused("a name is required", "name"))
+            return
+        s = self.seats[msg.seat]
+        s.kind, s.name, s.token, s.conn, s.auto = "human", name, secrets.token_urlsafe(24), conn, False
+        s.gen += 1
+        conn.seat = s.n
+        assert s.token is not None
+        conn.send(Seated(s.n, s.token))
+        self._log(f"{conn.label()}: joined as {name!r}")
+        self._table_changed()
+        if self.cfg.autostart and not any(x.kind == "open" for x in self.seats):
+            self.start_game()
+
+    def _rejoin(self, conn: _Conn, msg: Rejoin) -> None:
+        ok = 0 <= msg.seat < self.n_seats
+        s = self.seats[msg.seat] if ok else None
+        if s is None or s.kind != "human" or s.token is None or not hmac.compare_digest(
+                s.token.encode(), msg.token.encode("utf-8", "replace")):
+            raise ProtocolError("token", "seat token refused: it is not this table's token for that seat")
+        if conn.seat is not None and conn.seat != s.n:
+            raise ProtocolError("seated", "this connection holds another seat")
+        old = s.conn
+        if old is not None and old is not conn:
+            self.close_conn(old, "replaced", "your seat was reclaimed by a newer connection")
+        s.conn = conn
+        s.gen += 1
+        conn.seat = s.n
+        if s.grace_handle is not None:
+            s.grace_handle.cancel()
+            s.grace_handle = None
+        was_auto = s.auto
+        s.auto = False
+        conn.send(Seated(s.n, msg.token))
+        self._log(f"{conn.label()}: rejoined")
+        if self.state is not None:
+            self._send_sync(conn)
+        if was_auto:
+            self._broadcast(Notice("back", f"{s.name} is back", s.n))
+        self._table_changed()
+
+    def _chat(self, conn: _Conn, msg: Chat) -> None:
+        if not conn.chat_bucket.take():
+            conn.send(Refused("chat too fast", "chat"))
+            return
+        phrase = text = None
+        if msg.phrase is not None:
+            if msg.phrase not in PHRASES:
+                conn.send(Refused("unknown chat phrase", "chat"))
+                return
+            phrase = msg.phrase
+        elif msg.text is not None:
+            text = clean_text(msg.text, MAX_CHAT)
+        if not phrase and not text:
+            conn.send(Refused("empty chat message", "chat"))
+            return
+        name = self.seats[conn.seat].name if conn.seat is not None else (conn.name or "?")
+        self._broadcast(ChatFrom(conn.seat, name, phrase, text))
+        self.notify(HostEvent("chat", f"{name}: {text or phrase}"))
+
+    def _intent(self, conn: _Conn, msg: Intent) -> None:
+        t0 = time.perf_counter()
+        seat = conn.seat
+        if seat is None:
+            conn.send(Refused("take a seat first", "not_seated", sid=self.sid))
+            return
+        if self.status != "playing" or self.state is None:
+            conn.send(Refused("no game is being played", "not_playing", sid=self.sid))
+            return
+        if msg.sid != self.sid:
+            conn.send(Refused(f"stale: you saw state {msg.sid}, the table is at state {self.sid}", "stale",
+                              sid=self.sid))
+            return
+        if self.state.to_act != seat:
+            conn.send(Refused("it is not your turn", "turn", sid=self.sid))
+            return
+        try:
+            action = self.state.action_from_json(msg.action.to_dict(seat))
+            if action.seat != seat or action not in self.state.legal_actions(seat):
+                conn.send(Refused("not a legal action now", "illegal", sid=self.sid))
+                return
+            self._apply(action)
+        except RuleError as exc:
+            conn.send(Refused(clean_text(exc.reason, 200), "illegal", sid=self.sid, rule=exc.rule))
+            return
+        self.timings.append(time.perf_counter() - t0)
+        del self.timings[:-10000]
+
+    # ------------------------------------------------------------------------------------------- game
+
+    def _legal(self, seat: int) -> list[ActionMsg]:
+        return [ActionMsg.from_action(a) for a in self.state.legal_actions(seat)]
+
+    def _send_sync(self, conn: _Conn) -> None:
+        seat = conn.seat
+        if seat is None or self.state is None:
+            return
+        legal = self._legal(seat) if self.state.to_act == seat else None
+        conn.send(Sync(self.sid, self.state.view(seat), legal))
+
+    def _apply(self, action: Action) -> None:
+        """Apply a validated action: log it first, then tell each seat what it may see."""
+        events: list[Event] = self.state.apply(action)
+        if self.tlog is not None:
+            self.tlog.append(action, events)  # write-ahead: before any byte is sent
+        self.sid += 1
+        jevents = [(e, e.to_json()) for e in events]
+        to_act = self.state.to_act
+        for s in self.seats:
+            conn = s.conn
+            if conn is None:
+                continue
+            view = self.state.view(s.n)
+            view.pop("history", None)
+            mine = [j for e, j in jevents if e.visible_to(s.n)]
+            conn.send(Update(self.sid, mine, view, self._legal(s.n) if to_act == s.n else None))
+        self.notify(HostEvent("state", sid=self.sid))
+        self._schedule()
+
+    def _schedule_if_playing(self) -> None:
+        if self.status == "playing":
+            self._schedule()
+
+    def _schedule(self) -> None:
+        st = self.state
+        if st is None or self.status != "playing":
+            return
+        if st.is_over or st.to_act is None:
+            self._match_over()
+            return
+        s = self.seats[st.to_act]
+        if s.kind == "bot" or (s.kind == "human" and s.auto):
+            if self._bot_task is None or self._bot_task.done():
+                self._bot_task = self._spawn(self._bot_move(s.n, self.sid))
+
+    async def _bot_move(self, seat: int, sid: int) -> None:
+        if self.cfg.bot_delay > 0:
+            await asyncio.sleep(self.cfg.bot_delay)
+        else:
+            await asyncio.sleep(0)
+        st = self.state
+        if self.sid != sid or st is None or st.to_act != seat:
+            self._schedule_again()
+            return
+        view = st.view(seat)
+        legal = list(st.legal_actions(seat))
+        bot = self.bots.get(seat) or make_bot(self.cfg.fill_level)
+        self.bots[seat] = bot
+        loop = asyncio.get_running_loop()
+        try:
+            action = await loop.run_in_executor(self._executor, bot.choose, view, legal)
+        except Exception as exc:  # noqa: BLE001 - a broken bot must not stop the table
+            self._log(f"seat {seat}: bot failed ({type(exc).__name__}); playing its first legal action")
+            action = legal[0]
+        s = self.seats[seat]
+        if self.sid == sid and self.state is st and st.to_act == seat and (s.kind == "bot" or s.auto):
+            try:
+                self._apply(action)
+                return
+            except RuleError as exc:
+                self._log(f"seat {seat}: bot action refused ({exc.rule}); playing its first legal action")
+                self._apply(legal[0])
+                return
+        self._schedule_again()
+
+    def _schedule_again(self) -> None:
+        asyncio.get_running_loop().call_soon(self._schedule)
+
+    def _match_over(self) -> None:
+        if self.status != "playing" and self.status != "over":
+            return
+        was = self.status
+        self.status = "over"
+        if was == "playing":
+            self._log(f"match {self.match} over: totals {list(self.state.totals)}")
+            self.notify(HostEvent("over", sid=self.sid))
+        self._table_changed()
+        if self.cfg.games == 0 or self.match < self.cfg.games:
+            loop = asyncio.get_running_loop()
+            loop.call_later(self.cfg.between_games, self._next_match, self.match)
+
+    def _next_match(self, match: int) -> None:
+        if self.status == "over" and self.match == match:
+            self.start_game()
+
+    async def _heartbeat(self) -> None:
+        n = 0
+        while True:
+            await asyncio.sleep(self.cfg.heartbeat)
+            n += 1
+            frame = encode(Ping(n))
+            for c in list(self.conns):
+                c.send_raw(frame)
+
+
+def _has_loop() -> bool:
+    try:
+        asyncio.get_running_loop()
+        return True
+    except RuntimeError:
+        return False
+
+
+# ------------------------------------------------------------------------------------------- thread API
+
+
+class HostServer:
+    """A ``Host`` on its own asyncio loop in a daemon thread — the desktop app's way to host a table.
+
+    Every public method is thread-safe and returns quickly. ``on_event(HostEvent)`` is called on the
+    network thread: keep it short (e.g. emit a Qt signal with the immutable ``HostEvent``).
+    """
+
+    def __init__(self, config: HostConfig, on_event: Callable[[HostEvent], None] | None = None) -> None:
+        self.config = config
+        self.on_event = on_event
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.host: Host | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+
+    def start(self, timeout: float = 10.0) -> int:
+        """Open the table; returns the TCP port. Raises what went wrong (bad options, port in use)."""
+        self._thread = threading.Thread(target=self._run, name="qilu-host", daemon=True)
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise TimeoutError("the host did not start")
+        if self._error is not None:
+            raise self._error
+        assert self.host is not None
+        return self.host.port
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self.loop = loop
+        asyncio.set_event_loop(loop)
+
+        async def main() -> None:
+            try:
+                self.host = Host(self.config, self._notify)
+                task = asyncio.ensure_future(self.host.serve())
+                while self.host.server is None and not task.done():
+                    await asyncio.sleep(0.005)
+                if task.done():
+                    task.result()
+            except BaseException as exc:  # noqa: BLE001 - handed to start()
+                self._error = exc
+                self._ready.set()
+                return
+            self._ready.set()
+            await task
+
+        try:
+            loop.run_until_complete(main())
+        finally:
+            with contextlib.suppress(Exception):
+                loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
+            if self.on_event is not None:
+                with contextlib.suppress(Exception):
+                    self.on_event(HostEvent("stopped"))
+
+    def _notify(self, ev: HostEvent) -> None:
+        if self.on_event is not None:
+            try:
+                self.on_event(ev)
+            except Exception:  # noqa: BLE001
+                log.exception("on_event callback failed")
+
+    def call(self, fn: Callable[[Host], T], timeout: float = 10.0) -> T:
+        """Run ``fn(host)`` on the network thread and return its result (raises its exception)."""
+        loop, host = self.loop, self.host
+        if loop is None or host is None:
+            raise RuntimeError("host not started")
+
+        async def run() -> T:
+            return fn(host)
+
+        return asyncio.run_coroutine_threadsafe(run(), loop).result(timeout)
+
+    @property
+    def port(self) -> int:
+        return self.host.port if self.host is not None else 0
+
+    def addresses(self) -> list[str]:
+        """The LAN addresses players can type, ``ip:port``."""
+        return [f"{a}:{self.port}" for a in disc.lan_addresses()]
+
+    def table(self) -> TableInfo:
+        return self.call(lambda h: h.table_info())
+
+    def reserve_seat(self, seat: int, name: str) -> str:
+        return self.call(lambda h: h.reserve_seat(seat, name))
+
+    def set_seat(self, seat: int, kind: str, level: str | None = None) -> None:
+        self.call(lambda h: h.set_seat(seat, kind, level))
+
+    def start_game(self) -> None:
+        self.call(lambda h: h.start_game())
+
+    def stop(self, timeout: float = 5.0) -> None:
+        if self.loop is not None and self.host is not None and self.loop.is_running():
+            with contextlib.suppress(Exception):
+                self.call(lambda h: h.stop(), timeout)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+
+# ----------------------------------------------------------------------------------------------- CLI
+
+
+def _parse_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def register_game_module(spec: str) -> str:
+    """``NAME=MODULE[:SEATS]``: register an extra game module (tests use a toy game)."""
+    name, _, mod = spec.partition("=")
+    mod, _, seats = mod.partition(":")
+    games.GAMES[name] = mod
+    if seats:
+        games.SEATS[name] = int(seats)
+    return name
+
+
+def build_config(args: argparse.Namespace) -> HostConfig:
+    options = {}
+    for item in args.option or []:
+        k, _, v = item.partition("=")
+        options[k.removeprefix(args.game + ".")] = _parse_value(v)
+    n = games.SEATS.get(args.game, 0)
+    specs = [SeatSpec() for _ in range(n)]
+    bot_seats: set[int] = set()
+    if args.bots:
+        bot_seats |= set(range(n - args.bots, n))
+    if args.bot_seats:
+        bot_seats |= {int(x) for x in args.bot_seats.split(",") if x.strip()}
+    for i in bot_seats:
+        specs[i] = SeatSpec("bot", args.bot_level)
+    return HostConfig(game=args.game, options=options, seats=specs, bind=args.bind, port=args.port,
+                      host_name=args.name or socket.gethostname(), grace=args.grace, fill_level=args.bot_level,
+                      log_path=args.log, resume=args.resume, games=args.games, seed=args.seed,
+                      bot_delay=args.bot_delay, autostart=not args.no_autostart, discovery=not args.no_discovery,
+                      heartbeat=args.heartbeat, idle_timeout=args.idle_timeout, fsync=args.fsync)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m engine.net.host", description="Host a Qilu Cards LAN table headless.")
+    p.add_argument("--game", default="gouji")
+    p.add_argument("--port", type=int, default=0, help="TCP port (0 = any free port)")
+    p.add_argument("--bind", default="0.0.0.0", help="address to listen on (127.0.0.1 for local tests)")
+    p.add_argument("--bots", type=int, default=0, help="the last N seats are bots")
+    p.add_argument("--bot-seats", default="", help="comma-separated seat numbers that are bots")
+    p.add_argument("--bot-level", default="heuristic")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a rule option (value as JSON)")
+    p.add_argument("--grace", type=float, default=30.0, help="seconds a dropped seat waits before 托管")
+    p.add_argument("--log", help="the table log (write-ahead; needed to resume)")
+    p.add_argument("--resume", action="store_true", help="resume the unfinished match in --log")
+    p.add_argument("--games", type=int, default=1, help="consecutive matches (0 = forever)")
+    p.add_argument("--seed", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--bot-delay", type=float, default=0.0)
+    p.add_argument("--no-autostart", action="store_true", help="do not start when every seat is taken")
+    p.add_argument("--fill-after", type=float, help="after this many seconds fill open seats with bots and start")
+    p.add_argument("--no-discovery", action="store_true")
+    p.add_argument("--name", help="the host name shown in lobbies")
+    p.add_argument("--heartbeat", type=float, default=5.0)
+    p.add_argument("--idle-timeout", type=float, default=20.0)
+    p.add_argument("--fsync", action="store_true")
+    p.add_argument("--port-file", help="write the port here once listening")
+    p.add_argument("--stay", action="store_true", help="keep running after the last match")
+    p.add_argument("--game-module", action="append", default=[], help=argparse.SUPPRESS)
+    p.add_argument("-v", "--verbose", action="store_true")
+    args = p.parse_args(argv)
+    for spec in args.game_module:
+        register_game_module(spec)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
+                        format="%(asctime)s host %(message)s")
+    cfg = build_config(args)
+    return asyncio.run(_amain(cfg, args))
+
+
+async def _amain(cfg: HostConfig, args: argparse.Namespace) -> int:
+    host_holder: list[Host] = []
+
+    def notify(ev: HostEvent) -> None:
+        if ev.kind == "log":
+            print(f"[host] {ev.text}", file=sys.stderr, flush=True)
+        elif ev.kind == "over" and host_holder:
+            h = host_holder[0]
+            print(f"MATCH {h.match} OVER totals={list(h.state.totals)}", flush=True)
+            if not args.stay and cfg.games and h.match >= cfg.games:
+                asyncio.get_running_loop().call_later(0.5, h.stop)
+
+    host = Host(cfg, notify)
+    host_holder.append(host)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, host.stop)
+    task = asyncio.ensure_future(host.serve())
+    while host.server is None and not task.done():
+        await asyncio.sleep(0.005)
+    if task.done():
+        task.result()
+        return 1
+    print(f"LISTENING {cfg.bind}:{host.port}", flush=True)
+    for a in disc.lan_addresses():
+        print(f"ADDRESS {a}:{host.port}", flush=True)
+    if args.port_file:
+        tmp = args.port_file + ".tmp"
+        with open(tmp, "w") as f:
+            f.write(str(host.port))
+        os.replace(tmp, args.port_file)
+    if args.fill_after is not None and host.status == "lobby":
+        def fill() -> None:
+            if host.status == "lobby":
+                host.start_game()
+        loop.call_later(args.fill_after, fill)
+    if host.status == "lobby" and cfg.autostart and not any(s.kind == "open" for s in host.seats):
+        host.start_game()
+    await task
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
