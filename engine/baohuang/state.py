@@ -1,0 +1,285 @@
+"""The Baohuang state machine (docs/ENGINE_API.md): a match of ``hands`` hands with the running total (B-42).
+
+Action kinds: ``accept`` / ``abdicate`` (让位, B-7; 让庄 in mode call, B-8) · ``call`` (``arg`` = identity such
+as ``9c`` or ``X``, B-14) · ``solo`` (明独保) · ``decline`` (an optional declaration not taken; in mode pot:
+put a card in the pot, B-11) · ``grab`` (抢独/抢庄, B-9) · ``reveal`` (明保, B-16) · ``rebel`` (造反, B-18) ·
+``play`` (``arg`` may name the cards, e.g. ``"9c 9d"``) · ``pass`` · ``rang`` (让牌) · ``jiefeng`` (接风).
+Host actions, accepted from any seat at any time and not listed by ``legal_actions`` (they are not game
+moves): ``tuoguan`` (托管 on, B-46), ``untuoguan`` (off, refused after ``autoplay_lock`` entries, B-47) and
+``leave`` (B-49: the leave penalty, then 托管 for good). A seat in 托管 is offered only its B-46 move.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from engine.cards import Card
+from engine.core import EMPTY, Action, Event, LegalActions
+from engine.errors import IllegalAction, RuleError
+from engine.plays import Play
+
+from .base import N
+from .cardpick import holds, pick_cards, play_of
+from .rules import Rules
+from .tableplay import TablePlay
+
+HOST_KINDS = frozenset({"tuoguan", "untuoguan", "leave"})
+PHASE_RULE = {"abdicate": "B-7", "call": "B-8", "pot": "B-11", "declare": "B-14", "grab": "B-9",
+              "mingbao": "B-16", "rebellion": "B-18", "play": "B-29", "over": "B-33"}
+_ACTIONS: dict[tuple[int, Play], Action] = {}
+
+
+def _play_action(seat: int, p: Play) -> Action:
+    a = _ACTIONS.get((seat, p))
+    if a is None:
+        a = _ACTIONS[(seat, p)] = Action(seat, "play", p)
+    return a
+
+
+class State(TablePlay):
+    """One Baohuang match. ``deal`` (tests only) fixes the first hand's cards instead of shuffling."""
+
+    def __init__(self, rules: Rules | None = None, seed: int = 0, hands: int = 1,
+                 deal: list[list[Card]] | None = None) -> None:
+        super().__init__(rules if rules is not None else Rules(), seed, hands)
+        self._deal(deal)
+        self.history.extend(self._out)
+        self._out = []
+
+    # -- queries ----------------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, seat: int) -> LegalActions:
+        if self.phase == "over" or seat != self.to_act:
+            return EMPTY
+        if self.tuoguan[seat]:
+            auto = self.auto_action(seat)
+            return LegalActions(fixed=(auto,), check=lambda a: a == auto)
+        check = self._is_legal
+        if self.phase != "play":
+            return LegalActions(fixed=tuple(self._selection_actions(seat)), check=check)
+        if self.top is None:
+            return LegalActions(plays=lambda: (_play_action(seat, p) for p in self._leads(seat)), check=check)
+        return LegalActions(fixed=tuple(self._answer_fixed(seat)),
+                            plays=lambda: (_play_action(seat, p) for p in self._answers(seat)), check=check)
+
+    def _answer_fixed(self, seat: int) -> list[Action]:
+        out = [Action(seat, "pass")]
+        if self.lap == 1 and self.rules.options.allow_rang:
+            out.append(Action(seat, "rang"))  # B-29
+        ts = self.top_seat
+        if self.lap == 1 and ts is not None and not self.hands[ts] and seat == self.queue[0] \
+                and seat == next(s for s in self._order_from(ts) if self.hands[s]):
+            out.append(Action(seat, "jiefeng"))  # B-31: the 下家 of a 底牌
+        return out
+
+    def _is_legal(self, a: Action) -> bool:
+        return self._refusal(a) is None
+
+    def _refusal(self, a: Action) -> tuple[str, str] | None:
+        if self.phase == "over":
+            return ("B-33", "the game is over")
+        rule = PHASE_RULE.get(self.phase, "B-17")
+        if a.seat != self.to_act:
+            return (rule, f"it is not seat {a.seat}'s turn (seat {self.to_act} acts in phase {self.phase})")
+        if self.tuoguan[a.seat] and a != self.auto_action(a.seat):
+            return ("B-46", "a seat in 托管 plays its automatic move (cancel 托管 first)")
+        if self.phase != "play":
+            if a in self._selection_actions(a.seat):
+                return None
+            return (rule, f"{a.token} is not a choice in phase {self.phase}")
+        if a.kind != "play":
+            if self.top is None:
+                return ("B-28", "the leader must lead")
+            if a in self._answer_fixed(a.seat):
+                return None
+            return ("B-29", f"{a.token} is not allowed now")
+        if a.play is None:
+            return ("B-20", "a play action needs a play")
+        try:
+            p = self.rules.parse(a.play.text)
+            if a.arg is not None:
+                cards = [Card.parse(t) for t in a.arg.split()]
+                if not holds(self.hands[a.seat], cards):
+                    return ("B-19", f"seat {a.seat} does not hold {a.arg}")
+                if play_of(self.rules.play_rules, cards) != p:
+                    return ("B-19", f"the cards {a.arg} do not make {p.text}")
+        except RuleError as exc:
+            return (exc.rule, exc.reason)
+        if not self._play_ok(a.seat, p):
+            if not self._can(a.seat, p):
+                return ("B-19", f"seat {a.seat} does not hold {p.text}")
+            if self.rules.options.bie_lowest and p.natural_rank == self.rules.lowest:
+                return ("B-22", "the lowest rank may only be the final play, all of it and nothing else")
+            return ("B-25" if not self.rules.options.kaopai else "B-26", f"{p.text} does not beat {self.top}")
+        return None
+
+    def _can(self, seat: int, p: Play) -> bool:
+        from engine.plays import can_make
+        return can_make(self.counts[seat], p)
+
+    # -- apply ------------------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        if action.kind in HOST_KINDS:
+            self._out = []
+            self._host(action)
+        else:
+            bad = self._refusal(action)
+            if bad is not None:
+                raise IllegalAction(*bad)
+            self._out = []
+            seat = action.seat
+            if self.phase != "play":
+                self._apply_selection(action)
+            elif action.kind == "play":
+                assert action.play is not None
+                p = self.rules.parse(action.play.text)
+                if action.arg is not None:
+                    cards = [Card.parse(t) for t in action.arg.split()]
+                else:
+                    cards = pick_cards(self.hands[seat], p, self._reveals(seat))
+                self._do_play(seat, p, cards)
+            else:
+                self._pass(seat, action.kind)
+        events = self._out
+        self._out = []
+        self.actions.append(action)
+        self.action_events.append(events)
+        self.history.extend(events)
+        return list(events)
+
+    def _host(self, a: Action) -> None:
+        s = a.seat
+        if self.phase == "over":
+            raise IllegalAction("B-33", "the game is over")
+        if not 0 <= s < N:
+            raise IllegalAction("C-8", f"no seat {s}")
+        if a.kind == "tuoguan":
+            if self.tuoguan[s]:
+                raise IllegalAction("B-46", f"seat {s} is already in 托管")
+            self.tuoguan[s] = True
+            self.tuoguan_count[s] += 1
+            self.stats["tuoguan"] += 1
+            self._ev("tuoguan", {"seat": s, "on": True, "reason": a.arg or "button"})
+        elif a.kind == "untuoguan":
+            if not self.tuoguan[s]:
+                raise IllegalAction("B-46", f"seat {s} is not in 托管")
+            if self.left[s] or self.tuoguan_count[s] > self.rules.options.autoplay_lock:
+                raise IllegalAction("B-47", f"seat {s} was put into 托管 too often and cannot cancel it")
+            self.tuoguan[s] = False
+            self._ev("tuoguan", {"seat": s, "on": False, "reason": "cancel"})
+        else:
+            if self.left[s]:
+                raise IllegalAction("B-49", f"seat {s} has already left")
+            self.left[s] = True
+            pen = self.rules.options.leave_penalty
+            self.totals[s] -= pen
+            self.stats["leave"] += 1
+            if not self.tuoguan[s]:
+                self.tuoguan[s] = True
+                self.tuoguan_count[s] += 1
+            self._ev("leave", {"seat": s, "penalty": pen})
+
+    def auto_action(self, seat: int) -> Action:
+        """B-46: the 托管 move — decline what is optional, forced calls lowest first, lead the lowest single."""
+        ph = self.phase
+        if ph == "play":
+            if self.top is not None:
+                return Action(seat, "pass")
+            leads = list(self._leads(seat))
+            singles = [p for p in leads if p.n_cards == 1]
+            pool = singles or leads
+            best = min(pool, key=lambda p: (p.n_cards, p.values))
+            return _play_action(seat, best)
+        acts = self._selection_actions(seat)
+        kinds = [a.kind for a in acts]
+        for k in ("decline", "abdicate"):
+            if k in kinds:
+                return acts[kinds.index(k)]
+        calls = [a for a in acts if a.kind == "call"]
+        if ph == "declare" and calls:
+            ids = self._exactly_three(seat)
+            if ids:
+                return Action(seat, "call", arg=ids[0])
+        return calls[0] if calls else acts[0]
+
+    # -- data out ---------------------------------------------------------------------------------
+
+    def action_from_json(self, d: Any) -> Action:
+        try:
+            seat = int(d["seat"])
+            kind = str(d["kind"])
+            play = self.rules.parse(str(d["play"])) if d.get("play") is not None else None
+            arg = str(d["arg"]) if d.get("arg") is not None else None
+        except RuleError as exc:
+            raise IllegalAction(exc.rule, exc.reason) from None
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise IllegalAction("C-9", f"not an action: {d!r} ({exc})") from None
+        return Action(seat, kind, play, arg)
+
+    def places(self) -> list[int | None]:
+        out: list[int | None] = [None] * N
+        for i, s in enumerate(self.finished):
+            out[s] = i + 1
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (None = a spectator). The guard appears only to himself until revealed."""
+        me = seat if seat is not None and 0 <= seat < N else None
+        guard = self.guard if (self.guard_public or (me is not None and me == self.guard)) else None
+        solo = self.solo
+        if solo == "an" and not (self.guard_public or me == self.emperor):
+            solo = None
+        if me is None:
+            role = None
+        elif me == self.emperor:
+            role = "emperor"
+        elif me == self.guard:
+            role = "guard"
+        elif self.emperor is not None and self.phase in ("mingbao", "rebellion", "play", "over"):
+            role = "rebel"
+        else:
+            role = None
+        if solo == "an" and self.guard_public:
+            guard = None
+        return {
+            "game": self.game, "seat": me, "n_seats": N, "phase": self.phase, "to_act": self.to_act,
+            "hand": self._strs(self.hands[me]) if me is not None else [],
+            "counts": [len(h) for h in self.hands],
+            "set_no": self.hand_no, "hand_no": self.hand_no, "hands": self.hands_total,
+            "trick": [dict(t) for t in self.trick], "top": self.top.text if self.top else None,
+            "lap": self.lap, "rang": list(self.rang),
+            "finished": list(self.finished), "places": self.places(),
+            "scores": list(self.last_scores) if self.last_scores is not None else None,
+            "totals": list(self.totals),
+            "emperor": self.emperor, "x_holder": self.holder, "called": self.called, "solo": solo,
+            "guard": guard, "guard_public": self.guard_public, "role": role, "mingbao": self.mingbao,
+            "rebels": list(self.rebels), "transit": len(self.transit),
+            "tuoguan": list(self.tuoguan), "left": list(self.left),
+            "history": [e.to_json() for e in self.history if e.visible_to(me)],
+        }
+
+    def clone(self) -> State:
+        new = copy.copy(self)
+        for name, val in vars(self).items():
+            if isinstance(val, Counter):
+                setattr(new, name, Counter(val))
+            elif isinstance(val, list):
+                setattr(new, name, [list(x) if isinstance(x, list) else x for x in val])
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        return new
+
+    def iter_legal(self, seat: int) -> Iterator[Action]:
+        return iter(self.legal_actions(seat))
+
+
+__all__ = ["State"]
