@@ -79,6 +79,18 @@ class Event:
         return cls(str(d["kind"]), dict(d.get("data", {})), tuple(int(x) for x in to) if to is not None else None)
 
 
+_ACTIONS: dict[tuple[int, str, Play | None, str | None], Action] = {}
+
+
+def action(seat: int, kind: str, play: Play | None = None, arg: str | None = None) -> Action:
+    """An interned :class:`Action` (cheap to hand out by the hundred during enumeration)."""
+    key = (seat, kind, play, arg)
+    a = _ACTIONS.get(key)
+    if a is None:
+        a = _ACTIONS[key] = Action(seat, kind, play, arg)
+    return a
+
+
 def events_for(seat: int | None, events: Iterable[Event]) -> list[Event]:
     return [e for e in events if e.visible_to(seat)]
 

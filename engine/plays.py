@@ -55,6 +55,9 @@ class Play:
     raw_small: int
     values: tuple[int, ...]
 
+    def __hash__(self) -> int:
+        return hash((self.text, self.values))
+
     @property
     def size(self) -> int:
         return len(self.values)
@@ -89,16 +92,27 @@ class Play:
         return f"Play({self.text!r})"
 
 
-_INTERN: dict[tuple[PlayRules, Shape], Play] = {}
+_TABLES: dict[PlayRules, dict[Shape, Play]] = {}
+_BY_ID: dict[int, tuple[PlayRules, dict[Shape, Play]]] = {}  # holds the rules, so an id is never reused
+
+
+def _table(rules: PlayRules) -> dict[Shape, Play]:
+    hit = _BY_ID.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    t = _TABLES.get(rules)
+    if t is None:
+        t = _TABLES[rules] = {}
+    _BY_ID[id(rules)] = (rules, t)
+    return t
 
 
 def make_play(rules: PlayRules, shape: Shape) -> Play:
     """The interned Play for a shape, validated (C-10.1); raises :class:`IllegalPlay`."""
-    key = (rules, shape)
-    p = _INTERN.get(key)
+    table = _table(rules)
+    p = table.get(shape)
     if p is None:
-        p = _build(rules, shape)
-        _INTERN[key] = p
+        p = table[shape] = _build(rules, shape)
     return p
 
 
@@ -220,33 +234,40 @@ def hand_shape_counts(counts: Sequence[int]) -> tuple[list[int], int, int, int, 
     return list(counts[3:15]), counts[TWO], counts[SMALL], counts[BIG], counts[SUPER]
 
 
+_BLOCKS: dict[PlayRules, dict[tuple[int, int, int, int, int, int], tuple[Play, ...]]] = {}
+
+
+def _block(rules: PlayRules, r: int, k: int, tm: int, sm: int, bm: int, zm: int) -> tuple[Play, ...]:
+    """All plays with ``k`` naturals of rank ``r`` (or none) and up to tm 2s, sm x, bm X, zm Z — cached."""
+    blocks = _BLOCKS.get(rules)
+    if blocks is None:
+        blocks = _BLOCKS[rules] = {}
+    key = (r, k, tm, sm, bm, zm)
+    blk = blocks.get(key)
+    if blk is None:
+        ts = range(tm + 1) if (rules.twos_as_fillers or not k) else range(1)
+        blk = tuple(make_play(rules, (r, k, t, s, b, z))
+                    for t in ts for s in range(sm + 1) for b in range(bm + 1) for z in range(zm + 1)
+                    if k or t or s or b or z)
+        blocks[key] = blk
+    return blk
+
+
+def lead_list(rules: PlayRules, counts: Sequence[int]) -> list[Play]:
+    """Every distinct play (by shape) that can be made from a hand with these rank counts."""
+    tm, sm, bm = counts[TWO], counts[SMALL], counts[BIG]
+    zm = counts[SUPER] if rules.allow_super else 0
+    out: list[Play] = []
+    for r in NATURAL_RANKS:
+        for k in range(1, counts[r] + 1):
+            out.extend(_block(rules, r, k, tm, sm, bm, zm))
+    out.extend(_block(rules, 0, 0, tm, sm, bm, zm))
+    return out
+
+
 def iter_leads(rules: PlayRules, counts: Sequence[int]) -> Iterator[Play]:
     """Every distinct play (by shape) that can be made from a hand with these rank counts."""
-    t_max, s_max, b_max, z_max = counts[TWO], counts[SMALL], counts[BIG], counts[SUPER]
-    if not rules.allow_super:
-        z_max = 0
-    fill = rules.twos_as_fillers
-    cache = _INTERN
-    for r in NATURAL_RANKS:
-        c = counts[r]
-        if not c:
-            continue
-        for k in range(1, c + 1):
-            for t in range(t_max + 1) if fill else (0,):
-                for s in range(s_max + 1):
-                    for b in range(b_max + 1):
-                        for z in range(z_max + 1):
-                            shape = (r, k, t, s, b, z)
-                            p = cache.get((rules, shape))
-                            yield p if p is not None else make_play(rules, shape)
-    for t in range(t_max + 1):
-        for s in range(s_max + 1):
-            for b in range(b_max + 1):
-                for z in range(z_max + 1):
-                    if t or s or b or z:
-                        shape = (0, 0, t, s, b, z)
-                        p = cache.get((rules, shape))
-                        yield p if p is not None else make_play(rules, shape)
+    return iter(lead_list(rules, counts))
 
 
 def count_leads(rules: PlayRules, counts: Sequence[int]) -> int:
@@ -272,7 +293,7 @@ def iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterato
     z_max = counts[SUPER] if rules.allow_super else 0
     fill = rules.twos_as_fillers
     lowest = pv[0]
-    cache = _INTERN
+    cache = _table(rules)
     # Jokers and 2s only.
     for s in range(min(s_max, n) + 1):
         for b in range(min(b_max, n - s) + 1):
@@ -281,7 +302,7 @@ def iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterato
                 if t > t_max or (t and lowest >= TWO):
                     continue
                 shape = (0, 0, t, s, b, z)
-                p = cache.get((rules, shape)) or make_play(rules, shape)
+                p = cache.get(shape) or make_play(rules, shape)
                 if _dominates(p.values, pv):
                     yield p
     for r in NATURAL_RANKS:
@@ -296,7 +317,7 @@ def iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterato
                         if t > t_max or (t and not fill):
                             continue
                         shape = (r, k, t, s, b, z)
-                        p = cache.get((rules, shape)) or make_play(rules, shape)
+                        p = cache.get(shape) or make_play(rules, shape)
                         if _dominates(p.values, pv):
                             yield p
 

@@ -7,7 +7,8 @@ from typing import Any
 from engine.cards import ACE, JACK, KING, QUEEN, TEN, TWO
 from engine.errors import IllegalPlay
 from engine.gouji.options import GoujiOptions
-from engine.plays import Play, PlayRules, beats as _beats, parse_play
+from engine.plays import Play, PlayRules, make_play, parse_play
+from engine.plays import beats as _beats
 
 # G-37: minimum normalized count for each rank to be 够级; ranks 3 … 9 never are.
 GOUJI_MINIMUM = {TWO: 1, ACE: 2, KING: 2, QUEEN: 3, JACK: 4, TEN: 5}
@@ -45,7 +46,7 @@ class Rules:
 
     def _own(self, play: Play) -> Play:
         # A Play made under other options may mean something else (G-33): re-read its cards here.
-        return parse_play(self.play_rules, play.text)
+        return make_play(self.play_rules, play.shape)
 
     def beats(self, prev: str | Play, cand: str | Play) -> bool:
         """Whether ``cand`` beats ``prev`` (G-35: C-12 under option 0, C-14 under option 1)."""

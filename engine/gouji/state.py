@@ -15,9 +15,21 @@ from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from engine.cards import (BIG, CHAR_OF, NATURAL_RANKS, SMALL, SUIT_ORDER, SUITS, THREE, TWO, Card,
-                          make_pack, rank_counts, sort_cards)
-from engine.core import Action, Event, LegalActions
+from engine.cards import (
+    BIG,
+    CHAR_OF,
+    NATURAL_RANKS,
+    SMALL,
+    SUIT_ORDER,
+    SUITS,
+    THREE,
+    TWO,
+    Card,
+    make_pack,
+    rank_counts,
+    sort_cards,
+)
+from engine.core import Action, Event, LegalActions, action
 from engine.errors import IllegalAction, RuleError
 from engine.gouji.burn import can_play_out
 from engine.gouji.rules import Rules
@@ -63,7 +75,9 @@ class State:
         # Tribute owed at the start of the next set (G-75): filled at the end of each set.
         self.pending: list[TributeItem] = [TributeItem("chuansanhu", p, r, 1) for p, r in (carry_tribute or [])]
         self._out: list[Event] = []
+        self.queue: list[int] = []
         self.stacked = [[sort_cards(h) for h in deal] for deal in (stacked or [])]
+        self._plays_cache: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
         self._begin_set()
         self._flush_initial()
 
@@ -134,6 +148,7 @@ class State:
                      "free_places", "items", "dealt_hands", "mute_beaten", "mute_has", "out_cards"):
             setattr(new, name, copy.copy(getattr(self, name)))
         new.stats = Counter(self.stats)
+        new._plays_cache = ((-1, -1), [])
         new.stacked = [list(d) for d in self.stacked]
         new.hands = [list(h) for h in self.hands]
         new.counts = [list(c) for c in self.counts]
@@ -186,7 +201,7 @@ class State:
         self.dealt_hands: list[list[Card]] = []
         self.dealt = False
         self.mode = "none"
-        self.queue: list[int] = []
+        self.queue = []
         self.burn_queue: list[int] = []
         self.shows: list[dict[str, Any]] = []
         self.show_best: tuple[int, int] | None = None
@@ -610,23 +625,34 @@ class State:
                 yield Action(seat, "pass")
 
     def _play_actions(self, seat: int) -> Iterator[Action]:
+        if self.mode == "lead" and not self.o.biesan and self.burner != seat:
+            return self._gen_play_actions(seat)  # every lead is legal: stay lazy
+        key = (len(self.actions), seat)
+        if self._plays_cache[0] != key:
+            self._plays_cache = (key, list(self._gen_play_actions(seat)))
+        return iter(self._plays_cache[1])
+
+    def _gen_play_actions(self, seat: int) -> Iterator[Action]:
         if self.mode == "burn":
             for p in self._iter_kills(seat):
-                yield Action(seat, "burn", p)
+                yield action(seat, "burn", p)
         elif self.mode == "lead":
+            free = not self.o.biesan and self.burner != seat
             for p in iter_leads(self.pr, self.counts[seat]):
-                if self._lead_ok(seat, p) is None:
-                    yield Action(seat, "play", p)
+                if free or self._lead_ok(seat, p) is None:
+                    yield action(seat, "play", p)
         else:
             assert self.top is not None
+            free = not self.o.biesan
             for p in iter_answers(self.pr, self.counts[seat], self.top):
-                if self._answer_ok(seat, p) is None:
-                    yield Action(seat, "play", p)
+                if free or self._answer_ok(seat, p) is None:
+                    yield action(seat, "play", p)
 
     def _count_plays(self, seat: int) -> int:
         if self.mode == "lead" and not self.o.biesan and self.burner != seat:
             return count_leads(self.pr, self.counts[seat])
-        return sum(1 for _ in self._play_actions(seat))
+        self._play_actions(seat)
+        return len(self._plays_cache[1])
 
     # ------------------------------------------------------------------ checking
     def _is_legal(self, action: Action) -> bool:
@@ -648,7 +674,7 @@ class State:
         if a.play is not None:
             if not isinstance(a.play, Play):
                 raise _illegal("C-6", "an action's play must be a Play")
-            a = Action(a.seat, a.kind, self.rules.parse(a.play.text), a.arg)
+            a = Action(a.seat, a.kind, self.rules.parse(a.play), a.arg)
         ph = self.phase
         seat = a.seat
         if ph in ("yudian", "mingdian", "revolt", "yaotou", "show"):
@@ -748,7 +774,7 @@ class State:
     # ------------------------------------------------------------------ doing
     def _do(self, a: Action) -> None:
         seat, kind = a.seat, a.kind
-        play = self.rules.parse(a.play.text) if a.play is not None else None
+        play = self.rules.parse(a.play) if a.play is not None else None
         ph = self.phase
         if ph == "yudian":
             if kind == "yudian":
@@ -1142,12 +1168,14 @@ class State:
         need[TWO] = need.get(TWO, 0) + play.twos
         need[SMALL] = play.raw_small
         need[BIG] = play.raw_big
+        keep: list[Card] = []
         for c in hand:  # hands are kept sorted by (rank, suit d < c < h < s)
             if need.get(c.rank, 0) > 0:
                 chosen.append(c)
                 need[c.rank] -= 1
-        for c in chosen:
-            hand.remove(c)
+            else:
+                keep.append(c)
+        self.hands[seat] = keep
         self._sub_counts(self.counts[seat], play)
         return chosen
 
