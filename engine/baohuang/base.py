@@ -54,6 +54,8 @@ class Base:
         self.qing_due: list[tuple[int, int]] = []  # B-23: (giver, receiver) at the next hand's start
         self.last_scores: list[int] | None = None
         self._out: list[Event] = []
+        self._ver = [0] * N  # bumped on every change of a hand (cache key for that seat's legal plays)
+        self._cache: list[tuple[tuple[Play | None, int], tuple[Play, ...]] | None] = [None] * N
         self._reset_hand()
 
     def _reset_hand(self) -> None:
@@ -93,17 +95,20 @@ class Base:
         self._out.append(Event(kind, data, to))
 
     def _give(self, seat: int, cards: list[Card]) -> None:
+        self._ver[seat] += 1
         self.hands[seat].extend(cards)
         for c in cards:
             self.counts[seat][c.rank] += 1
 
     def _take(self, seat: int, cards: list[Card]) -> None:
+        self._ver[seat] += 1
         hand = self.hands[seat]
         for c in cards:
             hand.remove(c)
             self.counts[seat][c.rank] -= 1
 
     def _set_hand(self, seat: int, cards: list[Card]) -> None:
+        self._ver[seat] += 1
         self.hands[seat] = list(cards)
         self.counts[seat] = rank_counts(cards)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.cards import BIG, SMALL, SUPER, TWO, Card, card_sort_key
 from engine.core import Action
 
-from .base import N, Base, next_seat, prev_seat
+from .base import Base, N, next_seat, prev_seat
 from .rules import identity
 
 
@@ -322,6 +322,7 @@ class EmperorPhases(Base):
             self.stats["an_dubao"] += 1
             self._ev("solo_secret", {"seat": e}, to=(e,))
         else:
+            assert g is not None
             self.guard = g
             self._ev("guard", {"seat": g}, to=(g,))
         self.phase = "mingbao"  # B-16, asked of every non-emperor so that the asking order leaks nothing

@@ -11,7 +11,8 @@ from typing import Any
 
 from engine.cards import BIG, NATURAL_RANKS, SMALL, TWO, Card, make_pack
 from engine.errors import IllegalPlay
-from engine.plays import Play, PlayRules, beats as _beats, normal_beats, parse_play
+from engine.plays import Play, PlayRules, normal_beats, parse_play
+from engine.plays import beats as _beats
 
 from .options import BaohuangOptions
 

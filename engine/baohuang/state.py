@@ -20,7 +20,7 @@ from typing import Any
 from engine.cards import Card
 from engine.core import EMPTY, Action, Event, LegalActions
 from engine.errors import IllegalAction, RuleError
-from engine.plays import Play
+from engine.plays import Play, make_play
 
 from .base import N
 from .cardpick import holds, pick_cards, play_of
@@ -30,13 +30,17 @@ from .tableplay import TablePlay
 HOST_KINDS = frozenset({"tuoguan", "untuoguan", "leave"})
 PHASE_RULE = {"abdicate": "B-7", "call": "B-8", "pot": "B-11", "declare": "B-14", "grab": "B-9",
               "mingbao": "B-16", "rebellion": "B-18", "play": "B-29", "over": "B-33"}
-_ACTIONS: dict[tuple[int, Play], Action] = {}
+_ACTIONS: list[dict[int, Action]] = [{} for _ in range(N)]  # per seat, by id of the interned play
+PASS = tuple(Action(s, "pass") for s in range(N))
+RANG = tuple(Action(s, "rang") for s in range(N))
+JIEFENG = tuple(Action(s, "jiefeng") for s in range(N))
 
 
 def _play_action(seat: int, p: Play) -> Action:
-    a = _ACTIONS.get((seat, p))
-    if a is None:
-        a = _ACTIONS[(seat, p)] = Action(seat, "play", p)
+    table = _ACTIONS[seat]
+    a = table.get(id(p))
+    if a is None or a.play is not p:
+        a = table[id(p)] = Action(seat, "play", p)
     return a
 
 
@@ -65,23 +69,44 @@ class State(TablePlay):
         check = self._is_legal
         if self.phase != "play":
             return LegalActions(fixed=tuple(self._selection_actions(seat)), check=check)
-        if self.top is None:
-            return LegalActions(plays=lambda: (_play_action(seat, p) for p in self._leads(seat)), check=check)
-        return LegalActions(fixed=tuple(self._answer_fixed(seat)),
-                            plays=lambda: (_play_action(seat, p) for p in self._answers(seat)), check=check)
+        fixed = self._answer_fixed(seat) if self.top is not None else ()
+        return LegalActions(fixed=fixed, plays=lambda: (_play_action(seat, p) for p in self._plays(seat)),
+                            check=check, count=lambda: len(self._plays(seat)))
 
-    def _answer_fixed(self, seat: int) -> list[Action]:
-        out = [Action(seat, "pass")]
-        if self.lap == 1 and self.rules.options.allow_rang:
-            out.append(Action(seat, "rang"))  # B-29
+    def _plays(self, seat: int) -> tuple[Play, ...]:
+        """The plays ``seat`` may make now, cached until its hand or the table changes."""
+        key = (self.top, self._ver[seat])
+        hit = self._cache[seat]
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        val = tuple(self._leads(seat) if self.top is None else self._answers(seat))
+        self._cache[seat] = (key, val)
+        return val
+
+    def _answer_fixed(self, seat: int) -> tuple[Action, ...]:
+        rang = self.lap == 1 and self.rules.options.allow_rang  # B-29
+        if self._jiefeng_ok(seat):
+            return (PASS[seat], RANG[seat], JIEFENG[seat]) if rang else (PASS[seat], JIEFENG[seat])
+        return (PASS[seat], RANG[seat]) if rang else (PASS[seat],)
+
+    def _jiefeng_ok(self, seat: int) -> bool:
+        """B-31: the 下家 of a 底牌 (the first seat after it still holding cards) may apply on the first lap."""
         ts = self.top_seat
-        if self.lap == 1 and ts is not None and not self.hands[ts] and seat == self.queue[0] \
-                and seat == next(s for s in self._order_from(ts) if self.hands[s]):
-            out.append(Action(seat, "jiefeng"))  # B-31: the 下家 of a 底牌
-        return out
+        if self.lap != 1 or ts is None or self.hands[ts] or seat != self.queue[0]:
+            return False
+        return seat == next(s for s in self._order_from(ts) if self.hands[s])
 
     def _is_legal(self, a: Action) -> bool:
         return self._refusal(a) is None
+
+    def _own_play(self, play: Play) -> Play:
+        """The interned play of these rules for ``play`` (re-read when it was made under other options)."""
+        try:
+            if make_play(self.rules.play_rules, play.shape) is play:
+                return play
+        except RuleError:
+            pass
+        return self.rules.parse(play.text)
 
     def _refusal(self, a: Action) -> tuple[str, str] | None:
         if self.phase == "over":
@@ -98,13 +123,13 @@ class State(TablePlay):
         if a.kind != "play":
             if self.top is None:
                 return ("B-28", "the leader must lead")
-            if a in self._answer_fixed(a.seat):
+            if a.play is None and a.arg is None and a in self._answer_fixed(a.seat):
                 return None
             return ("B-29", f"{a.token} is not allowed now")
         if a.play is None:
             return ("B-20", "a play action needs a play")
         try:
-            p = self.rules.parse(a.play.text)
+            p = self._own_play(a.play)
             if a.arg is not None:
                 cards = [Card.parse(t) for t in a.arg.split()]
                 if not holds(self.hands[a.seat], cards):
@@ -141,7 +166,7 @@ class State(TablePlay):
                 self._apply_selection(action)
             elif action.kind == "play":
                 assert action.play is not None
-                p = self.rules.parse(action.play.text)
+                p = self._own_play(action.play)
                 if action.arg is not None:
                     cards = [Card.parse(t) for t in action.arg.split()]
                 else:

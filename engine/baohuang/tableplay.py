@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.cards import SMALL, SUPER, Card
-from engine.plays import Play, beats, can_make, iter_answers, iter_leads, make_play
+from engine.plays import Play, beats, can_make, iter_answers, iter_leads, kao_beats, make_play
 
 from .base import N, next_seat
 from .emperor import EmperorPhases
@@ -48,8 +48,20 @@ class TablePlay(EmperorPhases):
         yield from iter_leads(pr, self._bie_counts(seat))
 
     def _answers(self, seat: int) -> Iterator[Play]:
-        assert self.top is not None
-        return iter_answers(self.rules.play_rules, self._bie_counts(seat), self.top)
+        prev = self.top
+        assert prev is not None
+        pr = self.rules.play_rules
+        if not (pr.kaopai and (prev.big or prev.small) and not prev.supers):
+            yield from iter_answers(pr, self._bie_counts(seat), prev)
+            return
+        # 烤 (C-14): prune by what C-12 and C-14 both need — a joker for each joker of prev, no more rank
+        # cards than prev, and a higher rank (none at all when prev has none) — before the full test.
+        jokers, pc, rank = prev.big + prev.small, prev.count, prev.rank
+        for p in iter_leads(pr, self._bie_counts(seat)):
+            if p.big + p.small + p.supers < jokers or p.count > pc or (p.count and p.rank <= rank):
+                continue
+            if kao_beats(pr, prev, p):
+                yield p
 
     def _play_ok(self, seat: int, p: Play) -> bool:
         counts = self.counts[seat]
