@@ -134,10 +134,108 @@ class State:
             "pending_tribute": [it.to_json() for it in self.pending],
             "returning": self._return_view(),
             "set_results": list(self.set_results), "totals": list(self.totals),
+            "state": self.snapshot(seat),
         }
         if with_history:
             v["history"] = [e.to_json() for e in self.history if e.visible_to(seat)]
         return v
+
+    # ------------------------------------------------------------------ snapshots (determinization)
+    _SKIP = frozenset({"rules", "o", "pr", "rng", "history", "actions", "action_events", "_out", "stacked",
+                       "_plays_cache", "initial_events", "counts"})
+    _CARDS2 = frozenset({"hands", "dealt_hands", "received"})
+    _SETS = frozenset({"exempt", "auto_revolt", "passed", "rang_seats", "asked"})
+
+    def snapshot(self, seat: int | None = -1) -> dict[str, Any]:
+        """Every field of the state as JSON-able data. ``seat`` ≠ -1 strips what that seat may not know
+        (other hands, the thrown-in hands, others' tribute receipts and private choices)."""
+        full = seat == -1
+        out: dict[str, Any] = {}
+        for name, val in self.__dict__.items():
+            if name in self._SKIP:
+                continue
+            if name in self._CARDS2:
+                out[name] = [[str(c) for c in h] if full or i == seat else None for i, h in enumerate(val)]
+            elif name == "out_cards":
+                out[name] = [str(c) for c in val] if full else None
+            elif name == "offered_return":
+                party = self._return_view() is not None and seat in (self.items[self.item_idx].payer,
+                                                                     self.items[self.item_idx].receiver)
+                out[name] = str(val) if val is not None and (full or party) else None
+            elif name == "revolt_choice":
+                out[name] = {str(k): v for k, v in val.items() if full or k == seat}
+            elif name == "top":
+                out[name] = val.text if val is not None else None
+            elif name in ("items", "pending"):
+                out[name] = [dict(it.__dict__) for it in val]
+            elif name in self._SETS:
+                out[name] = sorted(val)
+            elif name == "places":
+                out[name] = {str(k): v for k, v in val.items()}
+            elif name == "stats":
+                out[name] = dict(val)
+            elif isinstance(val, tuple):
+                out[name] = list(val)
+            elif isinstance(val, list):
+                out[name] = [list(x) if isinstance(x, tuple) else x for x in val]
+            else:
+                out[name] = val
+        out["options"] = self.o.as_dict()
+        return out
+
+    @classmethod
+    def from_snapshot(cls, snap: Mapping[str, Any], seed: int = 0) -> State:
+        """A state from :meth:`snapshot` data (every hand filled in). History starts empty."""
+        st = cls.__new__(cls)
+        st.rules = Rules(dict(snap["options"]))
+        st.o = st.rules.options
+        st.pr = st.rules.play_rules
+        st.rng = random.Random(seed)
+        st.history, st.actions, st.action_events, st._out = [], [], [], []
+        st.stacked = []
+        st._plays_cache = ((-1, -1), [])
+        st.initial_events = []
+        for name, val in snap.items():
+            if name == "options":
+                continue
+            if name in cls._CARDS2:
+                val = [[Card.parse(c) for c in (h or [])] for h in val]
+            elif name == "out_cards":
+                val = [Card.parse(c) for c in (val or [])]
+            elif name == "offered_return":
+                val = Card.parse(val) if val is not None else None
+            elif name == "revolt_choice":
+                val = {int(k): bool(v) for k, v in val.items()}
+            elif name == "top":
+                val = st.rules.parse(val) if val is not None else None
+            elif name in ("items", "pending"):
+                val = [TributeItem(**it) for it in val]
+            elif name in cls._SETS:
+                val = set(val)
+            elif name == "places":
+                val = {int(k): int(v) for k, v in val.items()}
+            elif name == "stats":
+                val = Counter(val)
+            elif name in ("show_best", "returning"):
+                val = tuple(val) if val is not None else None
+            elif name in ("burn_successes", "next_game_tribute"):
+                val = [tuple(x) for x in val]
+            elif isinstance(val, list):
+                val = list(val)
+            setattr(st, name, val)
+        st.counts = [rank_counts(h) for h in st.hands]
+        return st
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], hands: list[list[Card]], seed: int = 0) -> State:
+        """Determinization for search bots: the public state of ``view`` with every hand filled in from
+        ``hands`` (the viewer's own hand included). Future deals are drawn from ``seed``."""
+        snap = dict(view["state"])
+        snap["hands"] = [[str(c) for c in h] for h in hands]
+        snap["dealt_hands"] = [list(h) for h in snap["hands"]]
+        snap["received"] = [r or [] for r in snap["received"]]
+        snap["out_cards"] = []
+        return cls.from_snapshot(snap, seed)
 
     def clone(self) -> State:
         new = copy.copy(self)
