@@ -1,0 +1,251 @@
+"""Scenario tests on the real Gouji state machine: turn rules (GC-1 … GC-4, GC-8, GC-10, GC-11), 让牌,
+pass lock-out, 够级 answering, 接风, 四人乱缠 — RULES.md G-40 … G-48, G-64, G-67, G-68.
+
+Seats 0–5, teams A = {0, 2, 4}, B = {1, 3, 5}, opp(i) = i + 3. Hands are stacked (any size).
+"""
+
+from __future__ import annotations
+
+import pytest
+from gouji_helpers import act, burn, decline, events, hands, new_game, pass_, play, turn_order
+
+from engine.core import Action
+from engine.errors import IllegalAction
+
+NO_CALLS = {"yudian_enabled": False, "mingdian_enabled": False}
+
+
+# ---------------------------------------------------------------- GC-1: G-42, G-43, G-57
+
+
+def gc1_state():
+    st = new_game(hands("8c 8c 8c Qc Qc Qc 5d 5d", "4c 4c 4c 6d", "6c 6c 6d 7d", "9c 9c 9s Ks", "Jc Jc Jd 7d",
+                        "4d 4h 4s 5s"), leader=0, **NO_CALLS)
+    play(st, 0, "888")
+    pass_(st, 1)
+    pass_(st, 2)
+    play(st, 3, "999")
+    play(st, 4, "JJJ")  # not 够级: J needs four
+    pass_(st, 5)
+    play(st, 0, "QQQ")  # 够级
+    return st
+
+
+def test_gc1_only_the_opposite_answers_a_gouji_play():
+    st = gc1_state()
+    trick = st.view(None)["trick"]
+    assert [t["gouji"] for t in trick] == [False, False, False, True]
+    assert st.to_act == 3 and st.mode == "answer"
+    for s in (1, 2, 4, 5):
+        assert not st.legal_actions(s)
+        with pytest.raises(IllegalAction) as info:
+            st.apply(Action(s, "pass"))
+        assert info.value.rule
+    pass_(st, 3)
+    # S0 wins the round, leads next and is 开点 (QQQ has no big joker)
+    assert st.to_act == 0 and st.mode == "lead"
+    assert st.kaidian == [True, False, False, False, False, False]
+    assert events(st, "kou")[-1] == {"winner": 0, "by": 3}  # G-44: the 对头 扣s
+    assert st.stats["kaidian"] == 1
+
+
+def test_gc1_nobody_but_the_opposite_ever_gets_a_turn_on_the_gouji_play():
+    st = gc1_state()
+    seen = turn_order(st, 1)
+    assert seen == [3]
+    assert st.to_act == 0
+
+
+# ---------------------------------------------------------------- GC-2: G-42 lock-out and re-entry
+
+
+def gc2_state():
+    st = new_game(hands("5c 5c 8d 8d Kd", "6c 6c 6d Jc Jc", "6h 6h 4d", "7c 7c 3d", "9c 9c 3h", "Tc Tc 3s"),
+                  leader=0, **NO_CALLS)
+    play(st, 0, "55")
+    pass_(st, 1)
+    pass_(st, 2)
+    play(st, 3, "77")
+    return st
+
+
+def test_gc2_passed_player_may_not_act_on_a_non_opposite_play():
+    st = gc2_state()
+    # on S3's 77: S4, S5, S0 may act; S1 and S2 have passed and S3 is not their 对头
+    assert turn_order(st, 3) == [4, 5, 0]
+    # the round ends: S3 wins and leads
+    assert st.to_act == 3 and st.mode == "lead"
+
+
+def test_gc2_passed_player_re_enters_on_his_opposites_play():
+    st = gc2_state()
+    play(st, 4, "99")
+    # on S4's 99: S5, S0, then S1 (passed, but S4 = opp(1)) — not S2 (opp(2) = 5) — then S3
+    assert turn_order(st, 2) == [5, 0]
+    assert st.to_act == 1
+    play(st, 1, "JJ")
+    # on S1's JJ: S2 (passed, opp(2) = 5) is skipped; S3, S4 (= opp(1)), S5 (passed: not his 对头) …
+    # S5 and S0 passed on S4's 99 and S1 is not their 对头
+    assert turn_order(st, 2) == [3, 4]
+    assert st.to_act == 1 and st.mode == "lead"
+
+
+# ---------------------------------------------------------------- GC-3: G-46, G-47 让牌
+
+
+def gc3_state():
+    st = new_game(hands("6c 6c 5d 5d", "4c 4c 3d", "4h 4h 3h", "Tc Tc 5s 5s 5h", "3c 3c 3s", "4d 4d 3c"),
+                  leader=0, **NO_CALLS)
+    play(st, 0, "66")
+    pass_(st, 1)
+    pass_(st, 2)
+    return st
+
+
+def test_gc3_rang_then_both_pass_then_yielder_beats_only_opposite_answers():
+    st = gc3_state()
+    assert st.to_act == 3
+    kinds = {a.kind for a in st.legal_actions(3).fixed}
+    assert "rang" in kinds
+    act(st, 3, "rang")
+    assert st.rang_by == 3
+    assert turn_order(st, 2) == [4, 5]  # S3's 下两家 decide first
+    assert st.to_act == 3 and st.mode == "rang_return"
+    assert "rang" not in {a.kind for a in st.legal_actions(3).fixed}
+    play(st, 3, "TT")
+    # everyone else has passed: only S0 (= opp(3)) may answer
+    assert st.to_act == 0
+    pass_(st, 0)
+    assert st.to_act == 3 and st.mode == "lead"
+
+
+def test_gc3_rang_then_yielder_passes():
+    st = gc3_state()
+    act(st, 3, "rang")
+    turn_order(st, 2)
+    pass_(st, 3)
+    assert st.to_act == 0 and st.mode == "lead"  # S0's 66 lives
+
+
+def test_g47_rang_counts_as_pass_when_a_lower_seat_beats():
+    st = new_game(hands("6c 6c 5d 5d", "4c 4c 3d", "4h 4h 3h", "Tc Tc 5s 5s 5h", "8c 8c 3s", "4d 4d 3c"),
+                  leader=0, **NO_CALLS)
+    play(st, 0, "66")
+    pass_(st, 1)
+    pass_(st, 2)
+    act(st, 3, "rang")
+    play(st, 4, "88")
+    # on S4's 88: S5, S0, S1 (opp(4), passed but re-enters); S2 and S3 (让 = pass, opp(3) = 0 ≠ 4) are skipped
+    assert turn_order(st, 3) == [5, 0, 1]
+    assert st.to_act == 4 and st.mode == "lead"
+
+
+def test_g46_no_rang_on_gouji_or_on_non_opposite_play():
+    st = new_game(hands("Qc Qc Qc 5d", "4c 4c 3d", "4h 4h 3h", "Kc Kc Kc 5s", "8c 8c 3s", "4d 4d 3c"),
+                  leader=0, **NO_CALLS)
+    play(st, 0, "QQQ")
+    assert st.to_act == 3
+    assert "rang" not in {a.kind for a in st.legal_actions(3).fixed}
+    with pytest.raises(IllegalAction) as info:
+        st.apply(Action(3, "rang"))
+    assert info.value.rule == "G-46"
+    st2 = new_game(hands("5c 5c 5d", "4c 4c 3d", "4h 4h 3h", "Kc Kc 5s", "8c 8c 3s", "4d 4d 3c"),
+                   leader=1, **NO_CALLS)
+    play(st2, 1, "44")
+    assert st2.to_act == 2
+    assert "rang" not in {a.kind for a in st2.legal_actions(2).fixed}  # S1 is not S2's 对头
+
+
+def test_g48_rang_player_may_not_burn():
+    # S3 让s S0's 55; S4 plays KK (够级): S3 (让'd) is not offered a burn though he holds a kill (AA)
+    st = new_game(hands("5c 5c 8d 8d", "4c 4c 3d", "4h 4h 3h", "Ac Ac x 9d", "Kc Kc 4s", "3c 3c 6s"),
+                  leader=0, **NO_CALLS)
+    play(st, 0, "55")
+    pass_(st, 1)
+    pass_(st, 2)
+    act(st, 3, "rang")
+    play(st, 4, "KK")
+    # burn window: S4's teammates (S0; S2 passed) then others (S5; S3 让'd); S1 = opp(4) answers normally
+    assert st.to_act == 1 and st.mode == "answer"
+    assert st.stats["burn_tried"] == 0
+    # control: the same hands without the 让 — S3 is offered the burn on S4's KK
+    st2 = new_game(hands("5c 5c 8d 8d", "4c 4c 3d", "4h 4h 3h", "Ac Ac x 9d", "Kc Kc 4s", "3c 3c 6s"),
+                   leader=4, **NO_CALLS)
+    play(st2, 4, "KK")
+    assert st2.mode == "burn" and st2.to_act == 3
+
+
+# ---------------------------------------------------------------- GC-4: G-52 burn priority
+
+
+def gc4_state():
+    st = new_game(hands("Ac Ac 6d x", "Kc Kc 2c 2c 5d 5d x", "Ac Ac 2h 2h 7d x", "Ad Ad 9d 9d x",
+                        "Ah Ah 2s 2s 4d x", "As As 2d 2d 8d x"), leader=1, **NO_CALLS)
+    play(st, 1, "KK")
+    return st
+
+
+def test_gc4_burn_offers_teammates_first_then_others():
+    st = gc4_state()
+    assert st.mode == "burn"
+    seen = []
+    while st.mode == "burn":
+        seen.append(st.to_act)
+        decline(st, st.to_act)
+    assert seen == [3, 5, 2, 0]  # S4 = opp(1) answers normally and cannot burn
+    assert st.to_act == 4 and st.mode == "answer"
+
+
+def test_gc4_burn_kill_opens_a_new_window_then_only_the_burners_opposite_answers():
+    st = gc4_state()
+    burn(st, 3, "AA")
+    assert st.burner == 3
+    top = st.view(None)["trick"][-1]
+    assert top["burn"] and top["gouji"]
+    seen = []
+    while st.mode == "burn":
+        seen.append(st.to_act)
+        decline(st, st.to_act)
+    assert seen == [5, 1, 4, 2]  # S0 = opp(3) excluded
+    assert st.to_act == 0 and st.mode == "answer"
+    pass_(st, 0)
+    assert st.to_act == 3 and st.mode == "lead"
+    assert st.kaidian[3]  # G-57: winning with a burn kill 开点s
+
+
+# ---------------------------------------------------------------- GC-8 / D-G1
+
+
+def test_gc8_unanswered_gouji_lives_its_player_leads():
+    st = new_game(hands("4c 4c 3d", "4h 4h 3h", "Kc Kc 9c", "4d 4d 3s", "5c 5c 3c", "Ac Ac 7d 7d"),
+                  leader=5, **NO_CALLS)
+    play(st, 5, "AA")
+    assert st.to_act == 2  # nobody can burn; only S2 = opp(5) answers
+    pass_(st, 2)
+    assert st.to_act == 5 and st.mode == "lead"
+    assert st.kaidian[5]
+    assert events(st, "kou")[-1] == {"winner": 5, "by": 2}
+
+
+# ---------------------------------------------------------------- G-61, G-62 无头
+
+
+def test_g62_wutou_player_answers_anyone_and_anyone_answers_him():
+    # S0 finishes first (头科) → S3 is 无头
+    st = new_game(hands("5d", "4c 4c 4d 6c", "4h 3h", "Kc Kc Kc Ac Ac 9c", "Qc Qc Qc 3c 3c", "3s 3s 8d"),
+                  leader=0, **NO_CALLS)
+    play(st, 0, "5")
+    assert st.places == {0: 1}
+    assert turn_order(st, 5) == [1, 2, 3, 4, 5]
+    assert st.to_act == 1 and st.mode == "lead"  # G-64: the first active player after the finished one
+    assert st.view(None)["wutou"] == [False, False, False, True, False, False]
+    play(st, 1, "444")
+    pass_(st, 2)
+    pass_(st, 3)
+    play(st, 4, "QQQ")  # 够级: opp(4) = S1 may answer, and so may S3 (无头) although he passed
+    assert turn_order(st, 1) == [1]
+    assert st.to_act == 3
+    play(st, 3, "KKK")  # a 无头 player's 够级 play: everyone may answer it
+    assert turn_order(st, 4) == [4, 5, 1, 2]
+    assert st.to_act == 3 and st.mode == "lead"
+    assert st.kaidian[3]
