@@ -249,3 +249,183 @@ def test_g62_wutou_player_answers_anyone_and_anyone_answers_him():
     assert turn_order(st, 4) == [4, 5, 1, 2]
     assert st.to_act == 3 and st.mode == "lead"
     assert st.kaidian[3]
+
+
+# ---------------------------------------------------------------- G-64 接风
+
+
+def jiefeng_state():
+    st = new_game(hands("5c 5c", "4c 4c 9d 9d", "6c 6c 3d", "4h 4h 3h", "4d 4d 3c", "3s 3s 4s"),
+                  leader=0, **NO_CALLS)
+    play(st, 0, "55")  # final play (底牌), not 够级
+    assert st.places == {0: 1}
+    return st
+
+
+def test_g64_jiefeng_applicant_leads_when_all_others_pass():
+    st = jiefeng_state()
+    assert st.to_act == 1
+    assert "jiefeng" in {a.kind for a in st.legal_actions(1).fixed}
+    act(st, 1, "jiefeng")
+    assert turn_order(st, 4) == [2, 3, 4, 5]
+    assert st.to_act == 1 and st.mode == "lead"
+    assert events(st, "jiefeng") == [{"seat": 1}]
+
+
+def test_g64_jiefeng_is_not_a_pass_applicant_keeps_his_right():
+    st = jiefeng_state()
+    act(st, 1, "jiefeng")
+    play(st, 2, "66")
+    # S1's application was not a pass: he gets a turn on S2's 66 although S2 is not his 对头
+    assert turn_order(st, 3) == [3, 4, 5]
+    assert st.to_act == 1 and st.mode == "answer"
+    play(st, 1, "99")
+    assert st.to_act == 2
+
+
+def test_g64_only_the_next_active_player_may_apply():
+    st = jiefeng_state()
+    pass_(st, 1)
+    assert st.to_act == 2
+    assert "jiefeng" not in {a.kind for a in st.legal_actions(2).fixed}
+    with pytest.raises(IllegalAction) as info:
+        st.apply(Action(2, "jiefeng"))
+    assert info.value.rule == "G-64"
+
+
+def test_g64_lead_goes_to_next_active_after_finished_winner_even_without_application():
+    st = jiefeng_state()
+    assert turn_order(st, 5) == [1, 2, 3, 4, 5]
+    assert st.to_act == 1 and st.mode == "lead"
+    assert events(st, "kou")[-1]["winner"] == 0
+
+
+# ---------------------------------------------------------------- GC-9 / G-65 够死级
+
+
+def gc9_hands(s3="4h 4h 3h"):
+    return hands("5c 5c 3d", "Kc Kc", "6c 6c 3c", s3, "Ac Ac 5d 5d", "4d 4d 3s")
+
+
+def test_gc9_gousiji_nobody_answers_and_opposite_leads():
+    st = new_game(gc9_hands(), leader=1, **NO_CALLS)
+    play(st, 1, "KK")  # 头科 with a 够级 final play
+    assert st.places == {1: 1}
+    assert st.to_act == 4 and st.mode == "answer"  # only S4 = opp(1)
+    play(st, 4, "AA")
+    top = events(st, "play")[-1]
+    assert top["seat"] == 4 and top["gousiji"] is True
+    # nobody may answer a 够死级 (nobody can burn here): S4 leads next
+    assert st.to_act == 4 and st.mode == "lead"
+    assert st.kaidian[4]  # G-57 includes a 够死级 play
+    assert st.stats["gousiji"] == 1
+
+
+def test_gc9_opposite_passes_finished_players_next_leads():
+    st = new_game(gc9_hands(), leader=1, **NO_CALLS)
+    play(st, 1, "KK")
+    pass_(st, 4)
+    assert st.to_act == 2 and st.mode == "lead"  # S2 = S1's 下家
+    assert not st.kaidian[1]  # a final play does not 开点 (G-60 DEFAULT)
+
+
+def test_gc9_kaidian_on_final_play_option():
+    st = new_game(gc9_hands(), leader=1, kaidian_on_final_play=True, **NO_CALLS)
+    play(st, 1, "KK")
+    pass_(st, 4)
+    assert st.kaidian[1]  # G-60 with kaidian_on_final_play = true
+
+
+def test_g49_a_gousiji_may_be_burned():
+    # S3 holds 22 + x: after S4's 够死级 AA he may burn it (G-49 "除非被人烧牌")
+    st = new_game(gc9_hands(s3="2h 2h x 9d"), leader=1, **NO_CALLS)
+    play(st, 1, "KK")
+    # S1's KK: burn window first (S3 may burn KK too) — decline it
+    assert st.mode == "burn" and st.to_act == 3
+    decline(st, 3)
+    play(st, 4, "AA")
+    assert st.mode == "burn" and st.to_act == 3
+    burn(st, 3, "22")
+    assert st.burner == 3
+
+
+# ---------------------------------------------------------------- GC-10 / G-67, G-68 四人乱缠
+
+
+def gc10_state():
+    st = new_game(hands("5d", "9d", "Qc Qc Qc 4c", "4h 4h 3h 3h", "Kc Kc Kc 4d", "3s 3s 4s"),
+                  leader=0, **NO_CALLS)
+    play(st, 0, "5")  # 头科
+    play(st, 1, "9")  # 二科: four players left, but the round in progress continues normally
+    return st
+
+
+def test_gc10_round_in_progress_completes_then_chaos_starts_at_next_lead():
+    st = gc10_state()
+    assert st.places == {0: 1, 1: 2}
+    assert not st.chaos
+    assert turn_order(st, 4) == [2, 3, 4, 5]
+    assert st.to_act == 2 and st.mode == "lead"  # first active after S1
+    assert st.chaos
+    assert events(st, "chaos") == [{}]
+
+
+def test_gc10_chaos_everyone_may_beat_even_after_passing_no_gouji_treatment():
+    st = gc10_state()
+    turn_order(st, 4)
+    play(st, 2, "QQQ")  # would be 够级; in 四人乱缠 it gets no special treatment
+    assert st.view(None)["trick"][-1]["gouji"] is False
+    assert st.mode == "answer"
+    pass_(st, 3)  # S3 (not S2's 对头) gets a turn
+    play(st, 4, "KKK")
+    # S5, S2, and S3 again (he passed before — no lock-out in 四人乱缠)
+    assert turn_order(st, 3) == [5, 2, 3]
+    assert st.to_act == 4 and st.mode == "lead"
+    assert not any(st.kaidian)  # G-59: no 开点 in 四人乱缠
+
+
+def test_g68_no_rang_no_burn_in_chaos():
+    st = new_game(hands("5d", "9d", "6c 6c Qc", "4h 4h 3h 3h", "Kc Kc Kc 4d x", "3s 3s 4s"),
+                  leader=0, **NO_CALLS)
+    play(st, 0, "5")
+    play(st, 1, "9")
+    turn_order(st, 4)
+    assert st.chaos and st.to_act == 2
+    play(st, 2, "66")
+    pass_(st, 3)
+    pass_(st, 4)
+    # S5 = opp(2) would normally be allowed to 让; not in 四人乱缠
+    assert st.to_act == 5
+    assert "rang" not in {a.kind for a in st.legal_actions(5).fixed}
+    pass_(st, 5)
+    play(st, 2, "Q")
+    assert st.mode == "answer"  # no burn window in 四人乱缠 (S4 could kill with x)
+
+
+# ---------------------------------------------------------------- GC-11 / G-20, G-21 憋三
+
+
+def test_gc11_biesan_threes_only_as_whole_final_lead():
+    st = new_game(hands("x 3d 3d", "3c 4c 4c", "3h 5c 5c", "3s 6c 6c", "3d 7c 7c", "3c 8c 8c"),
+                  leader=0, biesan=True, **NO_CALLS)
+    assert st.phase == "play" and st.to_act == 0
+    leads = {a.play.text for a in st.legal_actions(0).plays()}
+    assert leads == {"x"}
+    for bad in ("x33", "33", "3", "x3"):
+        with pytest.raises(IllegalAction) as info:
+            st.apply(Action(0, "play", st.rules.parse(bad)))
+        assert info.value.rule == "G-21"
+    play(st, 0, "x")
+    assert turn_order(st, 1) == [3]  # x is 够级: only S3 answers
+    assert st.to_act == 0 and st.mode == "lead"
+    assert {a.play.text for a in st.legal_actions(0).plays()} == {"33"}
+    play(st, 0, "33")
+    assert st.places == {0: 1}
+
+
+def test_g20_biesan_threes_never_answer():
+    st = new_game(hands("x 3d 3d", "3c 3c 4c 4c", "3h 5c 5c", "3s 6c 6c", "3d 7c 7c", "3c 8c 8c"),
+                  leader=1, biesan=True, **NO_CALLS)
+    play(st, 1, "44")
+    # S2 holds 3 5 5: he may answer 55, never with a 3
+    assert {a.play.text for a in st.legal_actions(2).plays()} == {"55"}
