@@ -283,8 +283,11 @@ def count_leads(rules: PlayRules, counts: Sequence[int]) -> int:
 def iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterator[Play]:
     """Every distinct play from the hand that beats ``prev`` (C-12 / C-14)."""
     if rules.kaopai and (prev.big or prev.small) and not prev.supers:
-        for p in iter_leads(rules, counts):
-            if kao_beats(rules, prev, p):
+        need = prev.big + prev.small  # every previous joker needs at least one joker of its own
+        if counts[SMALL] + counts[BIG] + counts[SUPER] < need:
+            return
+        for p in lead_list(rules, counts):
+            if p.big + p.small + p.supers >= need and kao_beats(rules, prev, p):
                 yield p
         return
     n = prev.size
