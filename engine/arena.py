@@ -1,0 +1,266 @@
+"""The bot arena (issue 4): duplicate deals between two bot levels, win rates with 95% intervals, latency.
+
+    python -m engine.arena --game gouji --team-a heuristic --team-b greedy --deals 100 --seed 1 --json
+
+Gouji: every deal (one set, ``sets_per_game = 1`` unless ``--sets``) is played twice with the same cards, team A
+on seats 0/2/4 and then on seats 1/3/5. Baohuang: every deal is played twice; in the first play team A's bot
+plays every seat on the emperor side (emperor and guard, and every emperor decision before the roles are fixed)
+and team B's every rebel seat; in the second the bots swap sides. A set (hand) is won by the team (side) with
+the higher score; ties count half. Each bot receives a JSON round-trip copy of ``view(seat)`` and a plain list of
+legal actions, never the state.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import games
+from engine.bots import LEVELS, Bot, make_bot
+
+MAX_ACTIONS = 20000
+
+
+@dataclass
+class PlayResult:
+    """One play of one deal: side A's score minus side B's score, and who won."""
+
+    deal: int
+    a_side: str  # gouji: "even"/"odd"; baohuang: "emperor"/"rebels" (A's side in this play)
+    score_a: float
+    score_b: float
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+    decisions: int = 0
+
+    @property
+    def win_a(self) -> float:
+        return 1.0 if self.score_a > self.score_b else 0.5 if self.score_a == self.score_b else 0.0
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    return (seed * 1_000_003 + deal * 7919 + 17) % (2**31)
+
+
+def _bot_seed(seed: int, deal: int, seat: int, side: str) -> int:
+    return (deal_seed(seed, deal) * 31 + seat * 7 + (0 if side == "A" else 3)) % (2**31)
+
+
+def _options(game: str, sets: int, extra: dict[str, Any]) -> dict[str, Any]:
+    opts: dict[str, Any] = {}
+    if game == "gouji":
+        opts["sets_per_game"] = sets
+    opts.update(extra)
+    return opts
+
+
+def _new_state(game: str, seed: int, opts: dict[str, Any]) -> Any:
+    mod = games.module(game)
+    rules = mod.Rules(dict(opts))
+    if game == "baohuang":
+        return mod.State(rules, seed=seed, hands=1)
+    return mod.State(rules, seed=seed)
+
+
+def _emperor_side(st: Any, seat: int) -> bool:
+    """Whether ``seat`` is on the emperor side now (before the roles are fixed: every seat is)."""
+    emp = getattr(st, "emperor", None)
+    if emp is None:
+        return True
+    guard = getattr(st, "guard", None)
+    return bool(seat == emp or seat == guard)
+
+
+def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b: str,
+             opts: dict[str, Any], bot_kw: dict[str, Any]) -> PlayResult:
+    """Play one deal once. ``swap`` = the second play of the deal (sides exchanged)."""
+    st = _new_state(game, deal_seed(seed, deal), opts)
+    n = st.n_seats
+    bots: dict[tuple[int, str], Bot] = {}
+
+    def bot_for(seat: int, side: str) -> Bot:
+        key = (seat, side)
+        b = bots.get(key)
+        if b is None:
+            level = level_a if side == "A" else level_b
+            b = bots[key] = make_bot(level, game, seed=_bot_seed(seed, deal, seat, side), **bot_kw.get(level, {}))
+        return b
+
+    def side_of(seat: int) -> str:
+        if game == "gouji":
+            a_even = not swap
+            return "A" if (seat % 2 == 0) == a_even else "B"
+        emp_side = _emperor_side(st, seat)
+        return "A" if emp_side != swap else "B"
+
+    lat: dict[str, list[float]] = {}
+    steps = 0
+    start_set = st.set_no if game == "gouji" else 0
+    while not st.is_over:
+        seat = st.to_act
+        if seat is None:
+            break
+        side = side_of(seat)
+        bot = bot_for(seat, side)
+        view = st.view(seat, with_history=True) if getattr(bot, "wants_history", False) else st.view(seat)
+        view = json.loads(json.dumps(view))  # the bot gets a copy: nothing in it leads back to the state
+        legal = list(st.legal_actions(seat))
+        t0 = time.perf_counter()
+        decision = bot.choose(view, legal)
+        dt = (time.perf_counter() - t0) * 1000.0
+        lat.setdefault(level_a if side == "A" else level_b, []).append(dt)
+        st.apply(decision.action)
+        steps += 1
+        if steps > MAX_ACTIONS:
+            raise RuntimeError(f"deal {deal}: no end after {MAX_ACTIONS} actions")
+    _ = start_set
+    if game == "gouji":
+        res = st.set_results
+        even = sum(r["team_scores"][0] for r in res)
+        odd = sum(r["team_scores"][1] for r in res)
+        sa, sb = (even, odd) if not swap else (odd, even)
+        return PlayResult(deal, "even" if not swap else "odd", float(sa), float(sb), lat, steps)
+    scores = _baohuang_scores(st)
+    emp_score = sum(scores[s] for s in range(n) if _emperor_side(st, s))
+    reb_score = sum(scores[s] for s in range(n) if not _emperor_side(st, s))
+    sa, sb = (emp_score, reb_score) if not swap else (reb_score, emp_score)
+    return PlayResult(deal, "emperor" if not swap else "rebels", float(sa), float(sb), lat, steps)
+
+
+def _baohuang_scores(st: Any) -> list[int]:
+    last = getattr(st, "last_scores", None)
+    if last:
+        return list(last)
+    return list(st.totals)
+
+
+def _job(args: tuple[str, int, int, str, str, dict[str, Any], dict[str, Any]]) -> list[PlayResult]:
+    game, seed, deal, a, b, opts, kw = args
+    return [play_one(game, seed, deal, False, a, b, opts, kw), play_one(game, seed, deal, True, a, b, opts, kw)]
+
+
+def mean_ci(xs: Sequence[float]) -> dict[str, Any]:
+    n = len(xs)
+    if n == 0:
+        return {"mean": None, "ci95": [None, None], "n": 0}
+    m = statistics.fmean(xs)
+    sd = statistics.stdev(xs) if n > 1 else 0.0
+    h = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+    return {"mean": round(m, 4), "ci95": [round(m - h, 4), round(m + h, 4)], "n": n}
+
+
+def percentile(xs: Sequence[float], q: float) -> float:
+    s = sorted(xs)
+    if not s:
+        return 0.0
+    k = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
+    return s[k]
+
+
+def run(game: str, level_a: str, level_b: str, deals: int, seed: int, sets: int = 1, workers: int = 1,
+        options: dict[str, Any] | None = None, bot_kw: dict[str, Any] | None = None,
+        progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    opts = _options(game, sets, options or {})
+    kw = bot_kw or {}
+    jobs = [(game, seed, d, level_a, level_b, opts, kw) for d in range(deals)]
+    t0 = time.time()
+    results: list[list[PlayResult]] = []
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as ex:
+            for i, r in enumerate(ex.map(_job, jobs)):
+                results.append(r)
+                if progress:
+                    progress(i + 1)
+    else:
+        for i, j in enumerate(jobs):
+            results.append(_job(j))
+            if progress:
+                progress(i + 1)
+    elapsed = time.time() - t0
+    return summarize(game, level_a, level_b, seed, opts, results, elapsed)
+
+
+def summarize(game: str, level_a: str, level_b: str, seed: int, opts: dict[str, Any],
+              results: list[list[PlayResult]], elapsed: float) -> dict[str, Any]:
+    per_deal_win = [statistics.fmean(p.win_a for p in pair) for pair in results]
+    per_deal_diff = [statistics.fmean(p.score_a - p.score_b for p in pair) for pair in results]
+    lat: dict[str, list[float]] = {}
+    for pair in results:
+        for p in pair:
+            for k, v in p.latencies.items():
+                lat.setdefault(k, []).extend(v)
+    out: dict[str, Any] = {
+        "game": game, "team_a": level_a, "team_b": level_b, "deals": len(results), "plays": 2 * len(results),
+        "seed": seed, "options": opts,
+        "win_rate_a": mean_ci(per_deal_win),
+        "score_diff_a": mean_ci(per_deal_diff),
+        "latency_ms": {k: {"median": round(statistics.median(v), 3), "p99": round(percentile(v, 0.99), 3),
+                           "max": round(max(v), 3), "n": len(v)} for k, v in sorted(lat.items())},
+        "elapsed_s": round(elapsed, 1),
+    }
+    if game == "baohuang":
+        for side in ("emperor", "rebels"):
+            plays = [p for pair in results for p in pair if p.a_side == side]
+            out[f"a_as_{side}"] = {"win_rate_a": mean_ci([p.win_a for p in plays]),
+                                   "score_diff_a": mean_ci([p.score_a - p.score_b for p in plays])}
+    return out
+
+
+def _fmt(r: dict[str, Any]) -> str:
+    w, d = r["win_rate_a"], r["score_diff_a"]
+    lines = [f"{r['game']}: {r['team_a']} (A) vs {r['team_b']} (B), {r['deals']} duplicate deals, seed {r['seed']}",
+             f"  A win rate {w['mean']:.3f}  95% CI [{w['ci95'][0]:.3f}, {w['ci95'][1]:.3f}]",
+             f"  A score diff {d['mean']:+.3f}  95% CI [{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}]"]
+    for side in ("emperor", "rebels"):
+        k = f"a_as_{side}"
+        if k in r:
+            ww = r[k]["win_rate_a"]
+            if ww["mean"] is not None:
+                lines.append(f"  A as {side}: win rate {ww['mean']:.3f} [{ww['ci95'][0]:.3f}, {ww['ci95'][1]:.3f}]")
+    for k, v in r["latency_ms"].items():
+        lines.append(f"  latency {k}: median {v['median']:.2f} ms, p99 {v['p99']:.2f} ms, max {v['max']:.1f} ms "
+                     f"({v['n']} decisions)")
+    lines.append(f"  elapsed {r['elapsed_s']} s")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", choices=("gouji", "baohuang"), default="gouji")
+    ap.add_argument("--team-a", choices=LEVELS, default="heuristic")
+    ap.add_argument("--team-b", choices=LEVELS, default="greedy")
+    ap.add_argument("--deals", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sets", type=int, default=1, help="Gouji: sets per game (each deal is one game)")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--budget-ms", type=float, default=None, help="search bot time budget per decision")
+    ap.add_argument("--rollouts", type=int, default=None, help="search bot: cap on rollouts per decision")
+    ap.add_argument("--options", default="{}", help="rule options as JSON, e.g. '{\"compare_option\": 1}'")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    kw: dict[str, Any] = {}
+    skw: dict[str, Any] = {}
+    if args.budget_ms is not None:
+        skw["budget_ms"] = args.budget_ms
+    if args.rollouts is not None:
+        skw["rollouts"] = args.rollouts
+    if skw:
+        kw["search"] = skw
+    res = run(args.game, args.team_a, args.team_b, args.deals, args.seed, sets=args.sets, workers=args.workers,
+              options=json.loads(args.options), bot_kw=kw)
+    if args.json:
+        print(json.dumps(res, indent=1, ensure_ascii=False))
+    else:
+        print(_fmt(res))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

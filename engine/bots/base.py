@@ -1,0 +1,66 @@
+"""Shared pieces of every bot: the :class:`Decision`, the bot protocol and small helpers.
+
+A bot sees only ``view`` (``state.view(seat)``, JSON-able, often a JSON round-trip copy) and ``legal`` (a plain
+list of :class:`~engine.core.Action` materialized by the caller). It never receives the ``State`` — so it cannot
+reach another seat's hidden cards: cheating is impossible by construction.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from engine.cards import VALUE_OF
+from engine.core import Action
+
+LEVELS: tuple[str, ...] = ("random", "greedy", "heuristic", "search")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A bot's choice and a short reason: a code and rule ids, e.g. ``"lowest-beat G-35"``."""
+
+    action: Action
+    reason: str = ""
+
+
+class Bot(Protocol):
+    level: str
+    wants_history: bool
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision: ...
+
+
+def card_rank(text: str) -> int:
+    """The rank value of a card string (``9c``, ``Ts``, ``x``, ``X^``, ``Z(9c)``)."""
+    return VALUE_OF[text[0]]
+
+
+def hand_counts(cards: Iterable[str]) -> list[int]:
+    """Rank counts (index = rank value 0 … 18) of a list of card strings."""
+    c = [0] * 19
+    for t in cards:
+        c[VALUE_OF[t[0]]] += 1
+    return c
+
+
+def check_legal(legal: Sequence[Action]) -> None:
+    if not legal:
+        raise ValueError("a bot needs at least one legal action")
+
+
+class RandomBot:
+    """A uniformly random legal action (the baseline)."""
+
+    level = "random"
+    wants_history = False
+
+    def __init__(self, game: str | None = None, seed: int = 0) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
+        check_legal(legal)
+        return Decision(legal[self.rng.randrange(len(legal))], "random")

@@ -1,0 +1,284 @@
+"""Gouji ``search`` bot: determinization + heuristic rollouts within a time budget.
+
+For a decision in the play phase it (1) lists a few candidate actions (the heuristic's choice and its natural
+alternatives: pass, the cheapest beat, 让牌, other leads, burn or not), (2) samples the hidden hands consistently
+with everything its seat has seen — the unknown cards are the pack minus its own hand, the cards played and the
+cards it can see in teammates' hands (挑牌); each other seat gets as many as it holds, counted from the public
+events of ``view["history"]`` — (3) builds a full state from the view and the sampled hands
+(:meth:`engine.gouji.State.from_view`) and plays every candidate out to the end of the set with the heuristic
+policy for all seats, and (4) picks the candidate with the best mean team score. The same sampled worlds are
+used for every candidate (paired comparison). It stops sampling when the budget is used up (default 300 ms) and
+never runs past it: a rollout checks the clock as it goes.
+
+Outside the play phase (declarations, tribute) it uses the heuristic.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from engine.bots.base import Decision, check_legal, hand_counts
+from engine.bots.gouji import (
+    GCtx,
+    _answer,
+    _burn,
+    _lead,
+    _plays,
+    ctx_from_view,
+    heuristic,
+    spend_cost,
+    uses_all,
+)
+from engine.cards import BIG, SMALL, SUITS, TWO, VALUE_OF, Card
+from engine.core import Action
+
+N = 6
+TOTAL = [0, 0, 0] + [16] * 13 + [4, 4, 0]
+
+
+def seat_counts(view: dict[str, Any]) -> list[int] | None:
+    """Cards held by each seat, from the public events of this set (None without ``history``)."""
+    hist = view.get("history")
+    if hist is None:
+        return None
+    start = None
+    for i in range(len(hist) - 1, -1, -1):
+        if hist[i]["kind"] == "dealt":
+            start = i
+            break
+    if start is None:
+        return None
+    counts = list(hist[start]["data"].get("counts") or [36] * N)
+    for ev in hist[start + 1:]:
+        k, d = ev["kind"], ev["data"]
+        if k == "play":
+            counts[int(d["seat"])] -= len(d.get("cards") or [])
+        elif k in ("tribute_paid", "returned"):
+            n = len(d["cards"]) if "cards" in d else (1 if "card" in d else int(d.get("count", 0)))
+            giver, taker = (int(d["payer"]), int(d["receiver"])) if k == "tribute_paid" else \
+                (int(d["receiver"]), int(d["payer"]))
+            counts[giver] -= n
+            counts[taker] += n
+        elif k == "revolution":
+            counts[int(d["seat"])] = 0
+        elif k == "burn_failed":
+            counts[int(d["seat"])] = 0
+    active = view.get("active") or [True] * N
+    return [c if active[s] else 0 for s, c in enumerate(counts)]
+
+
+def _cards_of(rank_list: Sequence[int]) -> list[Card]:
+    out: list[Card] = []
+    for i, r in enumerate(rank_list):
+        out.append(Card(r) if r >= SMALL else Card(r, SUITS[i % 4]))
+    return out
+
+
+def sample_hands(view: dict[str, Any], rng: random.Random) -> list[list[Card]] | None:
+    """One determinization: every hand filled in, consistent with what this seat has seen."""
+    seat = int(view["seat"])
+    counts = seat_counts(view)
+    if counts is None:
+        return None
+    own = [Card.parse(c) for c in view.get("hand") or []]
+    mine = hand_counts(view.get("hand") or [])
+    played = [0] * 19
+    for ch, n in (view.get("played") or {}).items():
+        played[VALUE_OF[ch]] += int(n)
+    pool_counts = [max(0, TOTAL[r] - mine[r] - played[r]) for r in range(19)]
+    hands: list[list[Card] | None] = [None] * N
+    hands[seat] = own
+    for k, cards in (view.get("team_hands") or {}).items():
+        s = int(k)
+        if s == seat:
+            continue
+        tc = [Card.parse(c) for c in cards]
+        for c in tc:
+            pool_counts[c.rank] -= 1
+        hands[s] = tc
+        counts[s] = len(tc)
+    if min(pool_counts) < 0:
+        return None
+    pool = [r for r in range(19) for _ in range(pool_counts[r])]
+    rng.shuffle(pool)
+    need = sum(counts[s] for s in range(N) if hands[s] is None)
+    if need > len(pool):
+        return None
+    i = 0
+    out: list[list[Card]] = []
+    for s in range(N):
+        h = hands[s]
+        if h is None:
+            n = counts[s]
+            h = _cards_of(sorted(pool[i:i + n]))
+            i += n
+        out.append(h)
+    return out
+
+
+def ctx_from_state(st: Any, seat: int) -> GCtx:
+    """The heuristic's context for a seat of a simulated (determinized) state, without building a view."""
+    return GCtx(
+        seat=seat, rules=st.rules, phase=st.phase, mode=st.mode, counts=list(st.counts[seat]), top=st.top,
+        top_seat=st.top_seat, top_gouji=st.top_gouji, top_final=st.top_final, passed=st.passed,
+        rang_by=st.rang_by, active=st.active, kaidian=st.kaidian, calls=st.calls,
+        wutou=[st._wutou(s) for s in range(N)], burner=st.burner, chaos=st.chaos,
+        revolutionary=st.revolutionary, played=st.played, known=[None] * N, set_no=st.set_no,
+        sets_per_game=st.o.sets_per_game,
+    )
+
+
+def _policy(st: Any, seat: int) -> Action:
+    legal: list[Action] = list(st.legal_actions(seat))
+    if len(legal) == 1:
+        return legal[0]
+    action, _ = heuristic(ctx_from_state(st, seat), legal)
+    return action
+
+
+class _Timeout(Exception):
+    pass
+
+
+def rollout(st: Any, team: int, deadline: float, max_steps: int = 3000) -> float:
+    """Play ``st`` (mutated) to the end of its set with the heuristic; our team's score minus theirs."""
+    sets = len(st.set_results)
+    steps = 0
+    while not st.is_over and len(st.set_results) == sets:
+        seat = st.to_act
+        st.apply(_policy(st, seat))
+        steps += 1
+        if steps % 16 == 0 and time.perf_counter() > deadline:
+            raise _Timeout
+        if steps > max_steps:
+            break
+    if len(st.set_results) == sets:
+        return 0.0
+    ts = st.set_results[-1]["team_scores"]
+    return float(ts[team] - ts[1 - team])
+
+
+def candidates(ctx: GCtx, legal: Sequence[Action], best: Action) -> list[Action]:
+    """The heuristic's choice first, then its natural alternatives (at most 5 in all)."""
+    out: list[Action] = [best]
+
+    def add(a: Action | None) -> None:
+        if a is not None and a not in out and len(out) < 5:
+            out.append(a)
+
+    plays = _plays(legal)
+    fixed = {a.kind: a for a in legal if a.play is None}
+    if ctx.mode == "burn":
+        add(fixed.get("decline"))
+        if plays:
+            add(min(plays, key=lambda a: spend_cost(a.play, ctx.counts) if a.play else 0.0))
+        return out
+    if ctx.mode == "lead":
+        c = ctx.counts
+        whole = sorted((a for a in plays if a.play is not None and a.play.naturals
+                        and a.play.naturals == c[a.play.natural_rank] and not a.play.twos and not a.play.has_joker),
+                       key=lambda a: a.play.natural_rank if a.play else 0)
+        for a in whole[:2]:
+            add(a)
+        if whole:
+            add(whole[-1])
+        withx = [a for a in plays if a.play is not None and a.play.raw_big == 1 and not a.play.raw_small
+                 and a.play.naturals and a.play.naturals == c[a.play.natural_rank] and not a.play.twos]
+        if withx:
+            add(min(withx, key=lambda a: a.play.natural_rank if a.play else 0))
+        return out
+    add(fixed.get("pass"))
+    add(fixed.get("rang"))
+    add(fixed.get("jiefeng"))
+    if plays:
+        by_cost = sorted(plays, key=lambda a: spend_cost(a.play, ctx.counts) if a.play else 0.0)
+        for a in by_cost[:2]:
+            add(a)
+    return out
+
+
+class GoujiSearchBot:
+    """Determinized Monte-Carlo search over a few candidate actions with heuristic rollouts."""
+
+    level = "search"
+    wants_history = True
+
+    def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
+                 margin: float = 0.15) -> None:
+        self.rng = random.Random(seed)
+        self.budget_ms = float(budget_ms)
+        self.max_rollouts = rollouts
+        self.margin = margin
+        self.last_stats: dict[str, Any] = {}
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
+        t0 = time.perf_counter()
+        check_legal(legal)
+        if len(legal) == 1:
+            return Decision(legal[0], "only-legal")
+        ctx = ctx_from_view(view)
+        best, reason = heuristic(ctx, legal)
+        if ctx.phase != "play" or view.get("state") is None:
+            return Decision(best, reason)
+        if any(a.play is not None and uses_all(a.play, ctx.counts) for a in [best]):
+            return Decision(best, reason)
+        cands = candidates(ctx, legal, best)
+        if len(cands) < 2:
+            return Decision(best, reason)
+        # Stop early enough that the last rollout cannot overrun the budget.
+        deadline = t0 + self.budget_ms / 1000.0 * 0.97
+        totals = [0.0] * len(cands)
+        worlds = 0
+        team = ctx.seat % 2
+        from engine.gouji.state import State
+        while time.perf_counter() < deadline:
+            if self.max_rollouts is not None and worlds * len(cands) >= self.max_rollouts:
+                break
+            hands = sample_hands(view, self.rng)
+            if hands is None:
+                break
+            try:
+                base = State.from_view(view, hands, seed=self.rng.randrange(2**31))
+            except Exception:  # noqa: BLE001 - a world we cannot build: keep the heuristic's choice
+                break
+            vals: list[float] = []
+            try:
+                for a in cands:
+                    w = base.clone()
+                    w.apply(a)
+                    vals.append(rollout(w, team, deadline))
+            except _Timeout:
+                break
+            for i, v in enumerate(vals):
+                totals[i] += v
+            worlds += 1
+        self.last_stats = {"worlds": worlds, "candidates": len(cands),
+                           "ms": (time.perf_counter() - t0) * 1000.0}
+        if worlds == 0:
+            return Decision(best, reason)
+        means = [t / worlds for t in totals]
+        i = max(range(len(cands)), key=lambda j: means[j])
+        if i == 0 or means[i] <= means[0] + self.margin:
+            return Decision(best, f"{reason} (search {worlds}x{len(cands)})")
+        a = cands[i]
+        return Decision(a, f"search-best {_code(a)} ({worlds}x{len(cands)}, {means[i] - means[0]:+.2f})")
+
+
+def _code(a: Action) -> str:
+    if a.kind == "pass":
+        return "pass G-42"
+    if a.kind == "rang":
+        return "rang G-46"
+    if a.kind == "jiefeng":
+        return "jiefeng G-64"
+    if a.kind == "decline":
+        return "decline-burn G-52"
+    if a.kind == "burn":
+        return "burn G-51"
+    return "play G-35"
+
+
+_ = (BIG, TWO, _answer, _burn, _lead)
