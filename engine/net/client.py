@@ -372,7 +372,8 @@ class ClientThread:
 async def run_bot(host: str, port: int, *, name: str = "", level: str = "heuristic", seat: int | None = None,
                   token: str | None = None, token_file: str | None = None, games_: int = 0,
                   record: str | None = None, timing: str | None = None, think: float = 0.0,
-                  seed: int | None = None, reconnect_for: float = 60.0) -> Client:
+                  seed: int | None = None, reconnect_for: float = 60.0, frames: list[bytes] | None = None,
+                  client_out: list[Client] | None = None) -> Client:
     """A bot client: takes a seat, plays whenever it is to act, exits after the last match."""
     if token_file and os.path.exists(token_file) and token is None:
         with open(token_file) as f:
@@ -386,6 +387,8 @@ async def run_bot(host: str, port: int, *, name: str = "", level: str = "heurist
     pending: list[asyncio.Task[None]] = []
 
     def on_frame(body: bytes) -> None:
+        if frames is not None:
+            frames.append(body)
         if rec is not None:
             rec.write(len(body).to_bytes(4, "big") + body)
             rec.flush()
@@ -422,6 +425,8 @@ async def run_bot(host: str, port: int, *, name: str = "", level: str = "heurist
 
     client = Client(host, port, name, seat=seat, token=token, auto_seat=seat is None, on_message=on_message,
                     on_frame=on_frame, reconnect_for=reconnect_for)
+    if client_out is not None:
+        client_out.append(client)
     runner = asyncio.ensure_future(client.run())
     waiter = asyncio.ensure_future(done.wait())
     try:

@@ -37,6 +37,7 @@ from engine.core import Action, Event
 from engine.errors import RuleError
 from engine.net import discovery as disc
 from engine.net import tablelog
+from engine.net.secrecy import scrub
 from engine.net.bots import NetBot, make_bot
 from engine.net.protocol import (
     APP,
@@ -643,7 +644,7 @@ class Host:
         if seat is None or self.state is None:
             return
         legal = self._legal(seat) if self.state.to_act == seat else None
-        conn.send(Sync(self.sid, self.state.view(seat), legal))
+        conn.send(Sync(self.sid, full_view(self.state, seat), legal))
 
     def _apply(self, action: Action) -> None:
         """Apply a validated action: log it first, then tell each seat what it may see."""
@@ -651,14 +652,13 @@ class Host:
         if self.tlog is not None:
             self.tlog.append(action, events)  # write-ahead: before any byte is sent
         self.sid += 1
-        jevents = [(e, e.to_json()) for e in events]
+        jevents = [(e, scrub(e.to_json())) for e in events]
         to_act = self.state.to_act
         for s in self.seats:
             conn = s.conn
             if conn is None:
                 continue
-            view = self.state.view(s.n)
-            view.pop("history", None)
+            view = update_view(self.state, s.n)
             mine = [j for e, j in jevents if e.visible_to(s.n)]
             conn.send(Update(self.sid, mine, view, self._legal(s.n) if to_act == s.n else None))
         self.notify(HostEvent("state", sid=self.sid))
@@ -689,7 +689,7 @@ class Host:
         if self.sid != sid or st is None or st.to_act != seat:
             self._schedule_again()
             return
-        view = st.view(seat)
+        view = full_view(st, seat)
         legal = list(st.legal_actions(seat))
         bot = self.bots.get(seat) or make_bot(self.cfg.fill_level)
         self.bots[seat] = bot
@@ -700,6 +700,8 @@ class Host:
             self._log(f"seat {seat}: bot failed ({type(exc).__name__}); playing its first legal action")
             action = legal[0]
         s = self.seats[seat]
+        if asyncio.current_task() is self._bot_task:
+            self._bot_task = None  # so that _apply's _schedule may start the next bot move
         if self.sid == sid and self.state is st and st.to_act == seat and (s.kind == "bot" or s.auto):
             try:
                 self._apply(action)
@@ -738,6 +740,26 @@ class Host:
             frame = encode(Ping(n))
             for c in list(self.conns):
                 c.send_raw(frame)
+
+
+def full_view(state: Any, seat: int) -> dict[str, Any]:
+    """``state.view(seat)`` with its ``history`` (the seat's visible events so far)."""
+    try:
+        view: dict[str, Any] = state.view(seat, with_history=True)
+    except TypeError:
+        view = state.view(seat)
+    if "history" not in view:
+        view["history"] = [e.to_json() for e in state.history if e.visible_to(seat)]
+    scrubbed: dict[str, Any] = scrub(view)
+    return scrubbed
+
+
+def update_view(state: Any, seat: int) -> dict[str, Any]:
+    """``state.view(seat)`` without ``history`` (an ``Update`` carries the new events instead)."""
+    view = dict(state.view(seat))
+    view.pop("history", None)
+    scrubbed: dict[str, Any] = scrub(view)
+    return scrubbed
 
 
 def _has_loop() -> bool:

@@ -1,0 +1,216 @@
+"""Helpers for the network tests: an in-process host, bot clients, and the leak oracle.
+
+Everything binds 127.0.0.1 only; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+from engine import games  # noqa: E402
+from engine.net.host import Host, HostConfig, full_view, register_game_module, update_view  # noqa: E402
+from engine.net.protocol import ActionMsg, Sync, Update, decode_host  # noqa: E402
+from engine.net.secrecy import scrub  # noqa: E402
+
+register_game_module("toy=toygame:4")
+
+
+async def start_host(**kw: Any) -> tuple[Host, asyncio.Task[None]]:
+    kw.setdefault("bind", "127.0.0.1")
+    kw.setdefault("discovery", False)
+    host = Host(HostConfig(**kw))
+    task = asyncio.ensure_future(host.serve())
+    for _ in range(1000):
+        if host.server is not None:
+            break
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.005)
+    assert host.server is not None
+    return host, task
+
+
+async def stop_host(host: Host, task: asyncio.Task[None]) -> None:
+    host.stop()
+    await asyncio.wait_for(task, 5)
+
+
+def roundtrip(obj: Any) -> Any:
+    return msgspec.json.decode(msgspec.json.encode(obj))
+
+
+def subprocess_env() -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([ROOT, HERE, env.get("PYTHONPATH", "")])
+    return env
+
+
+def read_record(path: str) -> list[bytes]:
+    """Frames recorded by ``python -m engine.net.client --record``."""
+    out: list[bytes] = []
+    if not os.path.exists(path):
+        return out
+    with open(path, "rb") as f:
+        data = f.read()
+    i = 0
+    while i + 4 <= len(data):
+        n = int.from_bytes(data[i:i + 4], "big")
+        if i + 4 + n > len(data):
+            break
+        out.append(data[i + 4:i + 4 + n])
+        i += 4 + n
+    return out
+
+
+def _walk_lists(obj: Any, seat: int, game: str, key: str = "") -> Iterator[tuple[str, ...]]:
+    """Every list of strings in a decoded message, except the G-70 teammate hands a seat may see."""
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            if key == "team_hands" and game == "gouji":
+                from engine.gouji.table import teammates
+
+                if int(k) in teammates(seat):
+                    continue
+            yield from _walk_lists(v, seat, game, str(k))
+    elif isinstance(obj, list):
+        if obj and all(isinstance(x, str) for x in obj):
+            yield tuple(obj)
+        for v in obj:
+            yield from _walk_lists(v, seat, game, key)
+
+
+def _where(frames: list[bytes], h: tuple[str, ...]) -> str:
+    def find(obj: Any, path: str) -> str | None:
+        if isinstance(obj, dict):
+            for k, v in obj.items():
+                r = find(v, f"{path}.{k}")
+                if r:
+                    return r
+        elif isinstance(obj, list):
+            if tuple(obj) == h and "team_hands" not in path:
+                return path
+            for i, v in enumerate(obj):
+                r = find(v, f"{path}[{i}]")
+                if r:
+                    return r
+        return None
+
+    for body in frames:
+        r = find(msgspec.json.decode(body), "")
+        if r:
+            return r
+    return "?"
+
+
+def check_no_leak(log_path: str, frames: dict[int, list[bytes]], tokens: dict[int, str]) -> dict[str, int]:
+    """The leak oracle. Replays the host's table log (which holds the seeds and every hand) and checks every
+    frame each seat's client received:
+
+    * no deal seed and no other seat's token appears anywhere in the bytes;
+    * the data of every event that seat may not see (another seat's deal, a tribute it is not party to,
+      a private choice) appears nowhere in its bytes;
+    * no other seat's hand (4+ cards, at any moment of the match) appears as a card list anywhere in its
+      messages (the G-70 teammate hands excepted), unless it equals a hand the seat itself held;
+    * every view/event/legal list it received equals exactly what the engine gives that seat at that state.
+    """
+    with open(log_path, encoding="utf-8") as f:
+        lines = [ln for ln in f.read().splitlines() if ln.strip()]
+    blobs = {s: b"\n".join(fr) for s, fr in frames.items()}
+    by_sid: dict[int, dict[int, list[Any]]] = {s: defaultdict(list) for s in frames}
+    for s, fr in frames.items():
+        for body in fr:
+            msg = decode_host(body)
+            if isinstance(msg, (Sync, Update)):
+                by_sid[s][msg.sid].append(msg)
+    seeds: list[int] = []
+    hands: dict[int, set[tuple[str, ...]]] = defaultdict(set)
+    private: list[tuple[tuple[int, ...], bytes]] = []
+    visible_data: dict[int, set[bytes]] = defaultdict(set)
+    shown: dict[int, set[tuple[str, ...]]] = defaultdict(set)  # card lists in events the seat may see
+    stats = {"frames": sum(len(f) for f in frames.values()), "checked_msgs": 0, "bytes": sum(map(len, blobs.values()))}
+    state: Any = None
+    game = ""
+    sid = 0
+
+    def snapshot(events: list[Any] | None) -> None:
+        for o in range(state.n_seats):
+            h = tuple(state.view(o).get("hand") or ())
+            if len(h) >= 4:
+                hands[o].add(h)
+        for s in frames:
+            for msg in by_sid[s].get(sid, ()):
+                stats["checked_msgs"] += 1
+                if isinstance(msg, Sync):
+                    assert msg.view == roundtrip(full_view(state, s)), f"seat {s} sync view differs at {sid}"
+                else:
+                    assert msg.view == roundtrip(update_view(state, s)), f"seat {s} update view differs at {sid}"
+                    assert events is not None
+                    assert msg.events == roundtrip([scrub(e.to_json()) for e in events if e.visible_to(s)])
+                assert msg.view.get("seat") == s
+                if state.to_act == s and not state.is_over:
+                    want = sorted(msgspec.json.encode(ActionMsg.from_action(a)) for a in state.legal_actions(s))
+                    assert msg.legal is not None
+                    assert sorted(msgspec.json.encode(m) for m in msg.legal) == want
+                else:
+                    assert msg.legal is None
+
+    def note_events(events: list[Any]) -> None:
+        for e in events:
+            data = msgspec.json.encode(e.data)
+            if e.to is None:
+                for s in frames:
+                    visible_data[s].add(data)
+                    shown[s].update(_walk_lists(e.data, s, ""))
+            else:
+                for s in e.to:
+                    visible_data[s].add(data)
+                    shown[s].update(_walk_lists(e.data, s, ""))
+                private.append((e.to, data))
+
+    for line in lines:
+        rec = json.loads(line)
+        if "log" in rec:
+            game = rec["game"]
+            seeds.append(int(rec["seed"]))
+            state = games.new_state(game, int(rec["seed"]), rec.get("options") or {})
+            sid += 1
+            note_events(list(state.history))
+            snapshot(None)
+        elif "a" in rec:
+            events = state.apply(state.action_from_json(rec["a"]))
+            sid += 1
+            note_events(events)
+            snapshot(events)
+    own: dict[int, set[tuple[str, ...]]] = hands
+    for s, blob in blobs.items():
+        for seed in seeds:
+            assert str(seed).encode() not in blob, f"seat {s} received a deal seed"
+        for o, tok in tokens.items():
+            if o != s:
+                assert tok.encode() not in blob, f"seat {s} received seat {o}'s token"
+        for to, data in private:
+            if s not in to and data not in visible_data[s] and len(data) > 12:
+                assert data not in blob, f"seat {s} received a private event of seats {to}"
+        seen: set[tuple[str, ...]] = set()
+        for body in frames[s]:
+            seen.update(_walk_lists(msgspec.json.decode(body), s, game))
+        for o, hs in hands.items():
+            if o == s:
+                continue
+            for h in hs:
+                if h in seen and h not in own[s] and h not in shown[s]:
+                    raise AssertionError(f"seat {s} received seat {o}'s hand: {_where(frames[s], h)}")
+    return stats

@@ -1,0 +1,69 @@
+"""Whole matches over 127.0.0.1: 1 host + 5 bot clients (Gouji), 1 host + 4 (Baohuang), with the leak oracle."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from netkit import check_no_leak, start_host, stop_host
+
+from engine import games
+from engine.net.client import Client, run_bot
+
+
+async def _match(game: str, n_clients: int, tmp_path: Any, options: dict[str, Any], limit: float) -> None:
+    n = games.SEATS[game]
+    from engine.net.host import SeatSpec
+
+    seats = [SeatSpec("bot", "heuristic")] * (n - n_clients) + [SeatSpec()] * n_clients
+    log_path = str(tmp_path / "table.jsonl")
+    host, task = await start_host(game=game, options=options, seats=seats, autostart=True, log_path=log_path)
+    frames: dict[int, list[bytes]] = {}
+    clients: list[Client] = []
+    lists: list[list[bytes]] = []
+    try:
+        runs = []
+        for i in range(n_clients):
+            fr: list[bytes] = []
+            lists.append(fr)
+            runs.append(asyncio.ensure_future(run_bot("127.0.0.1", host.port, name=f"bot{i}", level="heuristic",
+                                                      games_=1, frames=fr, client_out=clients, seed=i)))
+        done, pending = await asyncio.wait(runs, timeout=limit)
+        assert not pending, f"match not finished in {limit} s (state {host.sid})"
+        for r in done:
+            r.result()
+        assert host.status == "over" and host.state.is_over
+        for c, fr in zip(clients, lists):
+            assert c.seat is not None
+            frames[c.seat] = fr
+        tokens = {c.seat: c.token for c in clients if c.seat is not None and c.token}
+        assert sorted(frames) == list(range(n - n_clients, n))
+        stats = check_no_leak(log_path, frames, tokens)
+        assert stats["checked_msgs"] > 100
+        # every client's final view equals the host's view of its seat
+        from netkit import roundtrip
+
+        from engine.net.host import full_view
+        for c in clients:
+            assert c.view == roundtrip(full_view(host.state, c.seat))
+        assert not [r for r in host.closed_reasons if r[0] not in ("bye", "eof")]
+    finally:
+        await stop_host(host, task)
+
+
+@pytest.mark.timeout(120)
+def test_gouji_match_host_plus_five_clients(tmp_path: Any) -> None:
+    asyncio.run(_match("gouji", 5, tmp_path, {"sets_per_game": 2}, 90))
+
+
+@pytest.mark.timeout(120)
+def test_baohuang_match_host_plus_four_clients(tmp_path: Any) -> None:
+    if "baohuang" not in games.available():
+        pytest.skip("the Baohuang engine is not there yet")
+    asyncio.run(_match("baohuang", 4, tmp_path, {}, 90))
+
+
+@pytest.mark.timeout(60)
+def test_toy_match_all_remote(tmp_path: Any) -> None:
+    asyncio.run(_match("toy", 4, tmp_path, {"seats": 4, "cards": 8}, 30))
