@@ -53,6 +53,7 @@ class Base:
         self.next_start = 0  # B-5 / B-43
         self.qing_due: list[tuple[int, int]] = []  # B-23: (giver, receiver) at the next hand's start
         self.last_scores: list[int] | None = None
+        self.last_places: list[int] = []
         self._out: list[Event] = []
         self._ver = [0] * N  # bumped on every change of a hand (cache key for that seat's legal plays)
         self._cache: list[tuple[tuple[Play | None, int], tuple[Play, ...]] | None] = [None] * N

@@ -206,6 +206,7 @@ class TablePlay(EmperorPhases):
         for s in range(N):
             self.totals[s] += scores[s]
         self.last_scores = scores
+        self.last_places = places
         self.stats["hands"] += 1
         self.stats["solo_" + (self.solo or "none")] += 1
         if self.rebels and rebellion_succeeded(result, base_scores(result, o.scoring), o.rebellion_reveal):

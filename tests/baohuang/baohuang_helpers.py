@@ -23,6 +23,8 @@ def full_deal(rules: Rules, fixed: dict[int, str], no_ranks: dict[int, set[int]]
             pack.remove(c)
     random.Random(0).shuffle(pack)
     no_ranks = no_ranks or {}
+    banned = set().union(*no_ranks.values()) if no_ranks else set()
+    pack.sort(key=lambda c: c.rank not in banned)  # constrained cards first (stable: still shuffled)
     for c in pack:
         for s in range(5):
             if len(hands[s]) < sizes[s] and c.rank not in no_ranks.get(s, set()):
