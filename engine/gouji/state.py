@@ -382,9 +382,7 @@ class State:
         return n >= 2 and (self.show_best is None or n > self.show_best[1])
 
     def _advance_show(self) -> None:
-        while self.queue and not self._can_show(self.queue[0]):
-            self.queue.pop(0)
-        if self.queue:
+        if self.queue:  # every seat is asked in turn, so being asked reveals nothing about a hand
             self.to_act = self.queue[0]
             return
         if self.show_best is not None:
@@ -533,7 +531,8 @@ class State:
     def _start_revolt(self) -> None:
         self.phase = "revolt"
         self.revolt_choice = {}
-        self.queue = [s for s in range(N_SEATS) if self._revolt_eligible(s)]
+        # Everyone is asked (G-30: choices collected before any is revealed), eligible or not.
+        self.queue = [s for s in range(N_SEATS) if s not in self.auto_revolt]
         if self.queue:
             self.to_act = self.queue[0]
         else:
@@ -686,7 +685,7 @@ class State:
             yield Action(seat, DECLINE)
         elif ph == "show":
             n, suit = self._show_value(seat)
-            for s in SUITS:
+            for s in SUITS if self._can_show(seat) else ():
                 if sum(1 for c in self.hands[seat] if c.rank == self._show_rank() and c.suit == s) == n:
                     yield Action(seat, "show", arg=s)
             yield Action(seat, DECLINE)
@@ -705,7 +704,8 @@ class State:
             yield Action(seat, "mingdian")
             yield Action(seat, DECLINE)
         elif ph == "revolt":
-            yield Action(seat, "revolt")
+            if self._revolt_eligible(seat):
+                yield Action(seat, "revolt")
             yield Action(seat, DECLINE)
         elif ph == "yaotou":
             yield Action(seat, "yaotou")
@@ -784,8 +784,13 @@ class State:
             if ph == "show" and a.kind == "show":
                 n, _ = self._show_value(seat)
                 got = sum(1 for c in self.hands[seat] if c.rank == self._show_rank() and c.suit == a.arg)
+                if not self._can_show(seat):
+                    raise _illegal("G-16", f"showing needs two or more {CHAR_OF[self._show_rank()]}s of one suit, "
+                                   "more than the best show so far")
                 if a.arg not in ("d", "c", "h", "s") or got != n:
                     raise _illegal("G-16", f"show the suit with the most {CHAR_OF[self._show_rank()]}s")
+            if ph == "revolt" and a.kind == "revolt" and not self._revolt_eligible(seat):
+                raise _illegal("G-28", "革命 needs a hand with no big joker, no small joker and no 2")
             return
         if ph == "tribute":
             if a.kind not in ("accept", "refuse"):
@@ -1087,7 +1092,8 @@ class State:
     def _advance_burn(self) -> None:
         while self.burn_queue:
             q = self.burn_queue[0]
-            if self.active[q] and next(self._iter_kills(q), None) is not None:
+            # Every eligible seat is asked, able to burn or not, so that being asked reveals nothing.
+            if self.active[q]:
                 self.mode = "burn"
                 self.to_act = q
                 return
