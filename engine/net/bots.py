@@ -50,19 +50,17 @@ class _EngineBot:
         return action
 
 
-def make_bot(level: str, seed: int | None = None) -> NetBot:
-    """A bot of ``level`` (``random`` always works; others come from ``engine.bots`` when it exists)."""
-    if level != "random":
-        try:
-            mod = importlib.import_module("engine.bots")
-            factory = getattr(mod, "make", None) or getattr(mod, "make_bot", None) or getattr(mod, "get", None)
-            if factory is not None:
-                try:
-                    return _EngineBot(factory(level, seed=seed))
-                except TypeError:
-                    return _EngineBot(factory(level))
-        except Exception:  # noqa: BLE001 - any failure falls back to the random bot
-            pass
+def make_bot(level: str, seed: int | None = None, game: str | None = None) -> NetBot:
+    """A bot of ``level`` for ``game`` from ``engine.bots``; the random legal bot when that is missing or
+    does not know the game or level."""
+    if seed is None:
+        seed = random.randrange(2 ** 31)
+    try:
+        mod = importlib.import_module("engine.bots")
+        if game in getattr(mod, "GAMES", ()) and level in getattr(mod, "LEVELS", ()):
+            return _EngineBot(mod.make_bot(level, game, seed=seed))
+    except Exception:  # noqa: BLE001 - any failure falls back to the random bot
+        pass
     return RandomBot(seed)
 
 

@@ -24,7 +24,7 @@ import msgspec
 
 from engine import games
 from engine.core import Action
-from engine.net.bots import make_bot
+from engine.net.bots import NetBot, make_bot
 from engine.net.protocol import (
     MAX_HOST_FRAME,
     PROTOCOL_VERSION,
@@ -247,7 +247,9 @@ class ClientBot:
     """Plays a seat from its view and legal actions (``engine.bots`` when present, else random legal)."""
 
     def __init__(self, level: str = "heuristic", seed: int | None = None) -> None:
-        self.bot = make_bot(level, seed)
+        self.level = level
+        self.seed = seed
+        self.bots: dict[str, NetBot] = {}
         self.rng = random.Random(seed)
         self._rules: Any = None
         self._game: tuple[str, str] | None = None
@@ -270,7 +272,11 @@ class ClientBot:
             return None
         try:
             actions = [self._to_action(seat, m, client.table) for m in legal]
-            chosen = self.bot.choose(view, actions)
+            game = str(view.get("game", ""))
+            bot = self.bots.get(game)
+            if bot is None:
+                bot = self.bots[game] = make_bot(self.level, self.seed, game)
+            chosen = bot.choose(view, actions)
             return ActionMsg.from_action(chosen)
         except Exception:  # noqa: BLE001 - fall back to a random legal action
             return self.rng.choice(legal)

@@ -37,7 +37,6 @@ from engine.core import Action, Event
 from engine.errors import RuleError
 from engine.net import discovery as disc
 from engine.net import tablelog
-from engine.net.secrecy import scrub
 from engine.net.bots import NetBot, make_bot
 from engine.net.protocol import (
     APP,
@@ -72,6 +71,7 @@ from engine.net.protocol import (
     encode,
     read_frame,
 )
+from engine.net.secrecy import scrub
 
 log = logging.getLogger("qilu.net.host")
 T = TypeVar("T")
@@ -272,7 +272,7 @@ class Host:
         self.status = "over" if r.state.is_over else "playing"
         for s in self.seats:
             if s.kind == "bot":
-                self.bots[s.n] = make_bot(s.level)
+                self.bots[s.n] = make_bot(s.level, game=self.cfg.game)
         self._log(f"resumed match {self.match} from {self.cfg.log_path} at state {self.sid} "
                   f"({len(r.state.actions)} actions)")
 
@@ -383,7 +383,7 @@ class Host:
                 s.kind, s.level, s.name = "bot", self.cfg.fill_level, f"Bot {s.n + 1}"
         for s in self.seats:
             if s.kind == "bot":
-                self.bots[s.n] = make_bot(s.level)
+                self.bots[s.n] = make_bot(s.level, game=self.cfg.game)
         seed = self.cfg.seed + self.match if self.cfg.seed is not None else secrets.randbits(62)
         self.state = games.new_state(self.cfg.game, seed, self.cfg.options)
         self.match += 1
@@ -493,7 +493,7 @@ class Host:
             return
         s.auto = True
         if s.n not in self.bots:
-            self.bots[s.n] = make_bot(self.cfg.fill_level)
+            self.bots[s.n] = make_bot(self.cfg.fill_level, game=self.cfg.game)
         self._broadcast(Notice("auto", f"{s.name}: a bot plays this seat (托管) until the player returns", s.n))
         self._log(f"seat {s.n}: grace over, 托管")
         self._table_changed()
@@ -525,7 +525,7 @@ class Host:
                 s.gen += 1
                 s.auto = True
                 if s.n not in self.bots:
-                    self.bots[s.n] = make_bot(self.cfg.fill_level)
+                    self.bots[s.n] = make_bot(self.cfg.fill_level, game=self.cfg.game)
                 self._broadcast(Notice("auto", f"{s.name} left: a bot plays this seat (托管)", s.n))
             self.close_conn(conn, "bye", "you left the table")
             self._schedule_if_playing()
@@ -691,7 +691,7 @@ class Host:
             return
         view = full_view(st, seat)
         legal = list(st.legal_actions(seat))
-        bot = self.bots.get(seat) or make_bot(self.cfg.fill_level)
+        bot = self.bots.get(seat) or make_bot(self.cfg.fill_level, game=self.cfg.game)
         self.bots[seat] = bot
         loop = asyncio.get_running_loop()
         try:
