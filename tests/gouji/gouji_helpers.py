@@ -70,8 +70,36 @@ def new_game(deal: list[list[Any]], *, later: tuple[list[list[Any]], ...] = (), 
     return st
 
 
+def skip_burns(st: State) -> list[int]:
+    """Decline the burn window (G-52) if one is open; returns the seats asked, in order.
+
+    The engine asks every eligible seat, able to burn or not (being asked reveals nothing)."""
+    asked = []
+    while st.phase == "play" and st.mode == "burn":
+        s = st.to_act
+        assert s is not None
+        asked.append(s)
+        st.apply(Action(s, "decline"))
+    return asked
+
+
+def burn_offers(st: State) -> list[tuple[int, bool]]:
+    """Decline the whole burn window; returns (seat, had a legal kill) for each seat asked."""
+    out = []
+    while st.phase == "play" and st.mode == "burn":
+        s = st.to_act
+        assert s is not None
+        out.append((s, any(True for _ in st.legal_actions(s).plays())))
+        st.apply(Action(s, "decline"))
+    return out
+
+
 def act(st: State, seat: int, kind: str, play: str | None = None, arg: str | None = None) -> list[Any]:
-    """Apply one action, asserting first that it is ``seat``'s turn and that legal_actions offers it."""
+    """Apply one action, asserting first that it is ``seat``'s turn and that legal_actions offers it.
+
+    An open burn window is declined first unless the action is a burn or a decline."""
+    if kind not in ("burn", "decline"):
+        skip_burns(st)
     assert st.to_act == seat, f"to_act is {st.to_act} (mode {getattr(st, 'mode', None)}), expected {seat}"
     a = Action(seat, kind, st.rules.parse(play) if play is not None else None, arg)
     la = st.legal_actions(seat)
@@ -112,9 +140,10 @@ def pass_until(st: State, seat: int) -> list[int]:
 
 
 def turn_order(st: State, passes: int) -> list[int]:
-    """Let the next ``passes`` seats pass (or decline a burn); returns the seats in order."""
+    """Let the next ``passes`` seats pass (burn windows are declined, not counted); returns the seats."""
     seen = []
     for _ in range(passes):
+        skip_burns(st)
         s = st.to_act
         assert s is not None
         seen.append(s)
@@ -142,3 +171,30 @@ def accept_all_tributes(st: State, refuse: set[tuple[str, int, int]] = frozenset
         else:
             la = list(st.legal_actions(seat))
             st.apply(la[0])
+
+
+def go(st: State, seat: int, kind: str, play: str | None = None, arg: str | None = None) -> list[Any]:
+    """Every other seat passes (answer) or declines (burn window) until ``seat`` acts; then ``seat`` acts."""
+    for _ in range(60):
+        if st.to_act == seat:
+            break
+        assert st.phase == "play" and st.mode in ("answer", "burn", "rang_return"), (st.to_act, st.mode, seat)
+        s = st.to_act
+        assert s is not None
+        st.apply(Action(s, "decline" if st.mode == "burn" else "pass"))
+    return act(st, seat, kind, play, arg)
+
+
+def go_play(st: State, seat: int, text: str) -> list[Any]:
+    return go(st, seat, "play", text)
+
+
+def finish_round(st: State) -> int:
+    """Everyone passes / declines until someone must lead; returns the leader."""
+    for _ in range(60):
+        if st.phase != "play" or st.mode == "lead":
+            return st.to_act  # type: ignore[return-value]
+        s = st.to_act
+        assert s is not None
+        st.apply(Action(s, "decline" if st.mode == "burn" else "pass"))
+    raise AssertionError("round never ended")

@@ -7,7 +7,20 @@ Seats 0–5, teams A = {0, 2, 4}, B = {1, 3, 5}, opp(i) = i + 3. Hands are stack
 from __future__ import annotations
 
 import pytest
-from gouji_helpers import act, burn, decline, events, hands, new_game, pass_, play, turn_order
+from gouji_helpers import (
+    act,
+    burn,
+    burn_offers,
+    decline,
+    events,
+    go,
+    hands,
+    new_game,
+    pass_,
+    play,
+    skip_burns,
+    turn_order,
+)
 
 from engine.core import Action
 from engine.errors import IllegalAction
@@ -35,6 +48,8 @@ def test_gc1_only_the_opposite_answers_a_gouji_play():
     st = gc1_state()
     trick = st.view(None)["trick"]
     assert [t["gouji"] for t in trick] == [False, False, False, True]
+    # burn window (G-52): S0's teammates S2 (passed: excluded) and S4, then S1/S5 (passed): only S4 is asked
+    assert burn_offers(st) == [(4, False)]
     assert st.to_act == 3 and st.mode == "answer"
     for s in (1, 2, 4, 5):
         assert not st.legal_actions(s)
@@ -144,6 +159,7 @@ def test_g46_no_rang_on_gouji_or_on_non_opposite_play():
     st = new_game(hands("Qc Qc Qc 5d", "4c 4c 3d", "4h 4h 3h", "Kc Kc Kc 5s", "8c 8c 3s", "4d 4d 3c"),
                   leader=0, **NO_CALLS)
     play(st, 0, "QQQ")
+    skip_burns(st)
     assert st.to_act == 3
     assert "rang" not in {a.kind for a in st.legal_actions(3).fixed}
     with pytest.raises(IllegalAction) as info:
@@ -166,13 +182,14 @@ def test_g48_rang_player_may_not_burn():
     act(st, 3, "rang")
     play(st, 4, "KK")
     # burn window: S4's teammates (S0; S2 passed) then others (S5; S3 让'd); S1 = opp(4) answers normally
+    assert [s for s, _ in burn_offers(st)] == [0, 5]
     assert st.to_act == 1 and st.mode == "answer"
     assert st.stats["burn_tried"] == 0
     # control: the same hands without the 让 — S3 is offered the burn on S4's KK
     st2 = new_game(hands("5c 5c 8d 8d", "4c 4c 3d", "4h 4h 3h", "Ac Ac x 9d", "Kc Kc 4s", "3c 3c 6s"),
                    leader=4, **NO_CALLS)
     play(st2, 4, "KK")
-    assert st2.mode == "burn" and st2.to_act == 3
+    assert burn_offers(st2) == [(0, False), (2, False), (5, False), (3, True)]
 
 
 # ---------------------------------------------------------------- GC-4: G-52 burn priority
@@ -220,7 +237,8 @@ def test_gc8_unanswered_gouji_lives_its_player_leads():
     st = new_game(hands("4c 4c 3d", "4h 4h 3h", "Kc Kc 9c", "4d 4d 3s", "5c 5c 3c", "Ac Ac 7d 7d"),
                   leader=5, **NO_CALLS)
     play(st, 5, "AA")
-    assert st.to_act == 2  # nobody can burn; only S2 = opp(5) answers
+    assert burn_offers(st) == [(1, False), (3, False), (0, False), (4, False)]
+    assert st.to_act == 2  # nobody burns; only S2 = opp(5) answers
     pass_(st, 2)
     assert st.to_act == 5 and st.mode == "lead"
     assert st.kaidian[5]
@@ -311,11 +329,13 @@ def test_gc9_gousiji_nobody_answers_and_opposite_leads():
     st = new_game(gc9_hands(), leader=1, **NO_CALLS)
     play(st, 1, "KK")  # 头科 with a 够级 final play
     assert st.places == {1: 1}
+    assert [s for s, _ in burn_offers(st)] == [3, 5, 2, 0]
     assert st.to_act == 4 and st.mode == "answer"  # only S4 = opp(1)
     play(st, 4, "AA")
     top = events(st, "play")[-1]
     assert top["seat"] == 4 and top["gousiji"] is True
-    # nobody may answer a 够死级 (nobody can burn here): S4 leads next
+    # nobody may answer a 够死级 except by burning (nobody can here): S4 leads next
+    assert [s for s, _ in burn_offers(st)] == [0, 2, 5, 3]  # teammates, then the rest in turn order
     assert st.to_act == 4 and st.mode == "lead"
     assert st.kaidian[4]  # G-57 includes a 够死级 play
     assert st.stats["gousiji"] == 1
@@ -342,10 +362,10 @@ def test_g49_a_gousiji_may_be_burned():
     play(st, 1, "KK")
     # S1's KK: burn window first (S3 may burn KK too) — decline it
     assert st.mode == "burn" and st.to_act == 3
-    decline(st, 3)
+    skip_burns(st)
     play(st, 4, "AA")
-    assert st.mode == "burn" and st.to_act == 3
-    burn(st, 3, "22")
+    assert st.mode == "burn"
+    go(st, 3, "burn", "22")
     assert st.burner == 3
 
 
