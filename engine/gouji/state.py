@@ -1026,7 +1026,8 @@ class State:
         """A play goes on top: G-42/G-43 (answer rights), G-52 (burn window), G-63 (final play)."""
         prev_seat = self.top_seat
         if prev_seat is not None and prev_seat != seat:
-            if self.mute_has[prev_seat] and self.mute_beaten[prev_seat] is None:
+            if (self.top is not None and self.top.natural_rank != THREE and self.mute_has[prev_seat]
+                    and self.mute_beaten[prev_seat] is None):
                 self.mute_beaten[prev_seat] = seat  # G-78: the last non-3 play was beaten
             if self.burner == prev_seat and self.burner != seat:
                 self._end_burn("dissolved")  # G-54 解烧
