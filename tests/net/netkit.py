@@ -214,3 +214,44 @@ def check_no_leak(log_path: str, frames: dict[int, list[bytes]], tokens: dict[in
                 if h in seen and h not in own[s] and h not in shown[s]:
                     raise AssertionError(f"seat {s} received seat {o}'s hand: {_where(frames[s], h)}")
     return stats
+
+
+# ------------------------------------------------------------------------------------------ raw sockets
+
+
+async def raw(port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    return await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 5)
+
+
+def frame(obj: Any) -> bytes:
+    body = obj if isinstance(obj, bytes) else msgspec.json.encode(obj)
+    return len(body).to_bytes(4, "big") + body
+
+
+HELLO = {"t": "hello", "proto": 1, "app": "qilu-cards", "name": "raw"}
+
+
+async def read_all(reader: asyncio.StreamReader, timeout: float = 5.0) -> list[Any]:
+    """Every message until the host closes the connection (bounded by ``timeout``)."""
+    out: list[Any] = []
+    try:
+        async with asyncio.timeout(timeout):
+            while True:
+                head = await reader.readexactly(4)
+                body = await reader.readexactly(int.from_bytes(head, "big"))
+                out.append(decode_host(body))
+    except (asyncio.IncompleteReadError, ConnectionError, TimeoutError):
+        pass
+    return out
+
+
+async def read_until(reader: asyncio.StreamReader, kind: type, timeout: float = 5.0) -> list[Any]:
+    out: list[Any] = []
+    async with asyncio.timeout(timeout):
+        while True:
+            head = await reader.readexactly(4)
+            body = await reader.readexactly(int.from_bytes(head, "big"))
+            msg = decode_host(body)
+            out.append(msg)
+            if isinstance(msg, kind):
+                return out
