@@ -1,0 +1,40 @@
+"""``python -m desktop`` / ``qilu-cards``: run the app; ``--smoke-test``; ``--demo GAME --screenshot-dir DIR``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="qilu-cards", description="齐鲁牌局 · Qilu Cards")
+    p.add_argument("--smoke-test", action="store_true", help="load the QML offscreen, render, print SMOKE OK")
+    p.add_argument("--demo", choices=["gouji", "baohuang"], help="play an all-bot match and take screenshots")
+    p.add_argument("--screenshot-dir", default="screenshots", help="where --demo saves its PNGs")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--offscreen", action="store_true", help="no window (QT_QPA_PLATFORM=offscreen)")
+    args = p.parse_args(argv)
+
+    from desktop.app import prepare_env
+    if args.smoke_test:
+        prepare_env(offscreen=True)
+        from desktop.smoke import run_smoke
+        return run_smoke()
+    if args.demo:
+        prepare_env(offscreen=args.offscreen or True)
+        from desktop.demo import run_demo
+        return run_demo(args.demo, args.screenshot_dir, args.seed)
+    prepare_env(offscreen=args.offscreen)
+    from desktop.app import QiluApp
+    qa = QiluApp(sys.argv[:1])
+    if qa.window is None:
+        print("\n".join(qa.qml_errors) or "QML failed to load", file=sys.stderr)
+        return 1
+    rc = qa.qapp.exec()
+    qa.table.shutdown()
+    del qa.engine
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())

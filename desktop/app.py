@@ -1,0 +1,108 @@
+"""Build the application: QGuiApplication, the bundled font, the bridges, the QML engine and the window."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+from desktop import paths
+
+
+def prepare_env(offscreen: bool = False) -> None:
+    if offscreen:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+        os.environ.setdefault("QT_QUICK_BACKEND", "software")
+    os.environ.setdefault("QT_QUICK_CONTROLS_STYLE", "Basic")
+
+
+class QiluApp:
+    """Everything the running app holds; keeps Python references to every object handed to QML."""
+
+    def __init__(self, argv: list[str] | None = None, settings: dict[str, Any] | None = None,
+                 persist_settings: bool = True, width: int = 1600, height: int = 900) -> None:
+        import PySide6.QtQuick  # noqa: F401  (rootObjects()[0] is a QQuickWindow only after this import)
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QFontDatabase, QGuiApplication
+        from PySide6.QtQml import QQmlApplicationEngine
+
+        from desktop.appbridge import AppBridge, ReplayBridge
+        from desktop.settings import Settings
+        from desktop.table import TableBridge
+
+        self.qapp = QGuiApplication.instance() or QGuiApplication(argv or sys.argv[:1])
+        self.qapp.setApplicationName("QiluCards")
+        self.qapp.setOrganizationName("QiluCards")
+        self.font_family = ""
+        fid = QFontDatabase.addApplicationFont(str(paths.font_path()))
+        if fid >= 0:
+            fams = QFontDatabase.applicationFontFamilies(fid)
+            if fams:
+                self.font_family = fams[0]
+                f = self.qapp.font()
+                f.setFamily(self.font_family)
+                self.qapp.setFont(f)
+        self.settings = Settings(overrides=settings, persist=persist_settings)
+        self.app = AppBridge(self.settings)
+        self.table = TableBridge(self.app)
+        self.app.table = self.table
+        self.replay = ReplayBridge(self.app)
+        self.app.replay = self.replay
+        self.engine = QQmlApplicationEngine()
+        self.qml_errors: list[str] = []
+        self.engine.warnings.connect(lambda ws: self.qml_errors.extend(w.toString() for w in ws))
+        self.engine.setInitialProperties({
+            "app": self.app, "settings": self.settings, "table": self.table, "hand": self.table.hand,
+            "replay": self.replay, "fontFamily": self.font_family or paths.FONT_FAMILY,
+            "soundsUrl": QUrl.fromLocalFile(str(paths.sounds_dir())),
+        })
+        self.engine.load(QUrl.fromLocalFile(str(paths.main_qml())))
+        roots = self.engine.rootObjects()
+        self.window: Any = roots[0] if roots else None
+        if self.window is not None:
+            self.window.resize(width, height)
+
+    # ---------------------------------------------------------------- helpers for tests, demo, bench
+    def root_item(self) -> Any:
+        return self.window.contentItem() if self.window is not None else None
+
+    def find(self, name: str) -> Any:
+        """Find a visual item by objectName (walks childItems, so Repeater items are found too)."""
+        root = self.root_item()
+        if root is None:
+            return None
+        stack = [root]
+        while stack:
+            it = stack.pop()
+            if it.objectName() == name:
+                return it
+            stack.extend(reversed(it.childItems()))
+        return None
+
+    def find_all(self, prefix: str) -> list[Any]:
+        out = []
+        stack = [self.root_item()]
+        while stack:
+            it = stack.pop()
+            if it is None:
+                continue
+            if it.objectName().startswith(prefix):
+                out.append(it)
+            stack.extend(it.childItems())
+        return out
+
+    def set_screen(self, name: str) -> None:
+        self.window.setProperty("screen", name)
+
+    def set_overlay(self, name: str) -> None:
+        self.window.setProperty("overlay", name)
+
+    def grab(self, path: str) -> bool:
+        img = self.window.grabWindow()
+        return bool(img.save(path))
+
+    def shutdown(self) -> None:
+        self.table.shutdown()
+        if self.window is not None:
+            self.window.close()
+        del self.engine

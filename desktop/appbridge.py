@@ -1,0 +1,457 @@
+"""The app bridge: language and settings, the home screen, the new-game form, rules and replays.
+
+The new-game rule rows are generated from each game's ``options.SPECS`` (engine), never written in QML.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+from PySide6.QtCore import Property, QObject, Signal, Slot
+
+from desktop import i18n, rules_text, store
+from desktop.settings import Settings
+
+BOT_NAMES_ZH = ["王磊", "陈静", "刘强", "赵敏", "孙浩", "周涛"]
+BOT_NAMES_EN = ["Wang Lei", "Chen Jing", "Liu Qiang", "Zhao Min", "Sun Hao", "Zhou Tao"]
+
+# Gouji presets (RULES.md G.4 names the styles): option values on top of the defaults.
+GOUJI_PRESETS = [
+    ("standard", "标准（S002 在线规则）", "Standard (S002 online rules)", {}),
+    ("traditional", "传统积分制（S001）", "Traditional scoring (S001)",
+     {"scoring": "4-2-positive", "tribute_enabled": False}),
+    ("three-sets", "三回合制", "Three sets", {"sets_per_game": 3}),
+    ("biesan", "憋三打法", "憋三 (3s last)", {"biesan": True}),
+]
+SETS_CHOICES = (1, 3, 5, 7)
+
+
+def _show(v: Any, lang: str) -> str:
+    if isinstance(v, bool):
+        return ("开" if v else "关") if lang == "zh" else ("on" if v else "off")
+    return str(v)
+
+
+class AppBridge(QObject):
+    langChanged = Signal()
+    homeChanged = Signal()
+    formChanged = Signal()
+    replaysChanged = Signal()
+    toast = Signal(str)
+    startTable = Signal()
+
+    def __init__(self, settings: Settings, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        settings.changed.connect(self._on_settings)
+        self._lang = settings.get("language")
+        self.table: Any = None
+        self.replay: Any = None
+        self._save_info: dict[str, Any] | None = None
+        self._save_error = ""
+        self._game = "gouji"
+        self._preset: dict[str, int] = {"gouji": 0, "baohuang": 0}
+        self._opts: dict[str, dict[str, Any]] = {}
+        self._levels: dict[str, list[int]] = {"gouji": [2] * 6, "baohuang": [2] * 5}
+        self._seed = ""
+        self._replays: list[dict[str, Any]] = []
+        self._reset_options("gouji")
+        self._reset_options("baohuang")
+        self.refresh_home()
+
+    # ------------------------------------------------------------------ language
+    def _on_settings(self) -> None:
+        if self.settings.get("language") != self._lang:
+            self._lang = self.settings.get("language")
+            self.langChanged.emit()
+            self.formChanged.emit()
+            self.homeChanged.emit()
+
+    def _g_s(self) -> dict[str, str]:
+        return i18n.strings(self._lang)
+
+    def _g_lang(self) -> str:
+        return str(self._lang)
+
+    s = Property("QVariantMap", _g_s, notify=langChanged)
+    lang = Property(str, _g_lang, notify=langChanged)
+
+    # ------------------------------------------------------------------ home
+    def refresh_home(self) -> None:
+        self._save_info = store.peek()
+        if self._save_info and "error" in self._save_info:
+            name = store.set_aside(self._save_info["error"])
+            self._save_error = name
+            self._save_info = None
+        self.homeChanged.emit()
+
+    def _g_has_save(self) -> bool:
+        return self._save_info is not None
+
+    def _g_save_text(self) -> str:
+        s = i18n.strings(self._lang)
+        if self._save_error:
+            return s["saveDamaged"] + self._save_error
+        if not self._save_info:
+            return s["noSave"]
+        g = self._save_info.get("game", "")
+        return f"{s['saveFound']}{s.get(g, g)} · {self._save_info.get('actions', 0)}"
+
+    hasSave = Property(bool, _g_has_save, notify=homeChanged)
+    saveText = Property(str, _g_save_text, notify=homeChanged)
+
+    @Slot(result=bool)
+    def continueGame(self) -> bool:
+        if not self._save_info:
+            return False
+        meta = self._save_info.get("meta") or {}
+        try:
+            store.load_current()  # validate here so a damaged save is reported, not half-loaded
+        except Exception as exc:
+            self._save_error = store.set_aside(f"{type(exc).__name__}: {exc}")
+            self._save_info = None
+            self.homeChanged.emit()
+            self.toast.emit(i18n.strings(self._lang)["saveDamaged"] + self._save_error)
+            return False
+        cfg = {"resume": True, "names": meta.get("seats") or self._names(meta.get("game", "gouji")),
+               "game": meta.get("game", "gouji")}
+        self.table.start(cfg)
+        self.startTable.emit()
+        return True
+
+    # ------------------------------------------------------------------ new game form
+    def _specs(self, game: str) -> tuple[Any, ...]:
+        from engine import games
+        try:
+            return tuple(games.option_specs(game))
+        except Exception:
+            return ()
+
+    def _presets(self, game: str) -> list[tuple[str, str, str, dict[str, Any]]]:
+        if game == "gouji":
+            return GOUJI_PRESETS
+        spec = next((s for s in self._specs(game) if s.name == "preset"), None)
+        if spec is None or not spec.choices:
+            return [("default", "默认", "Default", {})]
+        return [(str(c), str(c), str(c), {"preset": c}) for c in spec.choices]
+
+    def _preset_values(self, game: str) -> dict[str, Any]:
+        presets = self._presets(game)
+        i = min(self._preset.get(game, 0), len(presets) - 1)
+        base = {s.name: s.default for s in self._specs(game)}
+        base.update(presets[i][3])
+        if game == "baohuang" and "preset" in base:
+            try:
+                from engine import games
+                r = games.rules(game, {"preset": base["preset"]})
+                base.update(r.options.as_dict())
+            except Exception:
+                pass
+        return base
+
+    def _reset_options(self, game: str) -> None:
+        self._opts[game] = self._preset_values(game)
+
+    def _g_games(self) -> list[dict[str, Any]]:
+        from engine import games
+        avail = set(games.available())
+        s = i18n.strings(self._lang)
+        out = []
+        for g, desc, desc2, seats in (("gouji", "goujiDesc", "goujiDesc2", 6),
+                                      ("baohuang", "baohuangDesc", "baohuangDesc2", 5),
+                                      ("shengji", "shengjiDesc", "comingSoon", 4)):
+            out.append({"id": g, "name": s[g], "desc": s[desc], "desc2": s[desc2], "seats": seats,
+                        "available": g in avail,
+                        "chip": "" if g in avail else (s["comingSoon"] if g == "shengji" else s["notAvailable"])})
+        return out
+
+    def _g_game(self) -> str:
+        return self._game
+
+    def _g_preset_names(self) -> list[str]:
+        return [p[1] if self._lang == "zh" else p[2] for p in self._presets(self._game)]
+
+    def _g_preset_index(self) -> int:
+        return self._preset.get(self._game, 0)
+
+    def _g_rows(self) -> list[dict[str, Any]]:
+        lang = self._lang
+        cur = self._opts.get(self._game, {})
+        base = self._preset_values(self._game)
+        rows = []
+        for spec in self._specs(self._game):
+            if spec.name == "preset":
+                continue
+            choices = list(spec.choices) if spec.choices is not None else sorted(
+                set(SETS_CHOICES) | {cur.get(spec.name, spec.default)})
+            val = cur.get(spec.name, spec.default)
+            idx = next((i for i, c in enumerate(choices) if type(c) is type(val) and c == val), 0)
+            rows.append({
+                "name": spec.name, "rule": spec.rule,
+                "label": (spec.label_zh if lang == "zh" else spec.label_en) or spec.name,
+                "help": spec.help_zh if lang == "zh" else spec.help_en,
+                "choices": [_show(c, lang) for c in choices], "index": idx,
+                "isBool": all(isinstance(c, bool) for c in choices),
+                "changed": base.get(spec.name) != val,
+            })
+        return rows
+
+    def _g_changed(self) -> int:
+        return sum(1 for r in self._g_rows() if r["changed"])
+
+    def _names(self, game: str) -> list[str]:
+        n = 6 if game == "gouji" else 5
+        bots = BOT_NAMES_ZH if self._lang == "zh" else BOT_NAMES_EN
+        return [("海风" if self._lang == "zh" else "You")] + bots[: n - 1]
+
+    def _g_seats(self) -> list[dict[str, Any]]:
+        s = i18n.strings(self._lang)
+        names = self._names(self._game)
+        n = len(names)
+        out = []
+        for seat in range(n):
+            rel = ""
+            if self._game == "gouji":
+                rel = {0: s["you"], 1: s["lower"], 2: s["teammate"], 3: s["opposite"], 4: s["teammate"],
+                       5: s["upper"]}[seat]
+            else:
+                rel = s["you"] if seat == 0 else s["lower"] if seat == 1 else s["upper"] if seat == n - 1 else ""
+            out.append({"seat": seat, "name": names[seat], "human": seat == 0, "relation": rel,
+                        "level": self._levels[self._game][seat],
+                        "team": ("mine" if seat % 2 == 0 else "theirs") if self._game == "gouji" else "unknown"})
+        return out
+
+    def _g_levels(self) -> list[str]:
+        s = i18n.strings(self._lang)
+        return [s["lvl0"], s["lvl1"], s["lvl2"], s["lvl3"]]
+
+    def _g_seed(self) -> str:
+        return self._seed
+
+    games = Property("QVariantList", _g_games, notify=formChanged)
+    game = Property(str, _g_game, notify=formChanged)
+    presetNames = Property("QVariantList", _g_preset_names, notify=formChanged)
+    presetIndex = Property(int, _g_preset_index, notify=formChanged)
+    optionRows = Property("QVariantList", _g_rows, notify=formChanged)
+    changedCount = Property(int, _g_changed, notify=formChanged)
+    seatRows = Property("QVariantList", _g_seats, notify=formChanged)
+    levelNames = Property("QVariantList", _g_levels, notify=langChanged)
+    seed = Property(str, _g_seed, notify=formChanged)
+
+    @Slot(str)
+    def selectGame(self, game: str) -> None:
+        if game in self._opts and game != self._game:
+            self._game = game
+            self.formChanged.emit()
+
+    @Slot(int)
+    def selectPreset(self, i: int) -> None:
+        self._preset[self._game] = i
+        self._reset_options(self._game)
+        self.formChanged.emit()
+
+    @Slot()
+    def restorePreset(self) -> None:
+        self._reset_options(self._game)
+        self.formChanged.emit()
+
+    @Slot(str, int)
+    def setOption(self, name: str, index: int) -> None:
+        spec = next((s for s in self._specs(self._game) if s.name == name), None)
+        if spec is None:
+            return
+        cur = self._opts[self._game]
+        choices = list(spec.choices) if spec.choices is not None else sorted(
+            set(SETS_CHOICES) | {cur.get(name, spec.default)})
+        if 0 <= index < len(choices):
+            cur[name] = choices[index]
+            self.formChanged.emit()
+
+    @Slot(int, int)
+    def setLevel(self, seat: int, level: int) -> None:
+        lv = self._levels[self._game]
+        if 0 <= seat < len(lv):
+            lv[seat] = level
+            self.formChanged.emit()
+
+    @Slot(int)
+    def setAllLevels(self, level: int) -> None:
+        self._levels[self._game] = [level] * len(self._levels[self._game])
+        self.formChanged.emit()
+
+    @Slot(str)
+    def setSeed(self, text: str) -> None:
+        if text != self._seed:
+            self._seed = text
+            self.formChanged.emit()
+
+    @Slot()
+    def randomSeed(self) -> None:
+        self._seed = str(random.randrange(10**7, 10**9))
+        self.formChanged.emit()
+
+    def game_options(self) -> dict[str, Any]:
+        specs = {s.name: s for s in self._specs(self._game)}
+        out = {}
+        base = {s.name: s.default for s in specs.values()}
+        for k, v in self._opts[self._game].items():
+            if k in specs and (v != base.get(k) or k == "preset"):
+                out[k] = v
+        return out
+
+    def new_game_config(self, **extra: Any) -> dict[str, Any]:
+        seed: int | None = None
+        t = self._seed.strip()
+        if t:
+            digits = "".join(ch for ch in t if ch.isdigit())
+            seed = int(digits) if digits else abs(hash(t)) % (2**31)
+        cfg = {"game": self._game, "options": self.game_options(), "seed": seed, "humans": [0],
+               "levels": {i: lv for i, lv in enumerate(self._levels[self._game])},
+               "names": self._names(self._game)}
+        cfg["seats"] = cfg["names"]
+        cfg.update(extra)
+        return cfg
+
+    @Slot(result=bool)
+    def startGame(self) -> bool:
+        from engine import games
+        if self._game not in games.available():
+            self.toast.emit(i18n.strings(self._lang)["notAvailable"])
+            return False
+        self.table.start(self.new_game_config())
+        self.startTable.emit()
+        return True
+
+    # ------------------------------------------------------------------ rules screen
+    @Slot(str, result="QVariantList")
+    def rulesSummary(self, game: str) -> list[dict[str, str]]:
+        return [{"rule": r, "text": t} for r, t in rules_text.summary(game or self._game, self._lang)]
+
+    @Slot(str, result="QVariantList")
+    def optionsInForce(self, game: str) -> list[dict[str, str]]:
+        game = game or self._game
+        if self.table is not None and self.table.snap and self.table.snap.get("game") == game:
+            values = self.table.snap.get("options") or {}
+        else:
+            values = self._opts.get(game, {})
+        out = []
+        for spec in self._specs(game):
+            v = values.get(spec.name, spec.default)
+            out.append({"rule": spec.rule, "label": spec.label_zh if self._lang == "zh" else spec.label_en,
+                        "value": _show(v, self._lang), "help": spec.help_zh if self._lang == "zh" else spec.help_en})
+        return out
+
+    # ------------------------------------------------------------------ replays
+    @Slot()
+    def refreshReplays(self) -> None:
+        self._replays = store.list_replays()
+        self.replaysChanged.emit()
+
+    def _g_replays(self) -> list[dict[str, Any]]:
+        return self._replays
+
+    replays = Property("QVariantList", _g_replays, notify=replaysChanged)
+
+    @Slot(str)
+    def openReplay(self, path: str) -> None:
+        if self.replay is not None:
+            self.replay.open(path)
+
+
+class ReplayBridge(QObject):
+    """Steps through one finished set/hand, forward and back, with every hand shown."""
+
+    changed = Signal()
+    _loaded = Signal(object)
+
+    def __init__(self, app: AppBridge, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self._steps: list[dict[str, Any]] = []
+        self._i = 0
+        self._error = ""
+        self._title = ""
+        self._loading = False
+        self._loaded.connect(self._on_loaded)
+
+    def open(self, path: str) -> None:
+        self._loading = True
+        self._steps = []
+        self._i = 0
+        self.changed.emit()
+        threading.Thread(target=self._load, args=(path,), daemon=True).start()
+
+    def _load(self, path: str) -> None:
+        import json
+        from pathlib import Path
+
+        from engine import log
+        try:
+            p = Path(path)
+            info = json.loads(p.with_suffix(".json").read_text(encoding="utf-8"))
+            lines = [ln for ln in p.read_text(encoding="utf-8").splitlines() if ln.strip()]
+            start, end = int(info["start"]), int(info["end"])
+            st = log.load("\n".join(lines[: start + 1]) + "\n")
+            steps = [self._capture(st, None)]
+            for ln in lines[start + 1: end + 1]:
+                rec = json.loads(ln)
+                a = st.action_from_json(rec["a"])
+                st.apply(a)
+                steps.append(self._capture(st, a))
+            self._loaded.emit({"steps": steps, "title": info.get("title", p.stem), "error": ""})
+        except Exception as exc:
+            self._loaded.emit({"steps": [], "title": "", "error": f"{type(exc).__name__}: {exc}"})
+
+    @staticmethod
+    def _capture(st: Any, action: Any) -> dict[str, Any]:
+        from desktop.table import card_faces
+        hands = []
+        for seat in range(st.n_seats):
+            v = st.view(seat)
+            hands.append({"seat": seat, "cards": card_faces(list(v.get("hand") or [])), "n": len(v.get("hand") or [])})
+        v0 = st.view(0)
+        trick = [{"seat": t.get("seat"), "faces": card_faces(t.get("cards") or t.get("play") or "")}
+                 for t in (v0.get("trick") or []) if t.get("play")]
+        return {"hands": hands, "trick": trick, "action": str(action) if action is not None else "",
+                "phase": st.phase}
+
+    def _on_loaded(self, d: dict[str, Any]) -> None:
+        self._steps = d["steps"]
+        self._title = d["title"]
+        self._error = d["error"]
+        self._i = 0
+        self._loading = False
+        self.changed.emit()
+
+    @Slot(int)
+    def step(self, delta: int) -> None:
+        if self._steps:
+            self._i = max(0, min(len(self._steps) - 1, self._i + delta))
+            self.changed.emit()
+
+    def _g_cur(self) -> dict[str, Any]:
+        return self._steps[self._i] if self._steps else {}
+
+    def _g_i(self) -> int:
+        return self._i
+
+    def _g_n(self) -> int:
+        return len(self._steps)
+
+    def _g_err(self) -> str:
+        return self._error
+
+    def _g_title(self) -> str:
+        return self._title
+
+    def _g_loading(self) -> bool:
+        return self._loading
+
+    current = Property("QVariantMap", _g_cur, notify=changed)
+    index = Property(int, _g_i, notify=changed)
+    count = Property(int, _g_n, notify=changed)
+    error = Property(str, _g_err, notify=changed)
+    title = Property(str, _g_title, notify=changed)
+    loading = Property(bool, _g_loading, notify=changed)

@@ -1,0 +1,127 @@
+"""UI strings in 中文 and English, switched live (QML binds to ``app.s.<key>``)."""
+
+from __future__ import annotations
+
+ZH: dict[str, str] = {
+    "title": "齐鲁牌局", "subtitle": "够级 · 保皇 · 山东扑克",
+    "continue": "继续上一局", "newGame": "新游戏", "lan": "局域网", "replays": "回放", "settings": "设置",
+    "rules": "规则", "quit": "退出", "back": "返回", "start": "开 始", "close": "关闭",
+    "lanSoon": "局域网对战：由网络模块提供（开发中）", "noSave": "没有进行中的对局",
+    "saveDamaged": "存档已损坏，已移到一旁：", "saveFound": "进行中：",
+    "newGameSub": "选择玩法、规则和对手，然后开始",
+    "game": "玩法", "preset": "规则预设", "rulesSection": "规则", "seats": "座位", "seed": "随机种子",
+    "seedHint": "留空 = 随机；相同种子 + 相同规则 = 相同发牌", "changed": "已改 %1 项", "restorePreset": "恢复预设",
+    "gouji": "够级", "baohuang": "保皇", "shengji": "升级",
+    "goujiDesc": "6 人 · 3 对 3 · 4 副牌 216 张", "goujiDesc2": "对门为对头，抢头科、防大落",
+    "baohuangDesc": "5 人 · 皇帝 + 侍卫 对 3 人", "baohuangDesc2": "皇帝亮出带冠大王，侍卫身份保密",
+    "shengjiDesc": "4 人 · 2 对 2", "comingSoon": "敬请期待", "notAvailable": "引擎尚未提供",
+    "you": "你", "human": "真人（你）", "bot": "电脑", "allBots": "全部设为",
+    "lvl0": "入门", "lvl1": "普通", "lvl2": "高手", "lvl3": "大师",
+    "teammate": "队友", "upper": "上家", "lower": "下家", "opposite": "对头",
+    "play": "出牌", "pass": "过牌", "hint": "提示", "auto": "托管", "autoOn": "托管中 · 点击取消",
+    "tracker": "记牌器", "trackerSub": "场上未出 · 不含你的手牌", "roundLog": "本轮记录", "scoreSheet": "计分表",
+    "setNo": "第%1回合 / 共%2", "handNo": "第%1局", "ourSide": "我方", "theirSide": "对方",
+    "selected": "已选 %1 张", "canPlay": "✓ 可出", "selectCards": "点选或横扫手牌",
+    "waiting": "等待 %1", "yourTurn": "轮到你", "finished": "已出完", "left": "剩%1",
+    "results": "本回合结果", "resultsHand": "本局结果", "place": "名次", "score": "得分", "total": "累计",
+    "tributesNext": "下回合进贡", "nextSet": "下一回合", "nextHand": "下一局", "gameOver": "对局结束",
+    "backHome": "回到主页", "noTribute": "无",
+    "tribute": "进贡", "returnTribute": "还贡", "startPlay": "开始出牌",
+    "language": "语言", "animSpeed": "动画速度", "animOff": "关", "animFast": "快", "animNormal": "正常",
+    "animSlow": "慢", "sound": "音效", "on": "开", "off": "关", "cardSize": "牌面大小", "small": "小",
+    "medium": "中", "large": "大", "handSort": "手牌排序", "sortAsc": "从小到大", "sortDesc": "从大到小",
+    "turnTimer": "出牌计时", "seconds": "%1秒", "unlimited": "不限", "grace": "托管宽限",
+    "graceHelp": "超时后再等几秒才自动托管",
+    "rulesTitle": "规则摘要", "optionsInForce": "本桌规则选项", "ruleId": "规则",
+    "replayTitle": "回放", "noReplays": "还没有回放：打完一回合后自动保存", "stepBack": "◀ 上一步",
+    "stepFwd": "下一步 ▶", "step": "第 %1 / %2 步", "openReplay": "打开",
+    "emperor": "皇帝", "guard": "侍卫", "rebel": "造反", "unknownId": "身份未明",
+    "illegal": "不能出", "ruleRef": "规则 %1", "dealing": "发牌中",
+    "phase_yudian": "预点", "phase_show": "上班", "phase_tribute": "进贡", "phase_mingdian": "明点",
+    "phase_revolt": "革命", "phase_yaotou": "要头", "phase_play": "出牌", "phase_over": "结束",
+    "phase_buysan": "买三", "phase_emperor": "选皇帝", "phase_call": "叫牌", "phase_declare": "声明",
+    "calls": "叫点",
+}
+
+EN: dict[str, str] = {
+    "title": "Qilu Cards", "subtitle": "Gouji · Baohuang · Shandong card games",
+    "continue": "Continue", "newGame": "New game", "lan": "LAN", "replays": "Replays", "settings": "Settings",
+    "rules": "Rules", "quit": "Quit", "back": "Back", "start": "Start", "close": "Close",
+    "lanSoon": "LAN play: provided by the network module (in progress)", "noSave": "No match in progress",
+    "saveDamaged": "The save was damaged and set aside: ", "saveFound": "In progress: ",
+    "newGameSub": "Choose the game, the rules and your opponents, then start",
+    "game": "Game", "preset": "Preset", "rulesSection": "Rules", "seats": "Seats", "seed": "Seed",
+    "seedHint": "Blank = random; same seed + same rules = same deal", "changed": "%1 changed",
+    "restorePreset": "Restore preset",
+    "gouji": "Gouji", "baohuang": "Baohuang", "shengji": "Shengji",
+    "goujiDesc": "6 players · 3 v 3 · 4 decks, 216 cards", "goujiDesc2": "Your opposite is your rival 对头",
+    "baohuangDesc": "5 players · emperor + guard v 3", "baohuangDesc2": "The emperor shows his crowned joker",
+    "shengjiDesc": "4 players · 2 v 2", "comingSoon": "coming soon", "notAvailable": "engine not ready",
+    "you": "You", "human": "Human (you)", "bot": "Bot", "allBots": "All bots",
+    "lvl0": "Beginner", "lvl1": "Normal", "lvl2": "Strong", "lvl3": "Master",
+    "teammate": "Partner", "upper": "Before", "lower": "After", "opposite": "Opposite",
+    "play": "Play", "pass": "Pass", "hint": "Hint", "auto": "Auto", "autoOn": "Auto-play · click to cancel",
+    "tracker": "Card counter", "trackerSub": "Unseen · not counting your hand", "roundLog": "This round",
+    "scoreSheet": "Score sheet",
+    "setNo": "Set %1 / %2", "handNo": "Hand %1", "ourSide": "Us", "theirSide": "Them",
+    "selected": "%1 selected", "canPlay": "✓ playable", "selectCards": "click or sweep your cards",
+    "waiting": "Waiting for %1", "yourTurn": "Your turn", "finished": "Out", "left": "%1 left",
+    "results": "Set results", "resultsHand": "Hand results", "place": "Place", "score": "Score", "total": "Total",
+    "tributesNext": "Tribute next set", "nextSet": "Next set", "nextHand": "Next hand", "gameOver": "Game over",
+    "backHome": "Home", "noTribute": "none",
+    "tribute": "Tribute", "returnTribute": "Return", "startPlay": "Play starts",
+    "language": "Language", "animSpeed": "Animation speed", "animOff": "Off", "animFast": "Fast",
+    "animNormal": "Normal", "animSlow": "Slow", "sound": "Sound", "on": "On", "off": "Off",
+    "cardSize": "Card size", "small": "Small", "medium": "Medium", "large": "Large", "handSort": "Hand order",
+    "sortAsc": "Low to high", "sortDesc": "High to low", "turnTimer": "Turn timer", "seconds": "%1 s",
+    "unlimited": "None", "grace": "Auto-play grace", "graceHelp": "Extra seconds after a timeout before auto-play",
+    "rulesTitle": "Rules summary", "optionsInForce": "Options at this table", "ruleId": "Rule",
+    "replayTitle": "Replays", "noReplays": "No replays yet: finished sets are kept here",
+    "stepBack": "◀ Back", "stepFwd": "Forward ▶", "step": "Step %1 / %2", "openReplay": "Open",
+    "emperor": "Emperor", "guard": "Guard", "rebel": "Rebel", "unknownId": "Unknown",
+    "illegal": "Not playable", "ruleRef": "rule %1", "dealing": "Dealing",
+    "phase_yudian": "Pre-call", "phase_show": "Show 3s", "phase_tribute": "Tribute", "phase_mingdian": "Open call",
+    "phase_revolt": "Revolution", "phase_yaotou": "Head", "phase_play": "Play", "phase_over": "Over",
+    "phase_buysan": "Buy 3", "phase_emperor": "Emperor", "phase_call": "Call", "phase_declare": "Declare",
+    "calls": "Calls",
+}
+
+# Labels of action kinds (engine.core.Action.kind) for buttons.
+ACTION_ZH = {
+    "play": "出牌", "pass": "过牌", "rang": "让牌", "jiefeng": "接风", "burn": "烧牌", "yudian": "预点",
+    "mingdian": "明点", "show": "上班", "revolt": "革命", "yaotou": "要头", "wutou": "无头", "accept": "接受",
+    "refuse": "拒收", "give": "还贡", "decline": "不要", "abdicate": "让位", "call": "叫牌", "mingbao": "明保",
+    "rebel": "造反", "zaofan": "造反", "solo": "独保", "mingdu": "明独保", "grab": "抢独", "tribute": "进贡",
+    "pay": "进贡", "return": "还贡", "ask": "问户", "report": "报户", "ok": "确定", "next": "继续",
+}
+ACTION_EN = {
+    "play": "Play", "pass": "Pass", "rang": "Yield 让", "jiefeng": "Take wind 接风", "burn": "Burn 烧",
+    "yudian": "Pre-call 预点", "mingdian": "Call 明点", "show": "Show 3s 上班", "revolt": "Revolt 革命",
+    "yaotou": "Keep head 要头", "wutou": "Waive 无头", "accept": "Accept", "refuse": "Refuse",
+    "give": "Return 还贡", "decline": "Decline", "abdicate": "Abdicate", "call": "Call triple",
+    "mingbao": "Reveal 明保", "rebel": "Rebel 造反", "zaofan": "Rebel 造反", "solo": "Solo", "mingdu": "Open solo",
+    "grab": "Grab solo", "tribute": "Tribute", "pay": "Tribute", "return": "Return", "ask": "Ask count",
+    "report": "Report", "ok": "OK", "next": "Continue",
+}
+
+PLACES_ZH = ["头科", "二科", "三科", "四科", "二落", "大落"]
+PLACES_EN = ["1st", "2nd", "3rd", "4th", "5th", "Last"]
+PLACES_BH_ZH = ["头客", "二客", "三客", "二拉", "大拉"]
+
+
+def strings(lang: str) -> dict[str, str]:
+    return dict(ZH if lang == "zh" else EN)
+
+
+def action_label(kind: str, lang: str) -> str:
+    table = ACTION_ZH if lang == "zh" else ACTION_EN
+    return table.get(kind, kind)
+
+
+def place_name(place: int, n_seats: int, lang: str) -> str:
+    """``place`` 0-based."""
+    if lang == "zh":
+        names = PLACES_ZH if n_seats == 6 else PLACES_BH_ZH
+    else:
+        names = PLACES_EN if n_seats == 6 else PLACES_EN[:4] + ["Last"]
+    return names[place] if 0 <= place < len(names) else str(place + 1)

@@ -1,0 +1,72 @@
+import QtQuick
+
+// Home: continue a saved match, new game, LAN, replays, settings, rules.
+Item {
+    id: home
+    objectName: "homeScreen"
+    property var app
+    property var table
+    signal navigate(string name)
+
+    Column {
+        anchors.centerIn: parent
+        anchors.verticalCenterOffset: -20
+        spacing: 14
+        width: 520
+
+        Row {
+            anchors.horizontalCenter: parent.horizontalCenter
+            spacing: 18
+            Rectangle {
+                width: 84; height: 84; radius: 18
+                gradient: Gradient {
+                    GradientStop { position: 0; color: Theme.primary1 }
+                    GradientStop { position: 1; color: Theme.primary2 }
+                }
+                Text { anchors.centerIn: parent; text: "齐"; font.family: Theme.font; font.bold: true; font.pixelSize: 50; color: Theme.primaryText }
+            }
+            Column {
+                anchors.verticalCenter: parent.verticalCenter
+                Text { objectName: "homeTitle"; text: home.app.s.title; font.family: Theme.font; font.bold: true; font.pixelSize: 44; color: Theme.text }
+                Text { text: home.app.lang === "zh" ? "Qilu Cards · " + home.app.s.subtitle : "齐鲁牌局 · " + home.app.s.subtitle; font.family: Theme.font; font.pixelSize: 16; color: Theme.text2 }
+            }
+        }
+        Item { width: 1; height: 26 }
+
+        Btn {
+            objectName: "btnContinue"
+            width: parent.width; height: 60
+            primary: true
+            enabledState: home.app.hasSave || (home.table.active && !home.table.over)
+            text: home.app.s["continue"]
+            fontSize: 22
+            onClicked: {
+                if (home.table.active && !home.table.over) home.navigate("table")
+                else home.app.continueGame()
+            }
+        }
+        Text {
+            objectName: "saveText"
+            width: parent.width
+            horizontalAlignment: Text.AlignHCenter
+            text: home.table.active && !home.table.over ? home.table.setLabel : home.app.saveText
+            color: Theme.text2; font.family: Theme.font; font.pixelSize: 14
+            wrapMode: Text.Wrap
+        }
+        Btn { objectName: "btnNewGame"; width: parent.width; height: 56; text: home.app.s.newGame; fontSize: 20; onClicked: home.navigate("newgame") }
+        Row {
+            spacing: 12
+            Btn { objectName: "btnLan"; width: 164; height: 50; text: home.app.s.lan; onClicked: home.app.toast(home.app.s.lanSoon) }
+            Btn { objectName: "btnReplays"; width: 164; height: 50; text: home.app.s.replays; onClicked: { home.app.refreshReplays(); home.navigate("replays") } }
+            Btn { objectName: "btnRules"; width: 168; height: 50; text: home.app.s.rules; onClicked: home.navigate("rules") }
+        }
+        Btn { objectName: "btnSettings"; width: parent.width; height: 50; text: "⚙  " + home.app.s.settings; onClicked: home.navigate("settings") }
+    }
+
+    Text {
+        anchors.bottom: parent.bottom; anchors.bottomMargin: 18
+        anchors.horizontalCenter: parent.horizontalCenter
+        text: "够级 Gouji · 保皇 Baohuang · v0.1"
+        color: Theme.hint; font.family: Theme.font; font.pixelSize: 13
+    }
+}

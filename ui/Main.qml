@@ -1,0 +1,110 @@
+import QtQuick
+import QtQuick.Window
+
+// 齐鲁牌局 · Qilu Cards. Everything is laid out on a 1600×900 stage scaled to the window (SPEC.md §1).
+Window {
+    id: win
+    required property var app
+    required property var settings
+    required property var table
+    required property var hand
+    required property var replay
+    required property string fontFamily
+    required property url soundsUrl
+
+    width: 1600; height: 900
+    minimumWidth: 960; minimumHeight: 540
+    visible: true
+    color: Theme.bgBottom
+    title: app.s.title + " · Qilu Cards"
+
+    property string screen: "home"      // home | newgame | table | replays
+    property string overlay: ""         // settings | rules | ""
+    property string toastText: ""
+
+    Component.onCompleted: Theme.font = win.fontFamily
+    Binding { target: Theme; property: "speed"; value: win.settings.speed }
+    Binding { target: Theme; property: "cardScale"; value: win.settings.cardScale }
+
+    function go(name) { win.overlay = ""; win.screen = name }
+    function showToast(msg) { win.toastText = msg; toastTimer.restart() }
+
+    Connections {
+        target: win.app
+        function onStartTable() { win.go("table") }
+        function onToast(msg) { win.showToast(msg) }
+    }
+    Connections {
+        target: win.table
+        function onSound(name) { if (soundLoader.item) soundLoader.item.play(name) }
+        function onMessage(msg) { win.showToast(msg) }
+    }
+
+    Item {
+        id: stage
+        objectName: "stage"
+        width: 1600; height: 900
+        anchors.centerIn: parent
+        scale: Math.min(win.width / 1600, win.height / 900)
+
+        Rectangle {
+            anchors.fill: parent
+            gradient: Gradient {
+                GradientStop { position: 0; color: Theme.bgTop }
+                GradientStop { position: 1; color: Theme.bgBottom }
+            }
+        }
+
+        Loader {
+            id: screenLoader
+            objectName: "screenLoader"
+            anchors.fill: parent
+            sourceComponent: win.screen === "home" ? homeC : win.screen === "newgame" ? newGameC
+                           : win.screen === "table" ? tableC : replaysC
+        }
+
+        Loader {
+            id: overlayLoader
+            objectName: "overlayLoader"
+            anchors.fill: parent
+            active: win.overlay !== ""
+            sourceComponent: win.overlay === "settings" ? settingsC : rulesC
+        }
+
+        Rectangle {
+            id: toast
+            objectName: "toast"
+            visible: opacity > 0
+            opacity: toastTimer.running ? 1 : 0
+            Behavior on opacity { NumberAnimation { duration: Theme.dur(200) } }
+            x: 24
+            y: 62
+            width: Math.min(1100, toastLabel.implicitWidth + 40); height: 44; radius: 10
+            color: "#F2122622"; border.color: Theme.warn
+            Text {
+                id: toastLabel
+                objectName: "toastText"
+                anchors.centerIn: parent
+                width: Math.min(implicitWidth, 1060)
+                elide: Text.ElideRight
+                text: win.toastText
+                color: Theme.text; font.family: Theme.font; font.pixelSize: 16
+            }
+            Timer { id: toastTimer; interval: 3500 }
+        }
+    }
+
+    Loader {
+        id: soundLoader
+        active: win.settings.sound
+        source: "SoundPlayer.qml"
+        onLoaded: item.base = win.soundsUrl
+    }
+
+    Component { id: homeC; Home { app: win.app; table: win.table; onNavigate: (name) => name === "settings" || name === "rules" ? win.overlay = name : win.go(name) } }
+    Component { id: newGameC; NewGame { app: win.app; onNavigate: (name) => name === "settings" ? win.overlay = name : win.go(name) } }
+    Component { id: tableC; Table { app: win.app; table: win.table; hand: win.hand; settings: win.settings; onNavigate: (name) => name === "settings" || name === "rules" ? win.overlay = name : win.go(name) } }
+    Component { id: replaysC; Replays { app: win.app; replay: win.replay; onNavigate: (name) => win.go(name) } }
+    Component { id: settingsC; SettingsPanel { app: win.app; settings: win.settings; onClose: win.overlay = "" } }
+    Component { id: rulesC; RulesPanel { app: win.app; game: win.screen === "table" ? win.table.game : win.app.game; onClose: win.overlay = "" } }
+}

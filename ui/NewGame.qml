@@ -1,0 +1,246 @@
+import QtQuick
+
+// New game: game, preset and every rule option (rows generated from the engine's option specs), seats, seed.
+Item {
+    id: ng
+    objectName: "newGameScreen"
+    property var app
+    signal navigate(string name)
+
+    // header
+    Row {
+        x: 40; y: 22; spacing: 14
+        Rectangle {
+            width: 46; height: 46; radius: 10
+            gradient: Gradient { GradientStop { position: 0; color: Theme.primary1 } GradientStop { position: 1; color: Theme.primary2 } }
+            Text { anchors.centerIn: parent; text: "牌"; font.family: Theme.font; font.bold: true; font.pixelSize: 26; color: Theme.primaryText }
+        }
+        Column {
+            Text { text: ng.app.s.newGame; font.family: Theme.font; font.bold: true; font.pixelSize: 26; color: Theme.text }
+            Text { text: ng.app.s.newGameSub; font.family: Theme.font; font.pixelSize: 14; color: Theme.text2 }
+        }
+    }
+    Row {
+        anchors.right: parent.right; anchors.rightMargin: 40; y: 28; spacing: 10
+        Btn { width: 46; height: 38; text: "⚙"; onClicked: ng.navigate("settings") }
+        Btn { objectName: "btnBackHome"; width: 46; height: 38; text: "✕"; onClicked: ng.navigate("home") }
+    }
+    Rectangle { x: 40; y: 92; width: 1520; height: 1; color: Theme.panelBorder }
+
+    // ---------------- left column: game and preset
+    Column {
+        x: 40; y: 112; width: 440; spacing: 10
+        Text { text: ng.app.s.game; font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
+        Repeater {
+            model: ng.app.games
+            Rectangle {
+                id: tile
+                required property var modelData
+                objectName: "game_" + modelData.id
+                width: 440; height: 104; radius: 12
+                readonly property bool sel: ng.app.game === modelData.id
+                color: sel ? "#173A33" : "#0F211D"
+                border.color: sel ? Theme.primary1 : Theme.panelBorder
+                border.width: sel ? 2 : 1
+                opacity: modelData.available ? 1 : 0.5
+                // mini table thumbnail
+                Item {
+                    x: 18; y: 16; width: 110; height: 72
+                    Rectangle { anchors.centerIn: parent; width: 96; height: 50; radius: 25; color: tile.modelData.id === "baohuang" ? Theme.feltBh1 : Theme.feltGouji1; border.color: Theme.rim1; border.width: 3 }
+                    Repeater {
+                        model: tile.modelData.seats
+                        Rectangle {
+                            required property int index
+                            readonly property real a: Math.PI / 2 + index * 2 * Math.PI / tile.modelData.seats
+                            width: 14; height: 14; radius: 7
+                            x: 55 + 50 * Math.cos(a) - 7; y: 36 + 30 * Math.sin(a) - 7
+                            color: tile.modelData.id === "gouji" ? (index % 2 === 0 ? Theme.mine : Theme.theirs) : Theme.unknown
+                            border.color: "white"; border.width: index === 0 ? 2 : 0
+                        }
+                    }
+                }
+                Column {
+                    x: 146; anchors.verticalCenter: parent.verticalCenter; spacing: 3
+                    Row {
+                        spacing: 8
+                        Text { text: tile.modelData.name; font.family: Theme.font; font.bold: true; font.pixelSize: 24; color: Theme.text }
+                        Chip { visible: tile.modelData.chip !== ""; text: tile.modelData.chip; anchors.verticalCenter: parent.verticalCenter }
+                    }
+                    Text { text: tile.modelData.desc; font.family: Theme.font; font.pixelSize: 14; color: Theme.text2 }
+                    Text { text: tile.modelData.desc2; font.family: Theme.font; font.pixelSize: 12; color: Theme.hint }
+                }
+                Rectangle {
+                    anchors.right: parent.right; anchors.rightMargin: 20; anchors.verticalCenter: parent.verticalCenter
+                    width: 20; height: 20; radius: 10; color: "transparent"; border.color: tile.sel ? Theme.primary1 : Theme.hint; border.width: 2
+                    Rectangle { anchors.centerIn: parent; width: 10; height: 10; radius: 5; color: Theme.primary1; visible: tile.sel }
+                }
+                MouseArea { anchors.fill: parent; enabled: tile.modelData.id !== "shengji"; onClicked: ng.app.selectGame(tile.modelData.id) }
+            }
+        }
+        Item { width: 1; height: 8 }
+        Row {
+            spacing: 10
+            Text { text: ng.app.s.preset; font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
+            Chip { visible: ng.app.changedCount > 0; text: ng.app.s.changed.replace("%1", ng.app.changedCount); fg: Theme.warnText; bg: Theme.warn; objectName: "changedChip" }
+        }
+        Rectangle {
+            width: 440; height: presetCol.implicitHeight + 20; radius: 10
+            color: "#0F211D"; border.color: Theme.panelBorder
+            Column {
+                id: presetCol
+                x: 10; y: 10; width: 420; spacing: 2
+                Repeater {
+                    model: ng.app.presetNames
+                    Rectangle {
+                        id: pr
+                        required property int index
+                        required property string modelData
+                        objectName: "preset_" + index
+                        width: 420; height: 34; radius: 6
+                        color: index === ng.app.presetIndex ? Theme.segOn : "transparent"
+                        border.color: index === ng.app.presetIndex ? Theme.segOnBorder : "transparent"
+                        Text { x: 12; anchors.verticalCenter: parent.verticalCenter; text: pr.modelData; font.family: Theme.font; font.pixelSize: 15; font.bold: pr.index === ng.app.presetIndex; color: Theme.text }
+                        MouseArea { anchors.fill: parent; onClicked: ng.app.selectPreset(pr.index) }
+                    }
+                }
+                Text {
+                    text: ng.app.s.restorePreset
+                    color: Theme.mintText; font.family: Theme.font; font.pixelSize: 14
+                    MouseArea { anchors.fill: parent; onClicked: ng.app.restorePreset() }
+                }
+            }
+        }
+    }
+
+    // ---------------- middle column: rule rows from the engine's SPECS
+    Text { x: 512; y: 112; text: ng.app.s.rulesSection; font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
+    Rectangle {
+        x: 512; y: 140; width: 560; height: 740; radius: 12
+        color: "#0F211D"; border.color: Theme.panelBorder
+        clip: true
+        Flickable {
+            id: flick
+            objectName: "rulesFlick"
+            anchors.fill: parent; anchors.margins: 12
+            contentHeight: rulesCol.implicitHeight
+            boundsBehavior: Flickable.StopAtBounds
+            Column {
+                id: rulesCol
+                width: flick.width
+                Repeater {
+                    model: ng.app.optionRows
+                    Item {
+                        id: row
+                        required property var modelData
+                        required property int index
+                        objectName: "opt_" + modelData.name
+                        width: rulesCol.width; height: Math.max(58, helpText.y + helpText.implicitHeight + 8)
+                        Rectangle { visible: row.index > 0; width: parent.width; height: 1; color: Qt.rgba(1, 1, 1, 0.06) }
+                        Row {
+                            y: 8; spacing: 6
+                            Text { text: row.modelData.label; font.family: Theme.font; font.bold: true; font.pixelSize: 15; color: Theme.text }
+                            Rectangle { visible: row.modelData.changed; width: 7; height: 7; radius: 4; color: Theme.primary1; anchors.verticalCenter: parent.verticalCenter }
+                            Text { text: row.modelData.rule; font.family: Theme.font; font.pixelSize: 11; color: Theme.hint; anchors.verticalCenter: parent.verticalCenter }
+                        }
+                        Text {
+                            id: helpText
+                            y: 30; width: parent.width - ctl.width - 16
+                            text: row.modelData.help
+                            wrapMode: Text.Wrap
+                            font.family: Theme.font; font.pixelSize: 12; color: Theme.text2
+                        }
+                        Item {
+                            id: ctl
+                            anchors.right: parent.right; anchors.verticalCenter: parent.verticalCenter
+                            width: row.modelData.isBool ? 46 : segc.width; height: 34
+                            Toggle {
+                                visible: row.modelData.isBool
+                                anchors.verticalCenter: parent.verticalCenter
+                                checked: row.modelData.isBool && row.modelData.choices[row.modelData.index] === (ng.app.lang === "zh" ? "开" : "on")
+                                onToggled: (on) => ng.app.setOption(row.modelData.name, row.modelData.choices.indexOf(on ? (ng.app.lang === "zh" ? "开" : "on") : (ng.app.lang === "zh" ? "关" : "off")))
+                            }
+                            Seg {
+                                id: segc
+                                visible: !row.modelData.isBool
+                                model: row.modelData.choices
+                                current: row.modelData.index
+                                onPicked: (i) => ng.app.setOption(row.modelData.name, i)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // ---------------- right column: seats, seed, start
+    Text { x: 1104; y: 112; text: ng.app.s.seats; font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
+    Rectangle {
+        x: 1104; y: 140; width: 456; height: seatCol.implicitHeight + 24; radius: 12
+        color: "#0F211D"; border.color: Theme.panelBorder
+        Column {
+            id: seatCol
+            x: 12; y: 12; width: 432; spacing: 4
+            Row {
+                spacing: 8
+                Text { text: ng.app.s.allBots; font.family: Theme.font; font.pixelSize: 13; color: Theme.text2; anchors.verticalCenter: parent.verticalCenter }
+                Seg { model: ng.app.levelNames; current: -1; onPicked: (i) => ng.app.setAllLevels(i) }
+            }
+            Repeater {
+                model: ng.app.seatRows
+                Item {
+                    id: sr
+                    required property var modelData
+                    width: 432; height: 48
+                    Chip { x: 0; anchors.verticalCenter: parent.verticalCenter; text: sr.modelData.relation; fg: sr.modelData.relation === ng.app.s.opposite ? "white" : Theme.text2; bg: sr.modelData.relation === ng.app.s.opposite ? Theme.theirsDeep : "#22FFFFFF" }
+                    Rectangle {
+                        x: 52; anchors.verticalCenter: parent.verticalCenter
+                        width: 32; height: 32; radius: 16
+                        color: Theme.teamDeep(sr.modelData.team); border.color: Theme.teamColor(sr.modelData.team); border.width: 2
+                        Text { anchors.centerIn: parent; text: sr.modelData.name.substring(0, 1); color: "white"; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
+                    }
+                    Text { x: 94; anchors.verticalCenter: parent.verticalCenter; text: sr.modelData.name; font.family: Theme.font; font.bold: true; font.pixelSize: 15; color: Theme.text; width: 90; elide: Text.ElideRight }
+                    Text { visible: sr.modelData.human; anchors.right: parent.right; anchors.verticalCenter: parent.verticalCenter; text: ng.app.s.human; font.family: Theme.font; font.pixelSize: 14; color: Theme.text2 }
+                    Seg {
+                        visible: !sr.modelData.human
+                        objectName: "level_" + sr.modelData.seat
+                        anchors.right: parent.right; anchors.verticalCenter: parent.verticalCenter
+                        model: ng.app.levelNames; current: sr.modelData.level
+                        onPicked: (i) => ng.app.setLevel(sr.modelData.seat, i)
+                    }
+                }
+            }
+        }
+    }
+    Column {
+        x: 1104; y: 560; width: 456; spacing: 8
+        Text { text: ng.app.s.seed; font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
+        Row {
+            spacing: 10
+            Rectangle {
+                width: 392; height: 50; radius: 10; color: "#0F211D"; border.color: seedInput.activeFocus ? Theme.mint : Theme.panelBorder
+                TextInput {
+                    id: seedInput
+                    objectName: "seedField"
+                    anchors.fill: parent; anchors.leftMargin: 14; anchors.rightMargin: 14
+                    verticalAlignment: TextInput.AlignVCenter
+                    text: ng.app.seed
+                    color: Theme.text; font.family: "monospace"; font.pixelSize: 20
+                    onTextEdited: ng.app.setSeed(text)
+                    clip: true
+                }
+                Text { anchors.right: parent.right; anchors.rightMargin: 12; anchors.verticalCenter: parent.verticalCenter; visible: seedInput.text === ""; text: ng.app.lang === "zh" ? "留空 = 随机" : "blank = random"; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+            }
+            Btn { objectName: "btnDice"; width: 54; height: 50; text: "⚄"; fontSize: 24; onClicked: ng.app.randomSeed() }
+        }
+        Text { width: 456; wrapMode: Text.Wrap; text: ng.app.s.seedHint; font.family: Theme.font; font.pixelSize: 12; color: Theme.hint }
+    }
+    Btn {
+        objectName: "btnStart"
+        x: 1104; y: 790; width: 456; height: 68
+        primary: true
+        text: ng.app.s.start + "  ▶"
+        fontSize: 26
+        onClicked: ng.app.startGame()
+    }
+}

@@ -1,0 +1,85 @@
+import QtQuick
+
+// Replays: the list of finished sets/hands, and a viewer that steps forward and back with all hands shown.
+Item {
+    id: rv
+    objectName: "replaysScreen"
+    property var app
+    property var replay
+    signal navigate(string name)
+    focus: true
+    Keys.onLeftPressed: replay.step(-1)
+    Keys.onRightPressed: replay.step(1)
+
+    Text { x: 40; y: 26; text: rv.app.s.replayTitle; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
+    Btn { anchors.right: parent.right; anchors.rightMargin: 40; y: 22; width: 120; height: 40; text: rv.app.s.back; onClicked: rv.navigate("home") }
+
+    Rectangle {
+        x: 40; y: 92; width: 360; height: 780; radius: 12
+        color: "#0F211D"; border.color: Theme.panelBorder; clip: true
+        Text { visible: rv.app.replays.length === 0; x: 16; y: 16; width: 330; wrapMode: Text.Wrap; text: rv.app.s.noReplays; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14 }
+        Flickable {
+            anchors.fill: parent; anchors.margins: 10
+            contentHeight: listCol.implicitHeight
+            Column {
+                id: listCol
+                width: 340; spacing: 6
+                Repeater {
+                    model: rv.app.replays
+                    Rectangle {
+                        required property var modelData
+                        required property int index
+                        objectName: "replay_" + index
+                        width: 340; height: 52; radius: 8
+                        color: ma.containsMouse ? "#1C3A33" : "#14302A"
+                        Column {
+                            x: 12; anchors.verticalCenter: parent.verticalCenter
+                            Text { text: modelData.title; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
+                            Text { text: modelData.time; color: Theme.hint; font.family: Theme.font; font.pixelSize: 12 }
+                        }
+                        MouseArea { id: ma; anchors.fill: parent; hoverEnabled: true; onClicked: rv.app.openReplay(modelData.path) }
+                    }
+                }
+            }
+        }
+    }
+
+    Rectangle {
+        x: 420; y: 92; width: 1140; height: 780; radius: 12
+        color: "#0F211D"; border.color: Theme.panelBorder; clip: true
+        Text { visible: rv.replay.error !== ""; x: 20; y: 20; text: rv.replay.error; color: Theme.warn; font.family: Theme.font; font.pixelSize: 14 }
+        Row {
+            x: 20; y: 16; spacing: 12
+            visible: rv.replay.count > 0
+            Text { text: rv.replay.title; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 18; anchors.verticalCenter: parent.verticalCenter }
+            Btn { objectName: "btnStepBack"; height: 38; text: rv.app.s.stepBack; onClicked: rv.replay.step(-1) }
+            Btn { objectName: "btnStepFwd"; height: 38; text: rv.app.s.stepFwd; onClicked: rv.replay.step(1) }
+            Text { objectName: "replayStep"; text: rv.app.s.step.replace("%1", rv.replay.index).replace("%2", rv.replay.count - 1); color: Theme.text2; font.family: Theme.font; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
+            Text { text: rv.replay.current.action || ""; color: Theme.mintText; font.family: Theme.font; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
+        }
+        Column {
+            x: 20; y: 70; spacing: 8
+            Repeater {
+                model: rv.replay.current.hands || []
+                Row {
+                    id: hr
+                    required property var modelData
+                    spacing: 10
+                    Text { width: 40; text: "S" + hr.modelData.seat; color: Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
+                    Item {
+                        width: 1060; height: 70
+                        Repeater {
+                            model: hr.modelData.cards
+                            Card {
+                                required property var modelData
+                                required property int index
+                                w: 50; x: index * Math.min(24, 1000 / Math.max(1, hr.modelData.cards.length))
+                                card: modelData.card; rank: modelData.rank; suit: modelData.suit; mark: modelData.mark; label: modelData.label
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import QtQuick
+
+// Results after a set (Gouji) or hand (Baohuang): places, scores, running total, tributes owed next.
+Item {
+    id: res
+    property var app
+    property var table
+    signal home()
+    readonly property var r: table.results
+    Rectangle { anchors.fill: parent; color: "#B3000000"; MouseArea { anchors.fill: parent } }
+    Rectangle {
+        anchors.centerIn: parent
+        width: 660; height: col.implicitHeight + 48; radius: 16
+        color: "#0F211D"; border.color: Theme.primary1; border.width: 2
+        Column {
+            id: col
+            x: 28; y: 24; width: 604; spacing: 10
+            Text { objectName: "resultsTitle"; text: res.r.title || ""; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
+            Row {
+                spacing: 0
+                Text { width: 220; text: ""; font.pixelSize: 13 }
+                Text { width: 130; text: res.app.s.place; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+                Text { width: 120; text: res.app.s.score; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+                Text { width: 120; text: res.app.s.total; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+            }
+            Repeater {
+                model: res.r.rows || []
+                Rectangle {
+                    required property var modelData
+                    required property int index
+                    width: 604; height: 40; radius: 8
+                    color: index % 2 ? "transparent" : "#12FFFFFF"
+                    Row {
+                        anchors.verticalCenter: parent.verticalCenter
+                        Item {
+                            width: 220; height: 30
+                            Rectangle { x: 8; anchors.verticalCenter: parent.verticalCenter; width: 10; height: 10; radius: 5; color: modelData.mine ? Theme.mine : Theme.theirs }
+                            Text { x: 28; anchors.verticalCenter: parent.verticalCenter; text: modelData.name; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
+                        }
+                        Text { width: 130; text: modelData.place; color: modelData.placeNo === 0 ? Theme.gold : Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
+                        Text { width: 120; text: modelData.score === "" ? "–" : (modelData.score > 0 ? "+" : "") + modelData.score; color: modelData.score > 0 ? Theme.mintText : modelData.score < 0 ? Theme.theirs : Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
+                        Text { width: 120; text: modelData.total; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
+                    }
+                }
+            }
+            Text {
+                width: 604; wrapMode: Text.Wrap
+                visible: !res.r.over
+                text: res.app.s.tributesNext + ": " + ((res.r.tributes || []).length ? res.r.tributes.join(" · ") : res.app.s.noTribute)
+                color: Theme.text2; font.family: Theme.font; font.pixelSize: 14
+            }
+            Row {
+                spacing: 12
+                Btn { objectName: "btnNextSet"; visible: !res.r.over; primary: true; width: 200; text: res.table.game === "gouji" ? res.app.s.nextSet : res.app.s.nextHand; onClicked: res.table.nextSet() }
+                Btn { objectName: "btnResultsHome"; width: 160; text: res.app.s.backHome; onClicked: { res.table.nextSet(); res.home() } }
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import QtQuick
+
+// Rules: a readable summary (with rule ids) and the options in force at this table (from the engine specs).
+Item {
+    id: rp
+    objectName: "rulesPanel"
+    property var app
+    property string game: "gouji"
+    signal close()
+    Rectangle { anchors.fill: parent; color: "#B3000000"; MouseArea { anchors.fill: parent; onClicked: rp.close() } }
+    Rectangle {
+        anchors.centerIn: parent
+        width: 1180; height: 800; radius: 16
+        color: "#0F211D"; border.color: Theme.panelBorder
+        MouseArea { anchors.fill: parent }
+        Row {
+            x: 28; y: 22; spacing: 16
+            Text { text: rp.app.s.rulesTitle + " · " + (rp.game === "gouji" ? rp.app.s.gouji : rp.app.s.baohuang); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
+            Seg { model: [rp.app.s.gouji, rp.app.s.baohuang]; current: rp.game === "gouji" ? 0 : 1; onPicked: (i) => rp.game = i === 0 ? "gouji" : "baohuang" }
+        }
+        Btn { anchors.right: parent.right; anchors.rightMargin: 20; y: 18; width: 46; height: 38; text: "✕"; onClicked: rp.close() }
+        Flickable {
+            x: 28; y: 80; width: 560; height: 700; clip: true
+            contentHeight: sumCol.implicitHeight
+            Column {
+                id: sumCol
+                width: 540; spacing: 10
+                Repeater {
+                    model: rp.app.lang, rp.app.rulesSummary(rp.game)
+                    Row {
+                        required property var modelData
+                        spacing: 10
+                        Chip { text: modelData.rule; size: 11; fg: Theme.gold; bg: "#2A2410" }
+                        Text { width: 440; wrapMode: Text.Wrap; text: modelData.text; color: Theme.text; font.family: Theme.font; font.pixelSize: 15; lineHeight: 1.2 }
+                    }
+                }
+            }
+        }
+        Text { x: 612; y: 80; text: rp.app.s.optionsInForce; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2 }
+        Flickable {
+            x: 612; y: 108; width: 540; height: 672; clip: true
+            contentHeight: optCol.implicitHeight
+            Column {
+                id: optCol
+                width: 530; spacing: 8
+                Repeater {
+                    model: rp.app.lang, rp.app.optionsInForce(rp.game)
+                    Column {
+                        required property var modelData
+                        width: 530
+                        Row {
+                            spacing: 8
+                            Text { text: modelData.label; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
+                            Text { text: "= " + modelData.value; color: Theme.mintText; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
+                            Text { text: modelData.rule; color: Theme.hint; font.family: Theme.font; font.pixelSize: 11; anchors.verticalCenter: parent.verticalCenter }
+                        }
+                        Text { width: 530; wrapMode: Text.Wrap; text: modelData.help; color: Theme.text2; font.family: Theme.font; font.pixelSize: 12 }
+                    }
+                }
+            }
+        }
+    }
+}

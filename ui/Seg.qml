@@ -1,0 +1,41 @@
+import QtQuick
+
+// Segmented control (SPEC.md §2 mint selection), 34 px tall.
+Rectangle {
+    id: seg
+    property var model: []
+    property int current: 0
+    property int segWidth: 0
+    signal picked(int index)
+    height: 34
+    width: row.implicitWidth + 6
+    radius: 8
+    color: "#0A1613"
+    border.color: Theme.panelBorder
+    Row {
+        id: row
+        anchors.centerIn: parent
+        spacing: 2
+        Repeater {
+            model: seg.model
+            Rectangle {
+                id: cell
+                required property int index
+                required property var modelData
+                objectName: "seg_" + index
+                width: Math.max(seg.segWidth, t.implicitWidth + 24)
+                height: 28; radius: 6
+                color: index === seg.current ? Theme.segOn : "transparent"
+                border.color: index === seg.current ? Theme.segOnBorder : "transparent"
+                Text {
+                    id: t
+                    anchors.centerIn: parent
+                    text: String(cell.modelData)
+                    font.family: Theme.font; font.pixelSize: 14; font.bold: cell.index === seg.current
+                    color: cell.index === seg.current ? Theme.text : Theme.text2
+                }
+                MouseArea { anchors.fill: parent; onClicked: seg.picked(cell.index) }
+            }
+        }
+    }
+}

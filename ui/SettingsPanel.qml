@@ -1,0 +1,87 @@
+import QtQuick
+
+// Settings (saved with QSettings): language switched live, animation speed, sound, card size, hand order,
+// turn timer, 托管 grace.
+Item {
+    id: sp
+    objectName: "settingsPanel"
+    property var app
+    property var settings
+    signal close()
+    Rectangle { anchors.fill: parent; color: "#B3000000"; MouseArea { anchors.fill: parent; onClicked: sp.close() } }
+    Rectangle {
+        anchors.centerIn: parent
+        width: 640; height: col.implicitHeight + 56; radius: 16
+        color: "#0F211D"; border.color: Theme.panelBorder
+        MouseArea { anchors.fill: parent }
+        Column {
+            id: col
+            x: 28; y: 26; width: 584; spacing: 14
+            Text { text: "⚙  " + sp.app.s.settings; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
+            component SRow: Item {
+                id: srow
+                property string label
+                property string help: ""
+                default property alias ctl: holder.data
+                width: 584; height: 44
+                Column {
+                    anchors.verticalCenter: parent.verticalCenter
+                    Text { text: srow.label; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 16 }
+                    Text { visible: srow.help !== ""; text: srow.help; color: Theme.hint; font.family: Theme.font; font.pixelSize: 12 }
+                }
+                Item { id: holder; anchors.right: parent.right; anchors.verticalCenter: parent.verticalCenter; width: childrenRect.width; height: 34 }
+            }
+            SRow {
+                label: sp.app.s.language
+                Seg { objectName: "setLanguage"; model: ["中文", "English"]; current: sp.settings.language === "zh" ? 0 : 1; onPicked: (i) => sp.settings.set("language", i === 0 ? "zh" : "en") }
+            }
+            SRow {
+                label: sp.app.s.animSpeed
+                Seg {
+                    objectName: "setAnim"
+                    readonly property var vals: ["off", "fast", "normal", "slow"]
+                    model: [sp.app.s.animOff, sp.app.s.animFast, sp.app.s.animNormal, sp.app.s.animSlow]
+                    current: vals.indexOf(sp.settings.animSpeed)
+                    onPicked: (i) => sp.settings.set("animSpeed", vals[i])
+                }
+            }
+            SRow {
+                label: sp.app.s.sound
+                Toggle { objectName: "setSound"; checked: sp.settings.sound; onToggled: (on) => sp.settings.set("sound", on) }
+            }
+            SRow {
+                label: sp.app.s.cardSize
+                Seg {
+                    readonly property var vals: ["small", "medium", "large"]
+                    model: [sp.app.s.small, sp.app.s.medium, sp.app.s.large]
+                    current: vals.indexOf(sp.settings.cardSize)
+                    onPicked: (i) => sp.settings.set("cardSize", vals[i])
+                }
+            }
+            SRow {
+                label: sp.app.s.handSort
+                Seg { model: [sp.app.s.sortAsc, sp.app.s.sortDesc]; current: sp.settings.handSort === "asc" ? 0 : 1; onPicked: (i) => sp.settings.set("handSort", i === 0 ? "asc" : "desc") }
+            }
+            SRow {
+                label: sp.app.s.turnTimer
+                Seg {
+                    readonly property var vals: [15, 30, 60, 0]
+                    model: [sp.app.s.seconds.replace("%1", 15), sp.app.s.seconds.replace("%1", 30), sp.app.s.seconds.replace("%1", 60), sp.app.s.unlimited]
+                    current: vals.indexOf(sp.settings.turnTimer)
+                    onPicked: (i) => sp.settings.set("turnTimer", vals[i])
+                }
+            }
+            SRow {
+                label: sp.app.s.grace
+                help: sp.app.s.graceHelp
+                Seg {
+                    readonly property var vals: [0, 5, 10, 30]
+                    model: vals.map(function(v) { return sp.app.s.seconds.replace("%1", v) })
+                    current: vals.indexOf(sp.settings.grace)
+                    onPicked: (i) => sp.settings.set("grace", vals[i])
+                }
+            }
+            Btn { objectName: "btnCloseSettings"; primary: true; width: 160; text: sp.app.s.close; onClicked: sp.close() }
+        }
+    }
+}

@@ -1,0 +1,556 @@
+import QtQuick
+
+// The table: seats around the felt, the current round, the hand and the actions (SPEC.md §1, §5, §6).
+// Everything shown comes from the table bridge; no rule is decided here.
+Item {
+    id: root
+    objectName: "tableScreen"
+    property var app
+    property var table
+    property var hand
+    property var settings
+    signal navigate(string name)
+    focus: true
+
+    readonly property bool gouji: table.game === "gouji"
+    readonly property int n: table.nSeats
+    readonly property real cx: trackerOpen ? 672 : 780
+    readonly property real cy: 372
+    property bool trackerOpen: settings.showTracker
+    property bool sheetOpen: false
+    property int secondsLeft: 0
+    property var lastTrick: []
+
+    readonly property var plates6: [[cx - 126, 596], [cx + 350, 470], [cx + 350, 200], [cx - 126, 62], [cx - 602, 200], [cx - 602, 470]]
+    readonly property var plates5: [[cx - 126, 596], [cx + 386, 420], [cx + 204, 96], [cx - 456, 96], [cx - 638, 420]]
+    readonly property var last6: [[cx, 545], [cx + 228, 506], [cx + 228, 236], [cx, 190], [cx - 228, 236], [cx - 228, 506]]
+    readonly property var last5: [[cx, 545], [cx + 290, 456], [cx + 330, 220], [cx - 330, 220], [cx - 290, 456]]
+    function plateXY(pos) { var a = (n === 5 ? plates5 : plates6)[pos % n]; return Qt.point(a[0], a[1]) }
+    function plateCenter(pos) { var p = plateXY(pos); return Qt.point(p.x + 126, p.y + 36) }
+    function lastXY(pos) { var a = (n === 5 ? last5 : last6)[pos % n]; return Qt.point(a[0], a[1]) }
+
+    Keys.onPressed: (event) => {
+        if (event.key === Qt.Key_Left) { hand.moveFocus(-1); event.accepted = true }
+        else if (event.key === Qt.Key_Right) { hand.moveFocus(1); event.accepted = true }
+        else if (event.key === Qt.Key_Space) { hand.toggleFocused(); event.accepted = true }
+        else if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) { table.playSelected(); event.accepted = true }
+        else if (event.key === Qt.Key_P) { table.passTurn(); event.accepted = true }
+        else if (event.key === Qt.Key_H) { table.hint(); event.accepted = true }
+        else if (event.key === Qt.Key_R) { table.act("rang", ""); event.accepted = true }
+        else if (event.key === Qt.Key_B) { table.playSelectedAs("burn"); event.accepted = true }
+        else if (event.key === Qt.Key_Escape) { hand.clearSelection(); event.accepted = true }
+    }
+
+    Timer {
+        id: turnTimer
+        interval: 1000; repeat: true
+        running: root.table.myTurn && root.settings.turnTimer > 0
+        onRunningChanged: if (running) root.secondsLeft = root.settings.turnTimer
+        onTriggered: root.secondsLeft = Math.max(0, root.secondsLeft - 1)
+    }
+    Connections {
+        target: root.table
+        function onChanged() {
+            if (root.table.trick.length > 0) root.lastTrick = root.table.trick[root.table.trick.length - 1].faces
+            if (root.table.myTurn && turnTimer.running) root.secondsLeft = root.settings.turnTimer
+        }
+    }
+
+    // ------------------------------------------------------------------ top bar
+    Rectangle {
+        id: topBar
+        width: parent.width; height: 52
+        color: "#0B1715"
+        Rectangle { anchors.bottom: parent.bottom; width: parent.width; height: 1; color: Theme.panelBorder }
+        Row {
+            x: 18; anchors.verticalCenter: parent.verticalCenter; spacing: 10
+            Rectangle {
+                width: 32; height: 32; radius: 8
+                gradient: Gradient { GradientStop { position: 0; color: Theme.primary1 } GradientStop { position: 1; color: Theme.primary2 } }
+                Text { anchors.centerIn: parent; text: root.gouji ? "够" : "保"; font.family: Theme.font; font.bold: true; font.pixelSize: 18; color: Theme.primaryText }
+            }
+            Text { anchors.verticalCenter: parent.verticalCenter; text: root.gouji ? "够级" : "保皇"; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
+            Text { anchors.verticalCenter: parent.verticalCenter; text: "|  " + root.table.phaseLabel; color: Theme.text2; font.family: Theme.font; font.pixelSize: 15 }
+        }
+        Row {
+            anchors.centerIn: parent; spacing: 12
+            Chip { objectName: "setLabel"; text: root.table.setLabel; size: 15; fg: Theme.text; bg: "#162C27"; line: Theme.panelBorder }
+            Rectangle {
+                visible: root.table.score.team === true
+                height: 34; width: scoreRow.implicitWidth + 28; radius: 17
+                color: "#162C27"; border.color: Theme.panelBorder
+                Row {
+                    id: scoreRow
+                    anchors.centerIn: parent; spacing: 8
+                    Rectangle { width: 8; height: 8; radius: 4; color: Theme.mine; anchors.verticalCenter: parent.verticalCenter }
+                    Text { text: root.app.s.ourSide; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14; anchors.verticalCenter: parent.verticalCenter }
+                    Text { text: root.table.score.mine === undefined ? "" : root.table.score.mine; color: Theme.mine; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
+                    Text { text: ":"; color: Theme.text2; font.pixelSize: 18 }
+                    Text { text: root.table.score.theirs === undefined ? "" : root.table.score.theirs; color: Theme.theirs; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
+                    Text { text: root.app.s.theirSide; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14; anchors.verticalCenter: parent.verticalCenter }
+                    Rectangle { width: 8; height: 8; radius: 4; color: Theme.theirs; anchors.verticalCenter: parent.verticalCenter }
+                }
+            }
+            Rectangle {
+                visible: root.table.score.team === false
+                height: 34; width: perRow.implicitWidth + 28; radius: 17
+                color: "#162C27"; border.color: Theme.panelBorder
+                Row {
+                    id: perRow
+                    anchors.centerIn: parent; spacing: 12
+                    Repeater {
+                        model: root.table.score.per || []
+                        Text {
+                            required property var modelData
+                            text: modelData.name + " " + (modelData.total > 0 ? "+" : "") + modelData.total
+                            color: modelData.total > 0 ? Theme.mintText : modelData.total < 0 ? Theme.theirs : Theme.text2
+                            font.family: Theme.font; font.bold: true; font.pixelSize: 14
+                        }
+                    }
+                }
+            }
+        }
+        Row {
+            anchors.right: parent.right; anchors.rightMargin: 14; anchors.verticalCenter: parent.verticalCenter
+            spacing: 8
+            Btn { objectName: "btnTracker"; height: 34; implicitWidth: 96; fontSize: 14; text: "▤ " + root.app.s.tracker; primary: false; border.color: root.trackerOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.settings.set("showTracker", !root.trackerOpen) }
+            Btn { objectName: "btnSheet"; height: 34; implicitWidth: 80; fontSize: 14; text: root.app.s.scoreSheet; onClicked: root.sheetOpen = !root.sheetOpen }
+            Btn { objectName: "btnAuto"; height: 34; implicitWidth: 70; fontSize: 14; text: root.app.s.auto; border.color: root.table.autoPlay ? Theme.primary1 : Qt.rgba(1, 1, 1, 0.22); onClicked: root.table.setAuto(!root.table.autoPlay) }
+            Btn { objectName: "btnRulesTable"; height: 34; implicitWidth: 70; fontSize: 14; text: "? " + root.app.s.rules; onClicked: root.navigate("rules") }
+            Btn { objectName: "btnSettingsTable"; height: 34; implicitWidth: 40; fontSize: 16; text: "⚙"; onClicked: root.navigate("settings") }
+            Btn { objectName: "btnHome"; height: 34; implicitWidth: 40; fontSize: 16; text: "⌂"; onClicked: root.navigate("home") }
+        }
+    }
+
+    // ------------------------------------------------------------------ felt
+    Item {
+        id: felt
+        x: root.cx - 578; y: root.cy - 289; width: 1156; height: 578
+        Rectangle { anchors.fill: parent; radius: height / 2; gradient: Gradient { GradientStop { position: 0; color: Theme.rim1 } GradientStop { position: 1; color: Theme.rim2 } } }
+        Rectangle {
+            anchors.fill: parent; anchors.margins: 18; radius: height / 2
+            gradient: Gradient {
+                GradientStop { position: 0; color: root.gouji ? Theme.feltGouji1 : Theme.feltBh1 }
+                GradientStop { position: 1; color: root.gouji ? Theme.feltGouji2 : Theme.feltBh2 }
+            }
+            Rectangle { anchors.fill: parent; anchors.margins: 34; radius: height / 2; color: "transparent"; border.color: Qt.rgba(1, 1, 1, 0.08); border.width: 2 }
+            Text { anchors.centerIn: parent; text: root.gouji ? "够 级" : "保 皇"; font.family: Theme.font; font.bold: true; font.pixelSize: 150; color: Qt.rgba(1, 1, 1, 0.04) }
+        }
+    }
+
+    // ------------------------------------------------------------------ centre: the current round's top play
+    Item {
+        id: centre
+        objectName: "centrePlay"
+        x: root.cx - 150; y: 250; width: 300; height: 200
+        readonly property var topPlay: root.table.trick.length > 0 ? root.table.trick[root.table.trick.length - 1] : null
+        Chip {
+            visible: centre.topPlay !== null
+            anchors.horizontalCenter: parent.horizontalCenter; y: -6
+            text: centre.topPlay ? centre.topPlay.text : ""
+            size: 16; fg: Theme.text; bg: "#AA0D1C19"; line: Theme.panelBorder
+        }
+        Item {
+            id: centreCards
+            anchors.horizontalCenter: parent.horizontalCenter
+            y: 34
+            readonly property var faces: centre.topPlay ? centre.topPlay.faces : []
+            width: faces.length > 0 ? 78 + (faces.length - 1) * Math.min(52, 300 / Math.max(1, faces.length)) : 0
+            height: 110
+            Repeater {
+                model: centreCards.faces
+                Card {
+                    required property var modelData
+                    required property int index
+                    w: 78
+                    x: index * Math.min(52, 300 / Math.max(1, centreCards.faces.length))
+                    card: modelData.card; rank: modelData.rank; suit: modelData.suit; mark: modelData.mark; label: modelData.label
+                }
+            }
+        }
+        Text {
+            visible: centre.topPlay !== null
+            anchors.horizontalCenter: parent.horizontalCenter; y: 152
+            text: centre.topPlay ? centre.topPlay.name : ""
+            color: Theme.text2; font.family: Theme.font; font.pixelSize: 13
+        }
+        Text {
+            visible: centre.topPlay === null
+            anchors.centerIn: parent
+            text: root.table.status
+            color: Theme.text2; font.family: Theme.font; font.pixelSize: 18
+        }
+    }
+
+    // ------------------------------------------------------------------ seats and their last plays
+    Repeater {
+        model: root.table.seats
+        Item {
+            id: seatItem
+            required property var modelData
+            readonly property point lp: root.lastXY(modelData.pos)
+            readonly property var last: modelData.last
+            // last play of this seat (stack w 50, step 22) or a pass pill
+            Item {
+                visible: seatItem.last !== null && seatItem.last !== undefined && !seatItem.modelData.me
+                x: seatItem.lp.x - width / 2; y: seatItem.lp.y - 35
+                width: seatItem.last && seatItem.last.faces ? 50 + Math.max(0, seatItem.last.faces.length - 1) * 22 : 50
+                height: 70
+                Repeater {
+                    model: seatItem.last && !seatItem.last.pass ? seatItem.last.faces : []
+                    Card {
+                        required property var modelData
+                        required property int index
+                        w: 50; x: index * 22
+                        card: modelData.card; rank: modelData.rank; suit: modelData.suit; mark: modelData.mark; label: modelData.label
+                        dimmed: seatItem.last && !seatItem.last.top
+                    }
+                }
+                Chip {
+                    visible: seatItem.last !== null && seatItem.last !== undefined && seatItem.last.pass === true
+                    anchors.centerIn: parent
+                    text: (seatItem.last && seatItem.last.label) || ""
+                    size: 14; fg: Theme.text2; bg: "#CC0D1C19"; line: Theme.panelBorder
+                }
+            }
+            SeatPlate {
+                objectName: "seat_" + seatItem.modelData.pos
+                x: root.plateXY(seatItem.modelData.pos).x; y: root.plateXY(seatItem.modelData.pos).y
+                seat: seatItem.modelData
+                s: root.app.s
+                timerSecs: seatItem.modelData.me ? root.secondsLeft : 0
+                timerFrac: seatItem.modelData.me && root.settings.turnTimer > 0 ? root.secondsLeft / root.settings.turnTimer : 1
+                dim: fly.tributeFrom >= 0 && seatItem.modelData.pos !== fly.tributeFrom && seatItem.modelData.pos !== fly.tributeTo
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ tribute caption card
+    Rectangle {
+        id: tributeCard
+        objectName: "tributeCaption"
+        visible: fly.tributeFrom >= 0 || root.table.phase === "tribute"
+        x: root.cx - 440; y: 300; width: 380; height: 92; radius: 12
+        color: "#F20D1C19"; border.color: Theme.panelBorder
+        Row {
+            x: 16; y: 12; spacing: 6
+            Chip { text: "1 · " + root.app.s.tribute; size: 12; fg: root.table.phase === "tribute" ? Theme.primaryText : Theme.text2; bg: root.table.phase === "tribute" ? Theme.primary1 : "#22FFFFFF" }
+            Text { text: "›"; color: Theme.hint; font.pixelSize: 14 }
+            Chip { text: "2 · " + root.app.s.returnTribute; size: 12 }
+            Text { text: "›"; color: Theme.hint; font.pixelSize: 14 }
+            Chip { text: "3 · " + root.app.s.startPlay; size: 12 }
+        }
+        Text {
+            x: 16; y: 48; width: 350; elide: Text.ElideRight
+            text: root.table.tributeCaption
+            color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 18
+        }
+    }
+
+    // ------------------------------------------------------------------ flights: played cards, tribute, deal, sweep
+    Item {
+        id: fly
+        objectName: "flyLayer"
+        anchors.fill: parent
+        z: 50
+        property int tributeFrom: -1
+        property int tributeTo: -1
+        property int active: 0
+        property int tributeActive: 0
+        property point pathA
+        property point pathB
+        property point pathC
+
+        function posPoint(pos) {
+            if (pos === 0) return Qt.point(root.cx, 790)
+            if (pos < 0) return Qt.point(root.cx, 340)
+            return root.plateCenter(pos)
+        }
+        function launch(kind, from, to, faces, faceUp) {
+            if (Theme.speed <= 0) return
+            var a = kind === "deal" || kind === "sweep" ? Qt.point(root.cx, 340) : posPoint(from)
+            var b = kind === "play" ? Qt.point(root.cx, 330) : kind === "sweep" ? Qt.point(root.cx + 900, 100) : posPoint(to)
+            var c = Qt.point((a.x + b.x) / 2 + (kind === "tribute" ? 120 : 0), (a.y + b.y) / 2 - (kind === "tribute" ? 140 : 40))
+            if (kind === "tribute") {
+                tributeFrom = from; tributeTo = to
+                pathA = a; pathB = b; pathC = c
+                pathCanvas.requestPaint()
+            }
+            var list = faces
+            if (kind === "deal") {
+                list = []
+                for (var s = 0; s < root.n; ++s) for (var k = 0; k < 4; ++k) list.push({ "seat": s })
+            }
+            for (var i = 0; i < list.length; ++i) {
+                var f = list[i]
+                var dest = kind === "deal" ? posPoint(f.seat) : b
+                var o = flyer.createObject(fly, {
+                    "card": f.card || "", "rank": f.rank || 0, "suit": f.suit || "", "mark": f.mark || "",
+                    "label": f.label || "", "faceUp": kind === "deal" ? false : faceUp,
+                    "w": kind === "tribute" ? 72 : kind === "play" ? 60 : 50,
+                    "p0": a, "p1": Qt.point(dest.x + (kind === "play" ? (i - list.length / 2) * 26 : 0), dest.y), "pc": c,
+                    "delay": Theme.dur(kind === "tribute" ? i * 260 : kind === "deal" ? i * 18 : i * 25),
+                    "dura": Theme.dur(kind === "tribute" ? 900 : kind === "deal" ? 260 : 320),
+                    "isTribute": kind === "tribute", "ghosts": kind === "tribute" })
+                active += 1
+                if (kind === "tribute") { tributeActive += 1; root.table.tributeFlights(tributeActive) }
+            }
+        }
+        function landed(isTribute) {
+            active -= 1
+            if (isTribute) {
+                tributeActive -= 1
+                root.table.tributeFlights(tributeActive)
+                if (tributeActive === 0) { tributeFrom = -1; tributeTo = -1; pathCanvas.requestPaint() }
+            }
+        }
+
+        Canvas {   // dotted quadratic path, dots growing toward the receiver, ending in an arrowhead
+            id: pathCanvas
+            anchors.fill: parent
+            visible: fly.tributeFrom >= 0
+            onPaint: {
+                var ctx = getContext("2d")
+                ctx.reset()
+                if (fly.tributeFrom < 0) return
+                var a = fly.pathA, b = fly.pathB, c = fly.pathC
+                ctx.fillStyle = "rgba(247,198,90,0.85)"
+                var N = 26
+                for (var i = 1; i < N; ++i) {
+                    var t = i / N
+                    var x = (1 - t) * (1 - t) * a.x + 2 * (1 - t) * t * c.x + t * t * b.x
+                    var y = (1 - t) * (1 - t) * a.y + 2 * (1 - t) * t * c.y + t * t * b.y
+                    ctx.beginPath(); ctx.arc(x, y, 1.5 + 3 * t, 0, 2 * Math.PI); ctx.fill()
+                }
+                var t2 = 0.96
+                var ex = 2 * (1 - t2) * (c.x - a.x) + 2 * t2 * (b.x - c.x), ey = 2 * (1 - t2) * (c.y - a.y) + 2 * t2 * (b.y - c.y)
+                var L = Math.sqrt(ex * ex + ey * ey) || 1
+                ex /= L; ey /= L
+                ctx.beginPath()
+                ctx.moveTo(b.x, b.y)
+                ctx.lineTo(b.x - 16 * ex - 9 * ey, b.y - 16 * ey + 9 * ex)
+                ctx.lineTo(b.x - 16 * ex + 9 * ey, b.y - 16 * ey - 9 * ex)
+                ctx.closePath(); ctx.fill()
+            }
+        }
+
+        Component {
+            id: flyer
+            Card {
+                id: fc
+                property point p0
+                property point p1
+                property point pc
+                property int delay: 0
+                property int dura: 300
+                property bool isTribute: false
+                property bool ghosts: false
+                property real t: 0
+                readonly property real bx: (1 - t) * (1 - t) * p0.x + 2 * (1 - t) * t * pc.x + t * t * p1.x
+                readonly property real by: (1 - t) * (1 - t) * p0.y + 2 * (1 - t) * t * pc.y + t * t * p1.y
+                x: bx - width / 2; y: by - height / 2
+                rotation: isTribute ? 12 * Math.sin(t * Math.PI) : 0
+                visible: t > 0
+                Repeater {   // two ghost outlines trailing a tribute card
+                    model: fc.ghosts ? 2 : 0
+                    Rectangle {
+                        required property int index
+                        width: fc.width; height: fc.height; radius: fc.w * 0.08
+                        x: -(fc.p1.x - fc.p0.x) * 0.04 * (index + 1); y: -(fc.p1.y - fc.p0.y) * 0.04 * (index + 1)
+                        color: "transparent"; border.color: Qt.rgba(1, 1, 1, 0.3 - index * 0.12); z: -1
+                    }
+                }
+                SequentialAnimation {
+                    running: true
+                    PauseAnimation { duration: fc.delay }
+                    NumberAnimation { target: fc; property: "t"; from: 0.001; to: 1; duration: fc.dura; easing.type: Easing.InOutQuad }
+                    PauseAnimation { duration: fc.isTribute ? Theme.dur(250) : 0 }
+                    ScriptAction { script: { fly.landed(fc.isTribute); fc.destroy() } }
+                }
+            }
+        }
+        Connections {
+            target: root.table
+            function onFlight(kind, from, to, faces, faceUp) {
+                if (kind === "sweep") fly.launch("sweep", -1, -1, root.lastTrick, true)
+                else fly.launch(kind, from, to, faces, faceUp)
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ action bar (from legal_actions)
+    Row {
+        id: actionBar
+        objectName: "actionBar"
+        anchors.horizontalCenter: felt.horizontalCenter
+        y: 676
+        spacing: 10
+        Repeater {
+            model: root.table.actions
+            Btn {
+                required property var modelData
+                objectName: modelData.objectName
+                height: 46
+                implicitWidth: modelData.kind === "play" ? 148 : 110
+                text: modelData.label
+                keycap: modelData.key
+                primary: modelData.primary
+                danger: modelData.danger
+                enabledState: modelData.enabled
+                onClicked: root.table.act(modelData.kind, modelData.arg)
+            }
+        }
+        Rectangle {
+            id: selChip
+            objectName: "selChip"
+            visible: root.table.selection.count > 0
+            height: 34; anchors.verticalCenter: parent.verticalCenter
+            width: selText.implicitWidth + 24; radius: 17
+            color: root.table.selection.legal ? "#173D33" : "#3A2A0A"
+            border.color: root.table.selection.legal ? Theme.mint : Theme.warn
+            Text {
+                id: selText
+                objectName: "selText"
+                anchors.centerIn: parent
+                text: root.table.selection.text
+                color: root.table.selection.legal ? Theme.mintText : Theme.warn
+                font.family: Theme.font; font.bold: true; font.pixelSize: 13
+            }
+        }
+        Text {
+            visible: root.table.actions.length === 0 && !root.table.autoPlay
+            text: root.table.status
+            color: Theme.text2; font.family: Theme.font; font.pixelSize: 16
+            anchors.verticalCenter: parent.verticalCenter
+        }
+    }
+
+    // ------------------------------------------------------------------ the hand
+    Hand {
+        id: handFan
+        hand: root.hand
+        x: 30; width: (root.trackerOpen ? 1330 : 1540) - 30
+        y: 900 - 14 - height
+        cardW: 88 * Theme.cardScale
+    }
+
+    // ------------------------------------------------------------------ right column: 记牌器 and this round's log
+    Rectangle {
+        id: trackerPanel
+        objectName: "trackerPanel"
+        visible: root.trackerOpen
+        x: 1376; y: 66; width: 210; height: 520; radius: 12
+        color: Theme.panel; border.color: Theme.panelBorder
+        Column {
+            x: 12; y: 10; width: 186; spacing: 2
+            Text { text: root.app.s.tracker; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 16 }
+            Text { text: root.app.s.trackerSub; color: Theme.hint; font.family: Theme.font; font.pixelSize: 11 }
+            Item { width: 1; height: 6 }
+            Repeater {
+                model: root.table.tracker
+                Item {
+                    id: tr
+                    required property var modelData
+                    width: 186; height: 29
+                    Rectangle {
+                        width: 40; height: 22; radius: 4; anchors.verticalCenter: parent.verticalCenter
+                        color: tr.modelData.rank === 17 ? "#FFE9E4" : "#F4F4EF"
+                        Text { anchors.centerIn: parent; text: tr.modelData.label; font.family: Theme.font; font.bold: true; font.pixelSize: 13; color: tr.modelData.rank === 17 ? Theme.cardRed : Theme.cardBlack }
+                    }
+                    Row {
+                        x: 48; anchors.verticalCenter: parent.verticalCenter; spacing: 1
+                        Repeater {
+                            model: tr.modelData.total
+                            Rectangle {
+                                required property int index
+                                width: tr.modelData.total > 4 ? 5 : 8; height: 10; radius: 1
+                                color: index < tr.modelData.left ? (tr.modelData.hot ? Theme.gold : Theme.text2) : "#2A3D39"
+                            }
+                        }
+                    }
+                    Text {
+                        anchors.right: parent.right; anchors.verticalCenter: parent.verticalCenter
+                        text: tr.modelData.left
+                        color: tr.modelData.left === 0 ? Theme.hint : tr.modelData.hot ? Theme.gold : Theme.text
+                        font.family: Theme.font; font.bold: true; font.pixelSize: 15
+                    }
+                }
+            }
+        }
+    }
+    Rectangle {
+        id: logPanel
+        visible: root.trackerOpen
+        x: 1376; y: 598; width: 210; height: 150; radius: 12
+        color: Theme.panel; border.color: Theme.panelBorder
+        clip: true
+        Column {
+            x: 12; y: 10; width: 186; spacing: 3
+            Text { text: root.app.s.roundLog; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
+            Repeater {
+                model: root.table.roundLog.slice(-5)
+                Row {
+                    required property var modelData
+                    spacing: 6
+                    Rectangle { width: 7; height: 7; radius: 4; color: modelData.mine ? Theme.mine : Theme.theirs; anchors.verticalCenter: parent.verticalCenter }
+                    Text { text: modelData.name; width: 52; elide: Text.ElideRight; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
+                    Text { text: modelData.text; width: 110; elide: Text.ElideRight; color: Theme.text; font.family: Theme.font; font.pixelSize: 13 }
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ score sheet of the match
+    Rectangle {
+        id: sheet
+        objectName: "scoreSheet"
+        visible: root.sheetOpen
+        z: 80
+        anchors.right: parent.right; anchors.rightMargin: 16; y: 60
+        width: 560; height: sheetCol.implicitHeight + 24; radius: 12
+        color: "#F50D1C19"; border.color: Theme.panelBorder
+        Column {
+            id: sheetCol
+            x: 14; y: 12; spacing: 6
+            Text { text: root.app.s.scoreSheet; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 16 }
+            Row {
+                spacing: 0
+                Text { width: 60; text: "#"; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+                Repeater { model: root.table.seats.length; Text { required property int index; width: 78; text: root.table.seats.length > 0 ? root.table.seats.find(function(s) { return s.seat === index }).name : ""; elide: Text.ElideRight; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 } }
+            }
+            Repeater {
+                model: root.table.scoreSheet
+                Row {
+                    required property var modelData
+                    Text { width: 60; text: modelData.set; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14 }
+                    Repeater { model: modelData.scores; Text { required property var modelData; width: 78; text: modelData === "" ? "–" : modelData; color: Theme.text; font.family: Theme.font; font.pixelSize: 14 } }
+                }
+            }
+            Text { visible: root.table.scoreSheet.length === 0; text: "–"; color: Theme.hint; font.pixelSize: 14 }
+        }
+    }
+
+    // ------------------------------------------------------------------ 托管 banner: click to cancel
+    Rectangle {
+        id: autoBanner
+        objectName: "autoBanner"
+        visible: root.table.autoPlay
+        z: 90
+        x: 0; y: 660; width: root.trackerOpen ? 1360 : 1600; height: 240
+        color: "#99000000"
+        Text { anchors.centerIn: parent; text: "🤖 " + root.app.s.autoOn; color: Theme.primary1; font.family: Theme.font; font.bold: true; font.pixelSize: 24 }
+        MouseArea { anchors.fill: parent; onClicked: root.table.setAuto(false) }
+    }
+
+    // ------------------------------------------------------------------ results after each set / hand
+    Results {
+        id: results
+        objectName: "resultsPanel"
+        z: 100
+        anchors.fill: parent
+        visible: root.table.results.rows !== undefined
+        app: root.app
+        table: root.table
+        onHome: root.navigate("home")
+    }
+}
