@@ -44,7 +44,7 @@ def decline_setup(st: State, calls: dict[int, str] | None = None, revolt: set[in
             st.apply(Action(seat, "yudian"))
         elif st.phase == "mingdian" and calls.get(seat) == "ming":
             st.apply(Action(seat, "mingdian"))
-        elif st.phase == "revolt" and seat in revolt:
+        elif st.phase == "revolt" and seat in revolt and Action(seat, "revolt") in la:
             st.apply(Action(seat, "revolt"))
         elif st.phase == "show" and seat in shows:
             st.apply(next(a for a in la if a.kind == "show"))
