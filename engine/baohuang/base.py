@@ -56,7 +56,7 @@ class Base:
         self.last_places: list[int] = []
         self._out: list[Event] = []
         self._ver = [0] * N  # bumped on every change of a hand (cache key for that seat's legal plays)
-        self._cache: list[tuple[tuple[Play | None, int], tuple[Play, ...]] | None] = [None] * N
+        self._cache: list[tuple[tuple[Play | None, int], tuple[Play, ...], frozenset[int]] | None] = [None] * N
         self._reset_hand()
 
     def _reset_hand(self) -> None:
@@ -104,9 +104,16 @@ class Base:
     def _take(self, seat: int, cards: list[Card]) -> None:
         self._ver[seat] += 1
         hand = self.hands[seat]
+        ids = {id(c) for c in cards}
+        kept = [c for c in hand if id(c) not in ids]
+        if len(kept) + len(cards) == len(hand):  # the very card objects of the hand (the usual case)
+            self.hands[seat] = kept
+        else:
+            for c in cards:
+                hand.remove(c)
+        counts = self.counts[seat]
         for c in cards:
-            hand.remove(c)
-            self.counts[seat][c.rank] -= 1
+            counts[c.rank] -= 1
 
     def _set_hand(self, seat: int, cards: list[Card]) -> None:
         self._ver[seat] += 1

@@ -80,8 +80,17 @@ class State(TablePlay):
         if hit is not None and hit[0] == key:
             return hit[1]
         val = tuple(self._leads(seat) if self.top is None else self._answers(seat))
-        self._cache[seat] = (key, val)
+        self._cache[seat] = (key, val, frozenset(map(id, val)))
         return val
+
+    def _offered(self, seat: int, play: Play) -> bool:
+        """Whether ``play`` (this very interned object) is among the plays offered to ``seat`` now."""
+        hit = self._cache[seat]
+        if hit is None or hit[0] != (self.top, self._ver[seat]):
+            self._plays(seat)
+            hit = self._cache[seat]
+            assert hit is not None
+        return id(play) in hit[2]  # both objects are alive, so equal ids mean the same object
 
     def _answer_fixed(self, seat: int) -> tuple[Action, ...]:
         rang = self.lap == 1 and self.rules.options.allow_rang  # B-29
@@ -128,6 +137,8 @@ class State(TablePlay):
             return ("B-29", f"{a.token} is not allowed now")
         if a.play is None:
             return ("B-20", "a play action needs a play")
+        if a.arg is None and self._offered(a.seat, a.play):
+            return None
         try:
             p = self._own_play(a.play)
             if a.arg is not None:
@@ -166,7 +177,7 @@ class State(TablePlay):
                 self._apply_selection(action)
             elif action.kind == "play":
                 assert action.play is not None
-                p = self._own_play(action.play)
+                p = action.play if self._offered(seat, action.play) else self._own_play(action.play)
                 if action.arg is not None:
                     cards = [Card.parse(t) for t in action.arg.split()]
                 else:
