@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from netkit import HELLO, frame, raw, read_all, read_until, start_host, stop_host
 
-from engine.net.host import Host, SeatSpec
+from engine.net.host import Host
 from engine.net.protocol import (
     MAX_CLIENT_FRAME,
     ChatFrom,
