@@ -109,7 +109,7 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
             break
         side = side_of(seat)
         bot = bot_for(seat, side)
-        view = st.view(seat, with_history=True) if getattr(bot, "wants_history", False) else st.view(seat)
+        view = st.view(seat, with_history=True) if game == "gouji" and bot.wants_history else st.view(seat)
         view = json.loads(json.dumps(view))  # the bot gets a copy: nothing in it leads back to the state
         legal = list(st.legal_actions(seat))
         t0 = time.perf_counter()
