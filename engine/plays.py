@@ -54,9 +54,10 @@ class Play:
     raw_big: int
     raw_small: int
     values: tuple[int, ...]
+    hval: int = field(default=0, compare=False, repr=False)
 
     def __hash__(self) -> int:
-        return hash((self.text, self.values))
+        return self.hval
 
     @property
     def size(self) -> int:
@@ -139,7 +140,7 @@ def _build(rules: PlayRules, shape: Shape) -> Play:
         nb, ns = 0, b + s
     text = "Z" * z + "X" * b + "x" * s + (CHAR_OF[r] * k if k else "") + "2" * t
     values = (rank,) * count + (SMALL,) * ns + (BIG,) * nb + (SUPER,) * z
-    return Play(text, rank, count, nb, ns, z, r if k else 0, k, t, b, s, values)
+    return Play(text, rank, count, nb, ns, z, r if k else 0, k, t, b, s, values, hash((text, values)))
 
 
 def parse_play(rules: PlayRules, text: str) -> Play:
@@ -257,12 +258,23 @@ def lead_list(rules: PlayRules, counts: Sequence[int]) -> list[Play]:
     """Every distinct play (by shape) that can be made from a hand with these rank counts."""
     tm, sm, bm = counts[TWO], counts[SMALL], counts[BIG]
     zm = counts[SUPER] if rules.allow_super else 0
+    runs = _RUNS.get(rules)
+    if runs is None:
+        runs = _RUNS[rules] = {}
     out: list[Play] = []
     for r in NATURAL_RANKS:
-        for k in range(1, counts[r] + 1):
-            out.extend(_block(rules, r, k, tm, sm, bm, zm))
+        c = counts[r]
+        if c:
+            key = (r, c, tm, sm, bm, zm)
+            run = runs.get(key)
+            if run is None:
+                run = runs[key] = tuple(p for k in range(1, c + 1) for p in _block(rules, r, k, tm, sm, bm, zm))
+            out.extend(run)
     out.extend(_block(rules, 0, 0, tm, sm, bm, zm))
     return out
+
+
+_RUNS: dict[PlayRules, dict[tuple[int, int, int, int, int, int], tuple[Play, ...]]] = {}
 
 
 def iter_leads(rules: PlayRules, counts: Sequence[int]) -> Iterator[Play]:
@@ -280,8 +292,28 @@ def count_leads(rules: PlayRules, counts: Sequence[int]) -> int:
     return naturals * with_fill * jokers + (t + 1) * jokers - 1
 
 
+_ANSWERS: dict[tuple[PlayRules, Play, tuple[int, ...]], tuple[Play, ...]] = {}
+
+
+def answer_list(rules: PlayRules, counts: Sequence[int], prev: Play) -> tuple[Play, ...]:
+    """Every distinct play from the hand that beats ``prev`` (C-12 / C-14), memoized on the cards that
+    can matter (only cards higher than prev's lowest card can be part of an answer)."""
+    low = 3 if rules.kaopai and (prev.big or prev.small) else prev.values[0] + 1
+    key = (rules, prev, tuple(counts[low:19]))
+    hit = _ANSWERS.get(key)
+    if hit is None:
+        if len(_ANSWERS) > 200_000:
+            _ANSWERS.clear()
+        hit = _ANSWERS[key] = tuple(_iter_answers(rules, counts, prev))
+    return hit
+
+
 def iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterator[Play]:
     """Every distinct play from the hand that beats ``prev`` (C-12 / C-14)."""
+    return iter(answer_list(rules, counts, prev))
+
+
+def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterator[Play]:
     if rules.kaopai and (prev.big or prev.small) and not prev.supers:
         need = prev.big + prev.small  # every previous joker needs at least one joker of its own
         if counts[SMALL] + counts[BIG] + counts[SUPER] < need:
@@ -296,6 +328,13 @@ def iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterato
     z_max = counts[SUPER] if rules.allow_super else 0
     fill = rules.twos_as_fillers
     lowest = pv[0]
+    # Every card of an answer must be higher than prev's lowest card: count those first.
+    higher = s_max + b_max + z_max + (t_max if lowest < TWO else 0)
+    if higher < n:
+        for r in range(lowest + 1, 15):
+            higher += counts[r]
+        if higher < n:
+            return
     cache = _table(rules)
     # Jokers and 2s only.
     for s in range(min(s_max, n) + 1):

@@ -681,46 +681,46 @@ class State:
     def _fixed_actions(self, seat: int) -> Iterator[Action]:
         ph = self.phase
         if ph == "yudian":
-            yield Action(seat, "yudian")
-            yield Action(seat, DECLINE)
+            yield action(seat, "yudian")
+            yield action(seat, DECLINE)
         elif ph == "show":
             n, suit = self._show_value(seat)
             for s in SUITS if self._can_show(seat) else ():
                 if sum(1 for c in self.hands[seat] if c.rank == self._show_rank() and c.suit == s) == n:
-                    yield Action(seat, "show", arg=s)
-            yield Action(seat, DECLINE)
+                    yield action(seat, "show", None, s)
+            yield action(seat, DECLINE)
         elif ph == "tribute":
-            yield Action(seat, "accept")
-            yield Action(seat, "refuse")
+            yield action(seat, "accept")
+            yield action(seat, "refuse")
         elif ph == "return":
             it = self.items[self.item_idx]
             if self.offered_return is not None:
-                yield Action(seat, "accept")
-                yield Action(seat, "refuse")
+                yield action(seat, "accept")
+                yield action(seat, "refuse")
             else:
                 for c in self._returnable(it):
-                    yield Action(seat, "give", arg=str(c))
+                    yield action(seat, "give", None, str(c))
         elif ph == "mingdian":
-            yield Action(seat, "mingdian")
-            yield Action(seat, DECLINE)
+            yield action(seat, "mingdian")
+            yield action(seat, DECLINE)
         elif ph == "revolt":
             if self._revolt_eligible(seat):
-                yield Action(seat, "revolt")
-            yield Action(seat, DECLINE)
+                yield action(seat, "revolt")
+            yield action(seat, DECLINE)
         elif ph == "yaotou":
-            yield Action(seat, "yaotou")
-            yield Action(seat, "wutou")
+            yield action(seat, "yaotou")
+            yield action(seat, "wutou")
         elif ph == "play":
             if self.mode == "burn":
-                yield Action(seat, DECLINE)
+                yield action(seat, DECLINE)
             elif self.mode == "answer":
-                yield Action(seat, "pass")
+                yield action(seat, "pass")
                 if self._may_rang(seat):
-                    yield Action(seat, "rang")
+                    yield action(seat, "rang")
                 if self._may_jiefeng(seat):
-                    yield Action(seat, "jiefeng")
+                    yield action(seat, "jiefeng")
             elif self.mode == "rang_return":
-                yield Action(seat, "pass")
+                yield action(seat, "pass")
 
     def _play_actions(self, seat: int) -> Iterator[Action]:
         if self.mode == "lead" and not self.o.biesan and self.burner != seat:
