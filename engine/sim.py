@@ -32,35 +32,50 @@ def random_action(state: Any, rng: random.Random) -> Action:
     return chosen
 
 
-def play_game(game: str, seed: int, options: dict[str, Any]) -> tuple[Any, int]:
+def _declared_paths(game: str) -> tuple[str, ...]:
+    import importlib
+    mod = importlib.import_module(games.GAMES[game] + ".state")
+    return tuple(getattr(mod, "PATHS", ()))
+
+
+def play_game(game: str, seed: int, options: dict[str, Any], policy: str = "random") -> tuple[Any, int]:
     state = games.new_state(game, seed, options)
     rng = random.Random(seed ^ 0x5EED)
+    bots: list[Any] = []
+    if policy != "random":
+        from engine.bots import make_bot  # bots see only view(seat) and the legal list
+        bots = [make_bot(policy, game, seed=seed * 16 + s) for s in range(state.n_seats)]
     actions = 0
     while not state.is_over:
-        state.apply(random_action(state, rng))
+        if bots:
+            seat = state.to_act
+            action = bots[seat].choose(state.view(seat), list(state.legal_actions(seat))).action
+        else:
+            action = random_action(state, rng)
+        state.apply(action)
         actions += 1
     return state, actions
 
 
-def run(game: str, n_games: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+def run(game: str, n_games: int, seed: int, options: dict[str, Any], policy: str = "random") -> dict[str, Any]:
     paths: Counter[str] = Counter()
     actions = 0
     deals = 0
     start = time.perf_counter()
     for i in range(n_games):
-        state, n = play_game(game, seed + i, options)
+        state, n = play_game(game, seed + i, options, policy)
         actions += n
         paths.update(state.stats)
         deals += state.stats.get("sets", 0) + state.stats.get("hands", 0)
     seconds = time.perf_counter() - start
     unit = "sets" if game == "gouji" else "hands"
     return {
-        "game": game, "options": options, "seed": seed, "games": n_games, unit: deals,
+        "game": game, "options": options, "seed": seed, "policy": policy, "games": n_games, unit: deals,
         "seconds": round(seconds, 3),
         "games_per_sec": round(n_games / seconds, 2) if seconds else None,
         f"{unit}_per_sec": round(deals / seconds, 2) if seconds else None,
         "actions": actions, "actions_per_sec": round(actions / seconds, 1) if seconds else None,
-        "paths": dict(sorted(paths.items())),
+        "paths": {**{k: 0 for k in _declared_paths(game)}, **dict(sorted(paths.items()))},
     }
 
 
@@ -70,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    ap.add_argument("--policy", default="random", choices=["random", "greedy", "heuristic"],
+                    help="who plays every seat: uniformly random legal actions (default) or a bot level")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     try:
@@ -81,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1:
         print("error: --games must be at least 1", file=sys.stderr)
         return 2
-    result = run(args.game, args.games, args.seed, options)
+    result = run(args.game, args.games, args.seed, options, args.policy)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     else:

@@ -40,6 +40,12 @@ from engine.plays import Play, can_make, count_leads, iter_answers, iter_leads
 
 DECLINE = "decline"
 
+# Rule paths counted in ``State.stats`` (reported by ``python -m engine.sim``, zeros included).
+PATHS = ("sets", "deals", "redeal", "yudian", "mingdian", "show", "buy_three", "revolution", "yaotou", "wutou",
+         "tribute_men", "tribute_burn", "tribute_point", "tribute_fall", "tribute_chuansanhu", "tribute_refused",
+         "returned", "return_refused", "rang", "jiefeng", "burn_tried", "burn_success", "burn_failed",
+         "burn_dissolved", "kaidian", "gousiji", "chaos", "chuansanhu")
+
 
 def _illegal(rule: str, msg: str) -> IllegalAction:
     return IllegalAction(rule, msg)
