@@ -40,7 +40,8 @@ ZH: dict[str, str] = {
     "phase_yudian": "预点", "phase_show": "上班", "phase_tribute": "进贡", "phase_mingdian": "明点",
     "phase_revolt": "革命", "phase_yaotou": "要头", "phase_play": "出牌", "phase_over": "结束",
     "phase_buysan": "买三", "phase_emperor": "选皇帝", "phase_call": "叫牌", "phase_declare": "声明",
-    "calls": "叫点",
+    "calls": "叫点", "phase_return": "还贡", "phase_deal": "发牌", "phase_abdicate": "让位", "phase_pot": "放底牌",
+    "phase_grab": "抢独", "phase_mingbao": "明保", "phase_rebellion": "造反",
 }
 
 EN: dict[str, str] = {
@@ -83,14 +84,15 @@ EN: dict[str, str] = {
     "phase_yudian": "Pre-call", "phase_show": "Show 3s", "phase_tribute": "Tribute", "phase_mingdian": "Open call",
     "phase_revolt": "Revolution", "phase_yaotou": "Head", "phase_play": "Play", "phase_over": "Over",
     "phase_buysan": "Buy 3", "phase_emperor": "Emperor", "phase_call": "Call", "phase_declare": "Declare",
-    "calls": "Calls",
+    "calls": "Calls", "phase_return": "Return", "phase_deal": "Deal", "phase_abdicate": "Throne", "phase_pot": "Pot",
+    "phase_grab": "Grab", "phase_mingbao": "Reveal", "phase_rebellion": "Rebellion",
 }
 
 # Labels of action kinds (engine.core.Action.kind) for buttons.
 ACTION_ZH = {
     "play": "出牌", "pass": "过牌", "rang": "让牌", "jiefeng": "接风", "burn": "烧牌", "yudian": "预点",
     "mingdian": "明点", "show": "上班", "revolt": "革命", "yaotou": "要头", "wutou": "无头", "accept": "接受",
-    "refuse": "拒收", "give": "还贡", "decline": "不要", "abdicate": "让位", "call": "叫牌", "mingbao": "明保",
+    "refuse": "拒收", "give": "还贡", "decline": "不要", "abdicate": "让位", "call": "叫牌", "mingbao": "明保", "reveal": "明保",
     "rebel": "造反", "zaofan": "造反", "solo": "独保", "mingdu": "明独保", "grab": "抢独", "tribute": "进贡",
     "pay": "进贡", "return": "还贡", "ask": "问户", "report": "报户", "ok": "确定", "next": "继续",
 }
@@ -99,7 +101,7 @@ ACTION_EN = {
     "yudian": "Pre-call 预点", "mingdian": "Call 明点", "show": "Show 3s 上班", "revolt": "Revolt 革命",
     "yaotou": "Keep head 要头", "wutou": "Waive 无头", "accept": "Accept", "refuse": "Refuse",
     "give": "Return 还贡", "decline": "Decline", "abdicate": "Abdicate", "call": "Call triple",
-    "mingbao": "Reveal 明保", "rebel": "Rebel 造反", "zaofan": "Rebel 造反", "solo": "Solo", "mingdu": "Open solo",
+    "mingbao": "Reveal 明保", "reveal": "Reveal 明保", "rebel": "Rebel 造反", "zaofan": "Rebel 造反", "solo": "Solo", "mingdu": "Open solo",
     "grab": "Grab solo", "tribute": "Tribute", "pay": "Tribute", "return": "Return", "ask": "Ask count",
     "report": "Report", "ok": "OK", "next": "Continue",
 }

@@ -702,7 +702,8 @@ class TableBridge(QObject):
         if self._g_game() == "gouji":
             total = (self.snap.get("options") or {}).get("sets_per_game", 5)
             return s["setNo"].replace("%1", str(view.get("set_no", 1))).replace("%2", str(total))
-        return s["handNo"].replace("%1", str(view.get("hand_no", view.get("set_no", 1))))
+        hand_no = view.get("hand_no")
+        return s["handNo"].replace("%1", str(hand_no + 1 if isinstance(hand_no, int) else 1))
 
     def _g_score(self) -> dict[str, Any]:
         totals = self.snap.get("totals") or []

@@ -12,7 +12,8 @@ Item {
     readonly property int n: hand ? hand.count : 0
     readonly property int gapAt: hand ? hand.gapIndex : -1
     readonly property real gapW: gapAt > 0 ? 14 : 0
-    readonly property real step: n > 1 ? Math.max(cardW * 0.33, Math.min(cardW * 0.42, (width - cardW - gapW) / (n - 1))) : 0
+    readonly property real fitStep: n > 1 ? (width - cardW - gapW) / (n - 1) : 0
+    readonly property real step: n > 1 ? Math.min(fitStep, Math.max(cardW * 0.33, Math.min(cardW * 0.42, fitStep))) : 0
     readonly property real totalW: n > 0 ? cardW + step * (n - 1) + gapW : 0
     readonly property real x0: (width - totalW) / 2
     property bool sweeping: false

@@ -234,6 +234,7 @@ Item {
         color: "#F20D1C19"; border.color: Theme.panelBorder
         Row {
             x: 16; y: 12; spacing: 6
+            visible: root.gouji
             Chip { text: "1 · " + root.app.s.tribute; size: 12; fg: root.table.phase === "tribute" ? Theme.primaryText : Theme.text2; bg: root.table.phase === "tribute" ? Theme.primary1 : "#22FFFFFF" }
             Text { text: "›"; color: Theme.hint; font.pixelSize: 14 }
             Chip { text: "2 · " + root.app.s.returnTribute; size: 12 }
@@ -241,7 +242,7 @@ Item {
             Chip { text: "3 · " + root.app.s.startPlay; size: 12 }
         }
         Text {
-            x: 16; y: 48; width: 350; elide: Text.ElideRight
+            x: 16; y: root.gouji ? 48 : 32; width: 350; elide: Text.ElideRight
             text: root.table.tributeCaption
             color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 18
         }
@@ -279,7 +280,7 @@ Item {
             var list = faces
             if (kind === "deal") {
                 list = []
-                for (var s = 0; s < root.n; ++s) for (var k = 0; k < 4; ++k) list.push({ "seat": s })
+                for (var s = 0; s < root.n; ++s) for (var k = 0; k < 3; ++k) list.push({ "seat": s })
             }
             for (var i = 0; i < list.length; ++i) {
                 var f = list[i]

@@ -1,0 +1,89 @@
+"""``python -m desktop --demo gouji|baohuang --screenshot-dir DIR``: an all-bot match played through at least
+one tribute (Gouji 进贡/还贡, Baohuang abdication), with a screenshot at each phase: home, new game, table
+mid-round, tribute in flight, results. Runs offscreen and exits."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def run_demo(game: str, out_dir: str, seed: int | None = None, time_limit: float = 300.0) -> int:
+    os.environ.setdefault("QILU_DATA_DIR", tempfile.mkdtemp(prefix="qilu-demo-"))
+    from desktop.app import QiluApp
+    from desktop.harness import quick_config, wait, wait_frame, wait_until
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    qa = QiluApp(settings={"sound": False, "animSpeed": "fast", "turnTimer": 0}, persist_settings=False)
+    shots: list[str] = []
+
+    def shot(name: str) -> None:
+        wait_frame(qa.window)
+        p = out / f"{game}_{len(shots) + 1:02d}_{name}.png"
+        qa.grab(str(p))
+        shots.append(p.name)
+        print("screenshot", p, flush=True)
+
+    try:
+        if qa.window is None:
+            print("demo: QML failed: " + "; ".join(qa.qml_errors[:5]))
+            return 1
+        wait(300)
+        shot("home")
+        qa.app.selectGame(game)
+        qa.set_screen("newgame")
+        wait(200)
+        shot("new_game")
+        cfg = quick_config(game, seed=seed if seed is not None else (11 if game == "gouji" else 5), humans=[],
+                           pace_ms=70, save=False, pause_at_results=True)
+        cfg["levels"] = {i: 2 for i in range(6)}
+        qa.table.start(cfg)
+        qa.set_screen("table")
+        need = {"table_mid_round", "tribute_in_flight", "results"}
+        start = time.monotonic()
+        results_seen = 0
+        while need and time.monotonic() - start < time_limit:
+            wait(15)
+            snap = qa.table.snap
+            if not snap:
+                continue
+            if "table_mid_round" in need and snap.get("phase") == "play" and len(qa.table._trick) >= 3:
+                shot("table_mid_round")
+                need.discard("table_mid_round")
+            if "tribute_in_flight" in need and qa.table._tribute_active > 0:
+                wait(120)
+                shot("tribute_in_flight")
+                need.discard("tribute_in_flight")
+            if qa.table._results.get("rows"):
+                results_seen += 1
+                print(f"results: set {snap['view'].get('set_no')} over={snap.get('over')} "
+                      f"{qa.table._results.get('extra', '')}", flush=True)
+                if "results" in need:
+                    wait(100)
+                    shot("results")
+                    need.discard("results")
+                if snap.get("over"):
+                    if not need:
+                        break
+                    cfg["seed"] = int(cfg["seed"]) + 1   # the game ended (串三户) before a tribute: play on
+                    qa.table.start(cfg)
+                    continue
+                qa.table.nextSet()
+        if need:
+            print(f"demo: not reached within {time_limit:.0f} s: {', '.join(sorted(need))}")
+        # settle: let the last animations finish, then leave
+        wait_until(lambda: qa.table._tribute_active == 0, 5)
+        print(f"demo {game}: {len(shots)} screenshots in {out} ({time.monotonic() - start:.1f} s of play); "
+              f"QML warnings: {len(qa.qml_errors)}")
+        for w in qa.qml_errors[:5]:
+            print("  ", w)
+        return 0 if not need else 2
+    finally:
+        qa.shutdown()
+
+
+if __name__ == "__main__":
+    sys.exit(run_demo(sys.argv[1] if len(sys.argv) > 1 else "gouji", sys.argv[2] if len(sys.argv) > 2 else "shots"))

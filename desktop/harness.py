@@ -1,0 +1,40 @@
+"""Helpers shared by the smoke test, the demo, the benchmark and the GUI tests: drive the app offscreen."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+def wait(ms: int) -> None:
+    from PySide6.QtTest import QTest
+    QTest.qWait(ms)
+
+
+def wait_until(cond: Callable[[], Any], timeout_s: float = 20.0, step_ms: int = 20) -> bool:
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        if cond():
+            return True
+        wait(step_ms)
+    return bool(cond())
+
+
+def wait_frame(window: Any, timeout_s: float = 5.0) -> bool:
+    """Wait for the next frameSwapped of a QQuickWindow (asks for an update so one comes)."""
+    got = []
+    conn = window.frameSwapped.connect(lambda: got.append(1))
+    window.update()
+    ok = wait_until(lambda: bool(got), timeout_s, 5)
+    window.frameSwapped.disconnect(conn) if conn else None
+    return ok
+
+
+def quick_config(game: str = "gouji", seed: int = 7, humans: list[int] | None = None, **extra: Any) -> dict[str, Any]:
+    n = 6 if game == "gouji" else 5
+    names = ["海风", "王磊", "陈静", "刘强", "赵敏", "孙浩"][:n]
+    cfg = {"game": game, "seed": seed, "options": {}, "humans": [0] if humans is None else humans,
+           "levels": {i: 1 for i in range(n)}, "names": names, "seats": names}
+    cfg.update(extra)
+    return cfg
