@@ -142,7 +142,8 @@ class Client:
         while not self.stopped:
             try:
                 reader, writer = await asyncio.open_connection(self.host, self.port, limit=2 ** 16)
-            except OSError:
+            except OSError as exc:
+                log.info("connect to %s:%s failed: %s", self.host, self.port, exc)
                 if not self.reconnect or self.token is None and self.connects > 0:
                     raise
                 if lost_at is None:
@@ -160,6 +161,7 @@ class Client:
                 break
             if not self.reconnect or self.token is None:
                 break
+            log.info("connection lost; reconnecting to seat %s", self.seat)
             lost_at = time.monotonic()
 
     async def _session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
