@@ -160,6 +160,15 @@ def check_no_leak(log_path: str, frames: dict[int, list[bytes]], tokens: dict[in
                     assert events is not None
                     assert msg.events == roundtrip([scrub(e.to_json()) for e in events if e.visible_to(s)])
                 assert msg.view.get("seat") == s
+                received = msg.view.get("history", []) if isinstance(msg, Sync) else msg.events
+                for ev in received:  # every event a seat receives is public or addressed to it
+                    assert ev.get("to") is None or s in ev["to"], f"seat {s} got an event for {ev.get('to')}"
+                if game == "baohuang":
+                    guard = getattr(state, "guard", None)
+                    if guard is not None and guard != s and not getattr(state, "guard_public", False):
+                        # 暗保: nobody but the guard learns who the guard is
+                        assert msg.view.get("guard") is None and msg.view.get("role") != "guard"
+                        assert str(guard) not in json.dumps(msg.view.get("guard")), "guard identity leaked"
                 if state.to_act == s and not state.is_over:
                     want = sorted(msgspec.json.encode(ActionMsg.from_action(a)) for a in state.legal_actions(s))
                     assert msg.legal is not None

@@ -54,7 +54,7 @@ async def _match(game: str, n_clients: int, tmp_path: Any, options: dict[str, An
 
 @pytest.mark.timeout(120)
 def test_gouji_match_host_plus_five_clients(tmp_path: Any) -> None:
-    asyncio.run(_match("gouji", 5, tmp_path, {"sets_per_game": 2}, 90))
+    asyncio.run(_match("gouji", 5, tmp_path, {}, 100))  # a whole game: 5 sets by default
 
 
 @pytest.mark.timeout(120)

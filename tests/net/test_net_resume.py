@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from netkit import ROOT, check_no_leak, read_record, roundtrip, start_host, stop_host, subprocess_env
 
-from engine.net.client import Client, run_bot
+from engine.net.client import Client
 from engine.net.host import SeatSpec, full_view
 from engine.net.protocol import Sync
 
