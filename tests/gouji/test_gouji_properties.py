@@ -52,8 +52,9 @@ def choose(st: State, rng: random.Random) -> Action:
     return rng.choice(fixed)
 
 
-def random_game(opts: dict, seed: int, policy_seed: int, every_step=None, limit: int = 4000) -> State:
-    st = State(Rules(**opts), seed=seed)
+def random_game(opts: dict, seed: int, policy_seed: int, every_step=None, limit: int = 4000,
+                stacked=None) -> State:
+    st = State(Rules(**opts), seed=seed, stacked=stacked)
     rng = random.Random(policy_seed)
     for _ in range(limit):
         if st.is_over:
@@ -68,9 +69,12 @@ def random_game(opts: dict, seed: int, policy_seed: int, every_step=None, limit:
 # ---------------------------------------------------------------- invariants
 
 
-def check_cards(st: State) -> None:
+def check_cards(st: State, full_pack: bool = True) -> None:
     if st.dealt:
-        assert Counter(str(c) for c in st.all_cards()) == PACK
+        now = Counter(str(c) for c in st.all_cards())
+        assert now == Counter(str(c) for h in st.dealt_hands for c in h)  # nothing created or lost
+        if full_pack:
+            assert now == PACK
 
 
 def check_one_to_act(st: State) -> None:
@@ -240,6 +244,44 @@ def test_log_replay_gives_the_same_state(opts, seed, policy, cut):
     assert again.totals == st.totals and again.set_results == st.set_results
     assert log.dump(again) == text
     del rng
+
+
+# ---------------------------------------------------------------- small stacked deals (burns, revolutions)
+
+RANK_WEIGHTS = "3456789TJQKA" * 2 + "2222xxxxXXX"
+
+
+def small_deal(rng: random.Random) -> list[list[Card]]:
+    """Six small random hands, rich in jokers and 2s, so that burns, revolutions and 无头 happen often."""
+    out = []
+    for _ in range(6):
+        cards = []
+        for _ in range(rng.randint(3, 9)):
+            ch = rng.choice(RANK_WEIGHTS)
+            cards.append(Card.parse(ch if ch in "xX" else ch + rng.choice("dchs")))
+        out.append(sort_cards(cards))
+    return out
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(opts=option_strategy(), seed=hs.integers(0, 10_000), policy=hs.integers(0, 10_000))
+def test_small_stacked_deals_invariants(opts, seed, policy):
+    rng = random.Random(seed)
+    deals = [small_deal(rng) for _ in range(6)]
+    steps = {"n": 0}
+
+    def step(st, rng):
+        steps["n"] += 1
+        check_cards(st, full_pack=False)
+        check_one_to_act(st)
+        check_offered_apply(st, rng)
+        if steps["n"] % 5 == 0:
+            check_views(st)
+            check_noninterference(st, rng)
+
+    st = random_game(opts, seed, policy, step, stacked=deals)
+    check_scores(st)
+    check_views(st)
 
 
 # ---------------------------------------------------------------- illegal actions
