@@ -113,7 +113,7 @@ class HostConfig:
     chat_rate: float = 0.5  # chat messages per second ...
     chat_burst: float = 5.0
     max_conns: int = 32
-    send_queue: int = 4096  # frames queued for a client that does not read: then it is closed
+    send_buffer: int = 16 * 1024 * 1024  # bytes waiting for a client that does not read: then it is closed
     fsync: bool = False  # also fsync each log line (survives power loss, slower)
     discovery: bool = True
     udp_port: int = disc.UDP_PORT
@@ -179,10 +179,8 @@ class _Conn:
         self.seat: int | None = None
         self.name = ""
         self.closed = False
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.bucket = _Bucket(host.cfg.rate, host.cfg.burst)
         self.chat_bucket = _Bucket(host.cfg.chat_rate, host.cfg.chat_burst)
-        self.writer_task: asyncio.Task[None] | None = None
 
     def label(self) -> str:
         s = f" seat {self.seat}" if self.seat is not None else ""
@@ -192,34 +190,16 @@ class _Conn:
         self.send_raw(encode(msg))
 
     def send_raw(self, frame: bytes) -> None:
+        """Hand the frame to the socket now (asyncio buffers what the kernel does not take yet)."""
         if self.closed:
             return
-        if self.queue.qsize() >= self.host.cfg.send_queue:
+        transport = self.writer.transport
+        if transport.is_closing():
+            return
+        if transport.get_write_buffer_size() + len(frame) > self.host.cfg.send_buffer:
             self.host.close_conn(self, "slow", "too slow: the client does not read its messages", notify=False)
             return
-        self.queue.put_nowait(frame)
-
-    async def write_loop(self) -> None:
-        try:
-            while True:
-                frame = await self.queue.get()
-                if frame is None:
-                    break
-                self.writer.write(frame)
-                # Batch whatever else is queued before waiting for the socket.
-                while not self.queue.empty():
-                    nxt = self.queue.get_nowait()
-                    if nxt is None:
-                        self.queue.put_nowait(None)
-                        break
-                    self.writer.write(nxt)
-                async with asyncio.timeout(30):
-                    await self.writer.drain()
-        except (ConnectionError, TimeoutError, OSError):
-            pass
-        finally:
-            with contextlib.suppress(Exception):
-                self.writer.close()
+        self.writer.write(frame)
 
 
 class Host:
@@ -407,7 +387,6 @@ class Host:
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = _Conn(self, reader, writer)
         self.conns.add(conn)
-        conn.writer_task = self._spawn(conn.write_loop())
         with contextlib.suppress(Exception):
             sock = writer.get_extra_info("socket")
             if sock is not None:
@@ -452,9 +431,13 @@ class Host:
             return
         if notify:
             with contextlib.suppress(Exception):
-                conn.queue.put_nowait(encode(Closing(reason, code)))
+                conn.send(Closing(reason, code))
         conn.closed = True
-        conn.queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            if code == "slow":
+                conn.writer.transport.abort()  # it does not read: drop what is buffered
+            else:
+                conn.writer.close()  # flushes what is buffered (the reason), then closes
         self.conns.discard(conn)
         self.closed_reasons.append((code, reason))
         del self.closed_reasons[:-200]

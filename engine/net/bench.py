@@ -1,0 +1,151 @@
+"""LAN figures on loopback (prints JSON; measures, never fails):
+
+``python -m engine.net.bench latency [--games 1]`` — a host and 6 bot-client processes play Gouji; for every
+action, the time from the acting client sending its intent to the last of the 6 clients receiving the
+update (CLOCK_MONOTONIC is shared by the processes of one machine): p50 / p90 / p99 / max.
+
+``python -m engine.net.bench memory [--games 200]`` — a host process plays that many consecutive matches
+(3 remote bot clients, 3 host bots); its resident memory is sampled after each match.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Any
+
+
+def _py() -> list[str]:
+    return [sys.executable, "-m"]
+
+
+def _wait_port(path: str, proc: subprocess.Popen[Any], timeout: float = 20) -> int:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if os.path.exists(path):
+            return int(open(path).read())
+        if proc.poll() is not None:
+            raise RuntimeError("host exited")
+        time.sleep(0.02)
+    raise TimeoutError("host did not start")
+
+
+def _rss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def latency(games: int, level: str, options: list[str]) -> dict[str, Any]:
+    tmp = tempfile.mkdtemp(prefix="qilu-bench-")
+    port_file = os.path.join(tmp, "port")
+    opts = [x for o in options for x in ("--option", o)]
+    host = subprocess.Popen(_py() + ["engine.net.host", "--game", "gouji", "--port", "0", "--bind", "127.0.0.1",
+                                     "--no-discovery", "--games", str(games), "--port-file", port_file,
+                                     "--log", os.path.join(tmp, "table.jsonl"), *opts],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    procs = [host]
+    try:
+        port = _wait_port(port_file, host)
+        for i in range(6):
+            procs.append(subprocess.Popen(_py() + ["engine.net.client", "--connect", f"127.0.0.1:{port}", "--bot",
+                                                   level, "--games", str(games), "--timing",
+                                                   os.path.join(tmp, f"t{i}.json")],
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        t0 = time.monotonic()
+        for p in procs[1:]:
+            p.wait(3600)
+        wall = time.monotonic() - t0
+        host.wait(30)
+        recv: list[dict[int, float]] = []
+        acted: dict[int, float] = {}
+        for i in range(6):
+            with open(os.path.join(tmp, f"t{i}.json")) as f:
+                d = json.load(f)
+            recv.append({int(k): v for k, v in d["recv"].items()})
+            acted.update({int(k): v for k, v in d["acted"].items()})
+        lat = []
+        for sid, t_act in acted.items():
+            arrivals = [r.get(sid + 1) for r in recv]
+            if all(a is not None for a in arrivals):
+                lat.append(max(a for a in arrivals if a is not None) - t_act)
+        lat.sort()
+        ms = [x * 1000 for x in lat]
+
+        def pct(p: float) -> float:
+            return round(ms[min(len(ms) - 1, int(p * len(ms)))], 2) if ms else 0.0
+
+        return {"figure": "intent sent -> all 6 clients updated (loopback, ms)", "actions": len(ms),
+                "p50": pct(0.5), "p90": pct(0.9), "p99": pct(0.99), "max": round(max(ms), 2) if ms else 0.0,
+                "mean": round(statistics.fmean(ms), 2) if ms else 0.0, "wall_s": round(wall, 1),
+                "cpus": os.cpu_count()}
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+
+
+def memory(games: int, level: str, options: list[str]) -> dict[str, Any]:
+    tmp = tempfile.mkdtemp(prefix="qilu-bench-")
+    port_file = os.path.join(tmp, "port")
+    opts = [x for o in options for x in ("--option", o)]
+    host = subprocess.Popen(_py() + ["engine.net.host", "--game", "gouji", "--port", "0", "--bind", "127.0.0.1",
+                                     "--no-discovery", "--games", str(games), "--port-file", port_file,
+                                     "--bots", "3", "--bot-level", level, "--log", os.path.join(tmp, "table.jsonl"),
+                                     *opts],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    procs: list[subprocess.Popen[Any]] = [host]
+    samples: list[tuple[int, int]] = []
+    try:
+        port = _wait_port(port_file, host)
+        for _ in range(3):
+            procs.append(subprocess.Popen(_py() + ["engine.net.client", "--connect", f"127.0.0.1:{port}", "--bot",
+                                                   level, "--games", str(games)],
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        t0 = time.monotonic()
+        assert host.stdout is not None
+        for line in host.stdout:
+            if line.startswith("MATCH "):
+                n = int(line.split()[1])
+                samples.append((n, _rss_kb(host.pid)))
+        host.wait(60)
+        wall = time.monotonic() - t0
+        pick = [s for s in samples if s[0] in (1, 2, 5, 10, 25, 50, 100, 150, 200) or s[0] == games]
+        first = next((kb for n, kb in samples if n >= min(10, games)), 0)
+        last = samples[-1][1] if samples else 0
+        return {"figure": "host RSS (KiB) after match n", "games": len(samples), "rss_kib": dict(pick),
+                "growth_after_game_10_kib": last - first, "wall_s": round(wall, 1)}
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m engine.net.bench")
+    p.add_argument("what", choices=["latency", "memory"])
+    p.add_argument("--games", type=int)
+    p.add_argument("--bot", default="heuristic")
+    p.add_argument("--option", action="append", default=[])
+    args = p.parse_args(argv)
+    if args.what == "latency":
+        out = latency(args.games or 1, args.bot, args.option)
+    else:
+        out = memory(args.games or 200, args.bot, args.option or ["sets_per_game=1"])
+    print(json.dumps(out, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
