@@ -66,9 +66,9 @@ class QiluApp:
     def root_item(self) -> Any:
         return self.window.contentItem() if self.window is not None else None
 
-    def find(self, name: str) -> Any:
+    def find(self, name: str, root: Any = None) -> Any:
         """Find a visual item by objectName (walks childItems, so Repeater items are found too)."""
-        root = self.root_item()
+        root = root if root is not None else self.root_item()
         if root is None:
             return None
         stack = [root]

@@ -539,7 +539,7 @@ Item {
         z: 90
         x: 0; y: 660; width: root.trackerOpen ? 1360 : 1600; height: 240
         color: "#99000000"
-        Text { anchors.centerIn: parent; text: "🤖 " + root.app.s.autoOn; color: Theme.primary1; font.family: Theme.font; font.bold: true; font.pixelSize: 24 }
+        Text { anchors.centerIn: parent; text: "⟳ " + root.app.s.autoOn; color: Theme.primary1; font.family: Theme.font; font.bold: true; font.pixelSize: 24 }
         MouseArea { anchors.fill: parent; onClicked: root.table.setAuto(false) }
     }
 
