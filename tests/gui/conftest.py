@@ -14,6 +14,7 @@ import pytest  # noqa: E402
 
 import desktop  # noqa: E402,F401  (applies the PySide 6.12 refcount workaround first)
 
+
 @pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     d = tmp_path / "QiluCards"
