@@ -29,9 +29,10 @@ def available() -> list[str]:
     return out
 
 
-def new_state(game: str, seed: int, options: Mapping[str, Any] | None = None) -> Any:
+def new_state(game: str, seed: int, options: Mapping[str, Any] | None = None, **kwargs: Any) -> Any:
+    """``kwargs`` go to the game's State (e.g. Baohuang's ``hands``, the length of the match)."""
     m = module(game)
-    return m.State(m.Rules(dict(options or {})), seed=seed)
+    return m.State(m.Rules(dict(options or {})), seed=seed, **kwargs)
 
 
 def rules(game: str, options: Mapping[str, Any] | None = None) -> Any:

@@ -18,8 +18,12 @@ VERSION = 1
 
 
 def header(state: Any) -> dict[str, Any]:
-    return {"log": "qilu-cards", "version": VERSION, "game": state.rules.game,
+    head = {"log": "qilu-cards", "version": VERSION, "game": state.rules.game,
             "options": state.rules.options.changed(), "seed": state.seed}
+    hands = getattr(state, "hands_total", 1)
+    if hands != 1:  # Baohuang: a match of several hands (State(..., hands=n))
+        head["hands"] = hands
+    return head
 
 
 def dump_lines(state: Any) -> list[str]:
@@ -51,7 +55,8 @@ def load(text: str, check_events: bool = True) -> Any:
     if head.get("version") != VERSION:
         raise LogError("log", f"log version {head.get('version')!r} is not {VERSION}")
     try:
-        state = games.new_state(str(head["game"]), int(head["seed"]), head.get("options") or {})
+        extra = {"hands": int(head["hands"])} if "hands" in head else {}
+        state = games.new_state(str(head["game"]), int(head["seed"]), head.get("options") or {}, **extra)
     except (KeyError, TypeError, ValueError) as exc:
         raise LogError("log", f"line 1: bad header ({exc})") from None
     for n, line in enumerate(lines[1:], start=2):
