@@ -14,10 +14,11 @@ from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
+from referee import referee
 
 from engine import log
 from engine.cards import Card, make_pack, sort_cards
-from engine.core import Action
+from engine.core import Action, Event
 from engine.errors import IllegalAction, LogError
 from engine.gouji import Rules, State
 from engine.gouji.options import SPECS
@@ -282,6 +283,29 @@ def test_small_stacked_deals_invariants(opts, seed, policy):
     st = random_game(opts, seed, policy, step, stacked=deals)
     check_scores(st)
     check_views(st)
+
+
+# ---------------------------------------------------------------- an independent referee over the event stream
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(opts=option_strategy(), seed=hs.integers(0, 10_000), policy=hs.integers(0, 10_000), small=hs.booleans())
+def test_referee_agrees_with_random_games(opts, seed, policy, small):
+    rng = random.Random(seed)
+    stacked = [small_deal(rng) for _ in range(6)] if small else None
+    st = random_game(opts, seed, policy, stacked=stacked)
+    assert referee(st) == []
+
+
+def test_referee_flags_forged_streams():
+    st = random_game({"sets_per_game": 1}, 5, 5)
+    assert referee(st) == []
+    forged = st.clone()
+    i = next(i for i, e in enumerate(forged.history)
+             if e.kind == "play" and i + 1 < len(forged.history) and forged.history[i + 1].kind == "play")
+    e = forged.history[i + 1]
+    forged.history[i + 1] = Event("play", dict(e.data, play="3", gouji=False, gousiji=False))
+    assert any("does not beat" in p for p in referee(forged))
 
 
 # ---------------------------------------------------------------- illegal actions
