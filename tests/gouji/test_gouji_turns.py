@@ -449,3 +449,37 @@ def test_g20_biesan_threes_never_answer():
     play(st, 1, "44")
     # S2 holds 3 5 5: he may answer 55, never with a 3
     assert {a.play.text for a in st.legal_actions(2).plays()} == {"55"}
+
+
+def test_g62_no_lock_out_for_a_wutou_player():
+    # S0 has finished → S3 is 无头: after passing on S4's play he may act again on S5's play
+    st = new_game(hands("5d", "4c 4c 6c", "4h 3h", "Kc 9c 9d Qd", "7c 3c 3c", "8c 3s 3s"), leader=0, **NO_CALLS)
+    play(st, 0, "5")
+    turn_order(st, 5)
+    assert st.to_act == 1
+    play(st, 1, "6")
+    pass_(st, 2)
+    pass_(st, 3)  # S3 passes …
+    play(st, 4, "7")
+    play(st, 5, "8")
+    # on S5's 8: S0 is out; S1 (passed? no), S2 (passed, opp(2) = 5: re-enters), S3 (passed, but 无头), S4
+    assert turn_order(st, 3) == [1, 2, 3]
+    assert st.to_act == 4
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: a player who is 无头 stops being 无头 once he has finished, so "
+                                       "nobody may answer a 无头 player's final 够级 play (G-41/G-61/G-62)")
+def test_g62_final_gouji_play_of_a_wutou_player_is_open_to_everyone():
+    # S2 revolts and S5 (his 对头) chooses 无头; S5 finishes (头科) with KK, a 够级 play. G-62: anyone may beat
+    # any play of a 无头 player, including his 够级 plays — so S0, S1, S3, S4 each get a turn in turn order.
+    st = new_game(hands("3c 4c", "4h 5h", "5d 6d", "5s Ac Ac", "6s 7s", "Kc Kc"), leader=5, revolt={2},
+                  yaotou=False, **NO_CALLS)
+    assert st.view(None)["wutou"][5]
+    play(st, 5, "KK")
+    assert st.places == {5: 1}
+    skip_burns(st)
+    assert st.mode == "answer"
+    assert turn_order(st, 1) == [0]
+    assert st.to_act == 1
+    pass_(st, 1)
+    play(st, 3, "AA")  # S3 beats the final play of the 无头 S5
