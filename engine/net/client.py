@@ -100,6 +100,7 @@ class Client:
         self.connected = asyncio.Event()
         self.stopped = False
         self.connects = 0
+        self.bot_fallbacks = 0  # set by run_bot: bot decisions that fell back to random
         self._writer: asyncio.StreamWriter | None = None
         self._last_sent = 0.0
 
@@ -252,6 +253,7 @@ class ClientBot:
         self.level = level
         self.seed = seed
         self.bots: dict[str, NetBot] = {}
+        self.fallbacks = 0  # decisions that fell back to a random legal action (a bot error)
         self.rng = random.Random(seed)
         self._rules: Any = None
         self._game: tuple[str, str] | None = None
@@ -281,6 +283,8 @@ class ClientBot:
             chosen = bot.choose(view, actions)
             return ActionMsg.from_action(chosen)
         except Exception:  # noqa: BLE001 - fall back to a random legal action
+            log.exception("bot failed; playing a random legal action")
+            self.fallbacks += 1
             return self.rng.choice(legal)
 
 
@@ -408,7 +412,8 @@ async def run_bot(host: str, port: int, *, name: str = "", level: str = "heurist
             return
         choice = bot.choose(c)
         if choice is not None and c.sid == sid:
-            acted[sid] = time.monotonic()
+            if timing:
+                acted[sid] = time.monotonic()
             c.act(choice)
 
     def on_message(c: Client, msg: HostMsg) -> None:
@@ -418,7 +423,8 @@ async def run_bot(host: str, port: int, *, name: str = "", level: str = "heurist
                 json.dump({"seat": msg.seat, "token": msg.token}, f)
             os.replace(tmp, token_file)
         if isinstance(msg, (Update, Sync)):
-            times[msg.sid] = time.monotonic()
+            if timing:
+                times[msg.sid] = time.monotonic()
             if msg.legal:
                 pending.append(asyncio.ensure_future(decide(c, msg.sid)))
                 del pending[:-4]
@@ -446,6 +452,7 @@ async def run_bot(host: str, port: int, *, name: str = "", level: str = "heurist
         if runner.done() and runner.exception() is not None:
             raise runner.exception()  # type: ignore[misc]
     finally:
+        client.bot_fallbacks = bot.fallbacks
         runner.cancel()
         waiter.cancel()
         if rec is not None:

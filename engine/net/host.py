@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import concurrent.futures
 import contextlib
 import hmac
@@ -232,7 +233,7 @@ class Host:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._advertiser: disc.Advertiser | None = None
         self.closed_reasons: list[tuple[str, str]] = []  # (code, reason) of closed connections, for tests
-        self.timings: list[float] = []  # seconds from intent received to all updates queued
+        self.timings: collections.deque[float] = collections.deque(maxlen=1000)  # intent -> updates written (s)
         if cfg.resume and cfg.log_path:
             self._resume()
 
@@ -244,6 +245,10 @@ class Host:
         if r is None:
             return
         net = r.net
+        self.cfg.game = r.state.rules.game
+        self.cfg.options = dict(r.state.rules.options.changed())
+        if r.state.n_seats != self.n_seats:
+            raise ValueError(f"the log is for {r.state.n_seats} seats, the table has {self.n_seats}")
         for s, d in zip(self.seats, net.get("seats", [])):
             s.kind, s.level, s.name, s.token = d["kind"], d["level"], d["name"], d.get("token")
         self.state = r.state
@@ -615,7 +620,6 @@ class Host:
             conn.send(Refused(clean_text(exc.reason, 200), "illegal", sid=self.sid, rule=exc.rule))
             return
         self.timings.append(time.perf_counter() - t0)
-        del self.timings[:-10000]
 
     # ------------------------------------------------------------------------------------------- game
 

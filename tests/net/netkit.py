@@ -167,6 +167,7 @@ def check_no_leak(log_path: str, frames: dict[int, list[bytes]], tokens: dict[in
                     guard = getattr(state, "guard", None)
                     if guard is not None and guard != s and not getattr(state, "guard_public", False):
                         # 暗保: nobody but the guard learns who the guard is
+                        stats["hidden_guard_msgs"] = stats.get("hidden_guard_msgs", 0) + 1
                         assert msg.view.get("guard") is None and msg.view.get("role") != "guard"
                         assert str(guard) not in json.dumps(msg.view.get("guard")), "guard identity leaked"
                 if state.to_act == s and not state.is_over:

@@ -36,11 +36,13 @@ async def _match(game: str, n_clients: int, tmp_path: Any, options: dict[str, An
         assert host.status == "over" and host.state.is_over
         for c, fr in zip(clients, lists):
             assert c.seat is not None
+            assert c.bot_fallbacks == 0
             frames[c.seat] = fr
         tokens = {c.seat: c.token for c in clients if c.seat is not None and c.token}
         assert sorted(frames) == list(range(n - n_clients, n))
         stats = check_no_leak(log_path, frames, tokens)
         assert stats["checked_msgs"] > 100
+        print(game, stats)
         # every client's final view equals the host's view of its seat
         from netkit import roundtrip
 
