@@ -78,35 +78,32 @@ def test_guard_secret_and_mingbao() -> None:
     assert st.view(1)["guard"] == 3 and st.mingbao
 
 
-def test_b19_playing_the_called_card_reveals_the_guard() -> None:
-    st = called_table()
+def reveal_table(s3: str) -> State:
+    r = Rules(emperor_selection="fixed")
+    st = State(r, seed=0, deal=tiny({0: "X^ 9c 9c 9c 5c", 1: "6c", 2: "7c", 3: s3, 4: "8c 8d"}))
+    do(st, "S0 call:9c")
+    assert st.guard == 3
     pass_all(st, "mingbao")
-    do(st, "S0 X")
-    while st.to_act != 0:
-        do(st, f"S{st.to_act} -")
-    n9 = st.counts[3][9]
-    do(st, "S0 5" if st.counts[0][5] else "S0 " + st.auto_action(0).token)
-    while st.to_act != 3:
-        do(st, f"S{st.to_act} -")
-    assert not st.guard_public
-    # S3 plays all his 9s: the 9c is among them — revealed (B-19).
-    ev = do(st, "S3 " + "9" * n9) if st.top is not None and st.rules.beats(st.top, "9" * n9) else do(st, "S3 -")
-    if any(e.kind == "play" for e in ev):
-        assert public(ev, "guard_revealed") == [{"seat": 3, "solo": False, "by": "card"}]
-    else:
-        assert not public(ev, "guard_revealed")
+    return st
+
+
+def test_b19_playing_the_called_card_reveals_the_guard() -> None:
+    st = reveal_table("9c Tc")
+    ev = do(st, "S0 5", "S1 6", "S2 7")
+    assert not st.guard_public and st.view(1)["guard"] is None
+    ev = do(st, "S3 9")
+    assert public(ev, "play")[0]["cards"] == ["9c"]  # played cards are public with their suits
+    assert public(ev, "guard_revealed") == [{"seat": 3, "solo": False, "by": "card"}]
+    assert st.view(1)["guard"] == 3 and st.view(4)["role"] == "rebel"
 
 
 def test_engine_keeps_the_revealing_card_back() -> None:
-    st = called_table({3: "9c 9h"})
-    pass_all(st, "mingbao")
-    do(st, "S0 3" if st.counts[0][3] else "S0 " + st.auto_action(0).token)
-    while st.to_act != 3:
-        do(st, f"S{st.to_act} -")
-    if st.top is not None and st.rules.beats(st.top, "9"):
-        ev = do(st, "S3 9")
-        played = public(ev, "play")[0]["cards"]
-        assert played != ["9c"] and not st.guard_public  # the plain 9 goes first (cardpick)
+    st = reveal_table("9c 9h Tc")
+    ev = do(st, "S0 5", "S1 6", "S2 7", "S3 9")
+    assert public(ev, "play")[-1]["cards"] == ["9h"] and not st.guard_public  # the plain 9 goes first
+    st2 = reveal_table("9c 9h Tc")
+    ev = do(st2, "S0 5", "S1 6", "S2 7", "S3 9c")  # a seat may name its cards (Action.arg)
+    assert public(ev, "guard_revealed") and st2.guard_public
 
 
 def test_b24_super_joker() -> None:
