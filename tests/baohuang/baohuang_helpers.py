@@ -48,7 +48,7 @@ def action(st: State, seat: int, token: str) -> Action:
         return Action(seat, kinds[token])
     if token.startswith("call:"):
         return Action(seat, "call", arg=token[5:])
-    if " " in token:  # named cards: "9c 9d"
+    if " " in token or any(ch in "dchs^" for ch in token):  # named cards: "9c 9d"
         cards = parse_cards(token)
         from engine.baohuang.cardpick import play_of
         return Action(seat, "play", play_of(st.rules.play_rules, cards), token)
