@@ -273,3 +273,19 @@ def test_g56_wutou_burner_obligation_ends_after_one_lead():
     play(st, 2, "55")  # no joker: not a failure any more
     assert not events(st, "burn_failed")
     assert st.places[2] == 2
+
+
+def test_g54_burn_dissolved_when_chaos_begins():
+    # S0 头科; S1 finishes 二科 with KK (够级); S2 burns that final play with AA; when the round ends four players
+    # remain and 四人乱缠 begins: the burn is dissolved without penalty.
+    st = new_game(hands("5d", "Kc Kc", "Ac Ac x 9d 9d", "3s 3s 4d", "6c 6d 3h", "7c 7d 3c"), leader=0, **NO_CALLS)
+    play(st, 0, "5")
+    assert finish_round(st) == 1
+    play(st, 1, "KK")
+    assert st.places == {0: 1, 1: 2}
+    go(st, 2, "burn", "AA")
+    assert st.burner == 2 and not st.chaos
+    assert finish_round(st) == 2
+    assert st.chaos and st.burner is None
+    assert events(st, "burn_end") == [{"seat": 2, "result": "dissolved"}]
+    assert st.view(None)["pending_tribute"] == [] and st.burn_successes == []

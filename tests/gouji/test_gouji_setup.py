@@ -223,3 +223,58 @@ def test_g52_any_two_burn_kill_is_gouji():
     assert top["burn"] and top["gouji"]
     skip_burns(st2)
     assert st2.to_act == 5 and st2.mode == "answer"  # only the burner's 对头
+
+
+def test_g17_second_set_offers_start_from_previous_first_leader():
+    deal1 = hands("7d", "5d", "8d Kd", "Td", "6d", "3d 4d")
+    deal2 = hands("7c", "5c", "8c", "Tc", "6c", "4c")
+    st = new_game(deal1, later=(deal2,), leader=1, tribute_enabled=False, sets_per_game=2, mingdian_enabled=False)
+    play(st, 1, "5")
+    go(st, 4, "play", "6")
+    go(st, 0, "play", "7")
+    finish_round(st)
+    play(st, 2, "8")
+    go(st, 3, "play", "T")
+    finish_round(st)
+    play(st, 5, "3")
+    go(st, 2, "play", "K")
+    assert st.set_no == 2 and st.phase == "yudian"
+    order = []
+    while st.phase == "yudian":
+        order.append(st.to_act)
+        st.apply(Action(st.to_act, "decline"))
+    assert order == [1, 2, 3, 4, 5, 0]
+    assert st.phase == "show" and st.to_act == 1
+
+
+@pytest.mark.parametrize("check, eligible", [("after-tribute", True), ("as-dealt", False)])
+def test_g28_revolution_check_option(check, eligible):
+    # S5 pays his X and 2s as 落贡 and gets 3c 4c back: no X, x or 2 after tribute, but he was dealt them
+    deal1 = hands("7d", "5d", "8d Kd", "Td", "6d", "3d 4d")
+    deal2 = hands("7c 2c", "3c 4c 9d 2d", "2c 5c 6c", "8h 2h", "5h 6h 7h 2d", "X 2s 9c 9c 8c")
+    st = new_game(deal1, later=(deal2,), leader=1, dadian_enabled=False, sets_per_game=2, return_rank_check=False,
+                  revolution_check=check)
+    play(st, 1, "5")
+    go(st, 4, "play", "6")
+    go(st, 0, "play", "7")
+    finish_round(st)
+    play(st, 2, "8")
+    go(st, 3, "play", "T")
+    finish_round(st)
+    play(st, 5, "3")
+    go(st, 2, "play", "K")
+    while st.phase in ("yudian", "show"):
+        st.apply(Action(st.to_act, "decline"))
+    while st.phase == "tribute":
+        st.apply(Action(st.to_act, "accept"))
+    while st.phase == "return":
+        it = st.items[st.item_idx]
+        st.apply(Action(st.to_act, "give", arg="3c" if it.payer == 5 and "3c" in hand(st, 1) else
+                        ("4c" if it.payer == 5 else st.view(st.to_act)["hand"][0])))
+    assert hand(st, 5) == "3c 4c 8c 9c 9c"
+    while st.phase != "revolt":
+        st.apply(Action(st.to_act, "decline"))
+    while st.phase == "revolt" and st.to_act != 5:
+        st.apply(Action(st.to_act, "decline"))
+    assert st.to_act == 5
+    assert (Action(5, "revolt") in st.legal_actions(5)) is eligible

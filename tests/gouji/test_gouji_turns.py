@@ -483,3 +483,19 @@ def test_g62_final_gouji_play_of_a_wutou_player_is_open_to_everyone():
     assert st.to_act == 1
     pass_(st, 1)
     play(st, 3, "AA")  # S3 beats the final play of the 无头 S5
+
+
+def test_g46_d_no_rang_without_an_active_player_behind():
+    # S4 and S5 have finished: S3 has nobody between himself and S0 → no 让牌 on S0's play
+    st = new_game(hands("6c 6c 5d 5d 9d", "4c 4c 3d 8d", "4h 4h 3h 8h", "Tc Tc 5s 5h", "3c", "4d"),
+                  leader=4, **NO_CALLS)
+    play(st, 4, "3")
+    play(st, 5, "4")
+    assert st.places == {4: 1, 5: 2}
+    assert turn_order(st, 4) == [0, 1, 2, 3]
+    assert st.to_act == 0  # first active after S5
+    play(st, 0, "66")
+    pass_(st, 1)
+    pass_(st, 2)
+    assert st.to_act == 3
+    assert "rang" not in {a.kind for a in st.legal_actions(3).fixed}
