@@ -83,16 +83,35 @@ def _pack_totals(pr: PlayRules) -> list[int]:
     return t
 
 
-def ctx_from_view(view: dict[str, Any]) -> BCtx:
-    seat = int(view["seat"])
+def _infer_rules(view: dict[str, Any], legal: Sequence[Action]) -> PlayRules:
+    """The play rules of the table. The Baohuang view does not carry the options (yet): infer the deck from
+    the dealt counts, 2s as fillers and the super joker from the legal plays and the cards seen."""
     opts = view.get("options")
-    if opts is None:
-        from engine.baohuang import Rules
-        pr = Rules().play_rules
-    else:
-        pr = _rules(tuple(sorted(opts.items()))).play_rules
+    if opts is not None:
+        pr: PlayRules = _rules(tuple(sorted(opts.items()))).play_rules
+        return pr
+    total = 216
+    for ev in view.get("history") or []:
+        if ev["kind"] == "dealt":
+            total = sum(ev["data"].get("counts") or [216])
+    ranks = frozenset(r for r in NATURAL_RANKS if r >= {216: 3, 200: 4, 168: 6}.get(total, 3))
+    fillers = any(a.play is not None and a.play.naturals and a.play.twos for a in legal)
+    sup = any(a.play is not None and a.play.supers for a in legal) or any(
+        c.startswith("Z") for c in view.get("hand") or [])
+    return PlayRules(game="baohuang", mix_jokers=False, twos_as_fillers=fillers, kaopai=False, ranks=ranks,
+                     allow_super=sup)
+
+
+def ctx_from_view(view: dict[str, Any], legal: Sequence[Action] = ()) -> BCtx:
+    seat = int(view["seat"])
+    pr = _infer_rules(view, legal)
+    from engine.errors import RuleError
     from engine.plays import parse_play
-    top = parse_play(pr, view["top"]) if view.get("top") else None
+    try:
+        top = parse_play(pr, view["top"]) if view.get("top") else None
+    except RuleError:
+        loose = PlayRules(game="baohuang", mix_jokers=False, twos_as_fillers=True, ranks=pr.ranks, allow_super=True)
+        top = parse_play(loose, view["top"])
     trick = view.get("trick") or []
     top_seat = int(trick[-1]["seat"]) if trick and top is not None else None
     played = [0] * 19
@@ -332,7 +351,7 @@ class BaohuangPolicyBot:
         check_legal(legal)
         if len(legal) == 1:
             return Decision(legal[0], "only-legal")
-        ctx = ctx_from_view(view)
+        ctx = ctx_from_view(view, legal)
         action, reason = self.policy(ctx, legal)
         return Decision(action, reason)
 

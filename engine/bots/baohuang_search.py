@@ -1,27 +1,349 @@
-"""Baohuang ``search`` bot.
+"""Baohuang ``search`` bot: determinization + heuristic rollouts within a time budget (default 300 ms).
 
-The Baohuang engine has no ``State.from_view`` yet, so this bot cannot build determinized worlds; until it has,
-it plays the heuristic policy (within the same interface and budget). See the report of issue 4.
+In the play phase it samples the hidden hands consistently with what its seat has seen (the pack minus its
+hand and the played cards; ``X^`` with the emperor; the emperor holds exactly three copies of the called card
+unless played; a known guard holds the fourth), builds a full state of one hand from the view (there is no
+``State.from_view`` in the Baohuang engine yet, so :func:`build_state` sets the public play state on a
+freshly dealt state — and refuses any world whose legal actions for this seat differ from the ones given),
+plays each candidate out with the heuristic policy and keeps the heuristic's choice unless another candidate
+is clearly better over the same worlds. Declarations use the heuristic.
 """
 
 from __future__ import annotations
 
+import math
+import random
+import time
+from collections.abc import Sequence
 from typing import Any
 
+from engine.bots.baohuang import BCtx, _infer_rules, _pack_totals, ctx_from_view, heuristic, spend_cost
 from engine.bots.base import Decision, check_legal
+from engine.cards import BIG, NATURAL_RANKS, SMALL, Card
 from engine.core import Action
+from engine.plays import make_play
+
+N = 5
+
+
+def _played_cards(view: dict[str, Any]) -> tuple[list[Card], dict[int, list[Card]]]:
+    out: list[Card] = []
+    by_seat: dict[int, list[Card]] = {}
+    for ev in view.get("history") or []:
+        if ev["kind"] == "dealt":
+            out, by_seat = [], {}
+        elif ev["kind"] == "play":
+            cs = [Card.parse(c) for c in ev["data"].get("cards") or []]
+            out.extend(cs)
+            by_seat.setdefault(int(ev["data"]["seat"]), []).extend(cs)
+    return out, by_seat
+
+
+def _identity(c: Card) -> str:
+    return c.char if c.is_joker else c.char + c.suit
+
+
+def _options_for(view: dict[str, Any], legal: Sequence[Action]) -> dict[str, Any]:
+    if view.get("options") is not None:
+        return dict(view["options"])
+    pr = _infer_rules(view, legal)
+    deck = "216" if 3 in pr.ranks else "200-no3" if 4 in pr.ranks else "168-no345"
+    return {"deck": deck, "twos_as_fillers": pr.twos_as_fillers}
+
+
+def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random) -> list[list[Card]] | None:
+    seat = int(view["seat"])
+    counts = list(view.get("counts") or [])
+    if len(counts) != N:
+        return None
+    own = [Card.parse(c) for c in view.get("hand") or []]
+    played, by_seat = _played_cards(view)
+    pool = list(rules.pack())
+    for c in own + played:
+        try:
+            pool.remove(c)
+        except ValueError:
+            return None
+    hands: list[list[Card]] = [[] for _ in range(N)]
+    hands[seat] = own
+    need = [0 if s == seat else counts[s] for s in range(N)]
+    e = view.get("emperor")
+    guard = view.get("guard")
+    called = view.get("called")
+
+    def give(s: int, c: Card) -> bool:
+        if need[s] <= 0:
+            return False
+        hands[s].append(c)
+        need[s] -= 1
+        pool.remove(c)
+        return True
+
+    if e is not None and e != seat:
+        xs = [c for c in pool if c.rank == BIG and c.mark == "^"]
+        for c in xs:
+            if not give(int(e), c):
+                return None
+    if called and e is not None:
+        copies = [c for c in pool if _identity(c) == called]
+        emp_has = 3 - sum(1 for c in by_seat.get(int(e), []) if _identity(c) == called)
+        if int(e) == seat:
+            emp_has = 0
+        for c in copies[:max(0, emp_has)]:
+            if not give(int(e), c):
+                return None
+        rest = copies[max(0, emp_has):]
+        if rest:
+            if guard is not None and int(guard) != seat:
+                tgt = int(guard)
+            else:
+                cands = [s for s in range(N) if s != seat and s != int(e) and need[s] > 0]
+                if not cands:
+                    return None
+                tgt = rng.choice(cands)
+            for c in rest:
+                if not give(tgt, c):
+                    return None
+    rng.shuffle(pool)
+    if sum(need) != len(pool):
+        return None
+    i = 0
+    for s in range(N):
+        hands[s].extend(pool[i:i + need[s]])
+        i += need[s]
+    return hands
+
+
+def build_state(view: dict[str, Any], legal: Sequence[Action], options: dict[str, Any], hands: list[list[Card]],
+                seed: int) -> Any:
+    """A one-hand state in the play phase of ``view`` with ``hands``; None if it does not match ``legal``."""
+    from engine.baohuang import Rules
+    from engine.baohuang.state import State
+    seat = int(view["seat"])
+    rules = Rules(dict(options))
+    st = State(rules, seed=seed, hands=1, deal=[list(h) for h in hands])
+    played, by_seat = _played_cards(view)
+    e = view.get("emperor")
+    st.phase = "play"
+    st.emperor = e
+    st.holder = None
+    st.transit = []
+    st.called = view.get("called")
+    st.solo = view.get("solo")
+    st.guard_public = bool(view.get("guard_public"))
+    st.mingbao = bool(view.get("mingbao"))
+    st.rebels = list(view.get("rebels") or [])
+    g = view.get("guard")
+    if g is None and st.solo is None and st.called is not None and e is not None:
+        g = next((s for s in range(N) if s != e and any(_identity(c) == st.called for c in hands[s])), None)
+        if g is None:
+            g = next((s for s, cs in by_seat.items() if s != e and any(_identity(c) == st.called for c in cs)), None)
+    st.guard = g
+    st.finished = list(view.get("finished") or [])
+    st.played = list(played)
+    st.has_played = [s in by_seat for s in range(N)]
+    st.trick = [dict(t) for t in view.get("trick") or []]
+    top = view.get("top")
+    st.top = rules.parse(top) if top else None
+    st.top_seat = int(st.trick[-1]["seat"]) if st.trick and top else None
+    st.lap = int(view.get("lap") or 1)
+    st.rang = list(view.get("rang") or [])
+    st.jiefeng = None
+    queue: list[int] = []
+    if st.top_seat is not None:
+        hist = view.get("history") or []
+        since: list[dict[str, Any]] = []
+        for ev in reversed(hist):
+            if ev["kind"] == "play":
+                break
+            since.append(ev)
+        for ev in since:
+            if ev["kind"] == "jiefeng":
+                st.jiefeng = int(ev["data"]["seat"])
+        t = st.top_seat
+        order = [(t + i) % N for i in range(1, N)]
+        if st.lap == 1:
+            i = order.index(seat)
+            queue = [s for s in order[i:] if hands[s]]
+        else:
+            ranged = {int(ev["data"]["seat"]) for ev in since if ev["kind"] == "rang"}
+            lap2 = [s for s in order if s in ranged]
+            queue = lap2[lap2.index(seat):] if seat in lap2 else [seat]
+    st.queue = queue
+    st.to_act = seat
+    st.history = []
+    st._out = []
+    st._cache = [None] * N
+    st._ver = [v + 1 for v in st._ver]
+    got = sorted(a.token for a in st.legal_actions(seat))
+    if got != sorted(a.token for a in legal):
+        return None
+    return st
+
+
+def ctx_from_state(st: Any, seat: int) -> BCtx:
+    pr = st.rules.play_rules
+    played = [0] * 19
+    for c in st.played:
+        played[c.rank] += 1
+    see_guard = st.guard_public or seat == st.guard
+    return BCtx(seat=seat, phase=st.phase, counts=list(st.counts[seat]), pr=pr,
+                role=("emperor" if seat == st.emperor else "guard" if seat == st.guard else "rebel"),
+                emperor=st.emperor, guard=st.guard if see_guard else None,
+                solo=st.solo if (st.solo in ("ming", "grab") or seat == st.emperor) else None,
+                seat_counts=[len(h) for h in st.hands], top=st.top, top_seat=st.top_seat, played=played,
+                total=_pack_totals(pr), finished=list(st.finished), called=st.called)
+
+
+def _lead_shortlist(st: Any, seat: int) -> list[Action] | None:
+    o = st.rules.options
+    if o.bie_lowest:
+        return None
+    c = st.counts[seat]
+    pr = st.rules.play_rules
+    ranks = [r for r in NATURAL_RANKS if c[r]]
+    if not ranks:
+        return None
+    out: list[Action] = []
+    if len(ranks) == 1 and (pr.twos_as_fillers or not c[15]):
+        out.append(Action(seat, "play", make_play(pr, (ranks[0], c[ranks[0]], c[15] if pr.twos_as_fillers else 0,
+                                                       c[SMALL], c[BIG], 0))))
+    for r in ranks:
+        out.append(Action(seat, "play", make_play(pr, (r, c[r], 0, 0, 0, 0))))
+        if c[BIG]:
+            out.append(Action(seat, "play", make_play(pr, (r, c[r], 0, 0, 1, 0))))
+    return out
+
+
+class _Timeout(Exception):
+    pass
+
+
+def rollout(st: Any, seat: int, deadline: float, max_steps: int = 3000) -> float:
+    steps = 0
+    while not st.is_over:
+        s = st.to_act
+        short = _lead_shortlist(st, s) if st.phase == "play" and st.top is None else None
+        legal: list[Action] = short if short is not None else list(iter(st.legal_actions(s)))
+        if len(legal) == 1:
+            a = legal[0]
+        else:
+            a, _ = heuristic(ctx_from_state(st, s), legal)
+        st.apply(a)
+        steps += 1
+        if steps % 8 == 0 and time.perf_counter() > deadline:
+            raise _Timeout
+        if steps > max_steps:
+            return 0.0
+    scores = st.last_scores or st.totals
+    return float(scores[seat])
+
+
+def candidates(ctx: BCtx, legal: Sequence[Action], best: Action, limit: int) -> list[Action]:
+    out = [best]
+
+    def add(a: Action | None) -> None:
+        if a is not None and a not in out and len(out) < limit:
+            out.append(a)
+
+    plays = [a for a in legal if a.play is not None]
+    fixed = {a.kind: a for a in legal if a.play is None}
+    c = ctx.counts
+    if ctx.top is None:
+        whole = sorted((a for a in plays if a.play is not None and a.play.naturals
+                        and a.play.naturals == c[a.play.natural_rank] and not a.play.twos and not a.play.has_joker),
+                       key=lambda a: a.play.natural_rank if a.play else 0)
+        for a in whole[:2]:
+            add(a)
+        if whole:
+            add(whole[-1])
+        return out
+    add(fixed.get("pass"))
+    add(fixed.get("jiefeng"))
+    add(fixed.get("rang"))
+    for a in sorted(plays, key=lambda a: spend_cost(a.play, c) if a.play else 0.0)[:2]:
+        add(a)
+    return out
 
 
 class BaohuangSearchBot:
     level = "search"
     wants_history = True
 
-    def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None) -> None:
-        from engine.bots.baohuang import BaohuangPolicyBot
-        self.inner = BaohuangPolicyBot("heuristic", seed)
-        self.budget_ms = budget_ms
+    def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
+                 margin: float = 0.25, z: float = 0.5, max_candidates: int = 4) -> None:
+        self.rng = random.Random(seed)
+        self.budget_ms = float(budget_ms)
         self.max_rollouts = rollouts
+        self.margin = margin
+        self.z = z
+        self.max_candidates = max_candidates
+        self.last_stats: dict[str, Any] = {}
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
+        t0 = time.perf_counter()
         check_legal(legal)
-        return self.inner.choose(view, legal)
+        if len(legal) == 1:
+            return Decision(legal[0], "only-legal")
+        ctx = ctx_from_view(view, legal)
+        best, reason = heuristic(ctx, legal)
+        if ctx.phase != "play" or (best.play is not None and best.play.n_cards == ctx.n_cards):
+            return Decision(best, reason)
+        cands = candidates(ctx, legal, best, self.max_candidates)
+        if len(cands) < 2:
+            return Decision(best, reason)
+        from engine.baohuang import Rules
+        options = _options_for(view, legal)
+        try:
+            rules = Rules(dict(options))
+        except Exception:  # noqa: BLE001
+            return Decision(best, reason)
+        deadline = t0 + self.budget_ms / 1000.0 * 0.95
+        seat = ctx.seat
+        diffs: list[list[float]] = [[] for _ in cands]
+        worlds = tries = 0
+        per_world = 0.0
+        while tries < 200:
+            tries += 1
+            now = time.perf_counter()
+            if now + per_world * 0.8 > deadline:
+                break
+            if self.max_rollouts is not None and worlds * len(cands) >= self.max_rollouts:
+                break
+            hands = sample_hands(view, rules, self.rng)
+            if hands is None:
+                break
+            try:
+                base = build_state(view, legal, options, hands, self.rng.randrange(2**31))
+            except Exception:  # noqa: BLE001 - a world we cannot build
+                base = None
+            if base is None:
+                break
+            vals: list[float] = []
+            try:
+                for a in cands:
+                    w = base.clone()
+                    w.apply(a)
+                    vals.append(rollout(w, seat, deadline))
+            except _Timeout:
+                break
+            for i, v in enumerate(vals):
+                diffs[i].append(v - vals[0])
+            worlds += 1
+            per_world = (time.perf_counter() - t0) / worlds
+        self.last_stats = {"worlds": worlds, "candidates": len(cands), "ms": (time.perf_counter() - t0) * 1000.0}
+        if worlds < 2:
+            return Decision(best, reason)
+        best_i, best_score = 0, 0.0
+        for i in range(1, len(cands)):
+            d = diffs[i]
+            m = sum(d) / len(d)
+            se = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d))
+            if m > self.margin and m - self.z * se > best_score:
+                best_i, best_score = i, m - self.z * se
+        if best_i == 0:
+            return Decision(best, f"{reason} (search {worlds}x{len(cands)})")
+        a = cands[best_i]
+        code = {"pass": "pass B-29", "rang": "rang B-29", "jiefeng": "jiefeng B-31"}.get(a.kind, "play B-25")
+        m = sum(diffs[best_i]) / worlds
+        return Decision(a, f"search-best {code} ({worlds}x{len(cands)}, {m:+.2f})")

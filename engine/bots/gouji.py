@@ -155,6 +155,16 @@ def unbeatable(ctx: GCtx, play: Play, pool: Sequence[int] | None = None) -> bool
     if ctx.rules.options.compare_option == 0 and play.big and not play.supers:
         return True
     u = list(pool) if pool is not None else ctx.unseen()
+    if not play.has_joker and play.count:
+        # A plain play (rank part only): a beat needs ``size`` cards above its rank — one higher rank
+        # topped up with 2s (fillers) and jokers, or 2s and jokers alone.
+        k, r = play.count, play.rank
+        extra = u[SMALL] + u[BIG] + (u[TWO] if r < TWO else 0)
+        if extra >= k:
+            return False
+        if r >= TWO:
+            return True
+        return max(u[q] for q in range(r + 1, TWO)) + extra < k if r + 1 < TWO else True
     return next(iter_answers(ctx.pr, u, play), None) is None
 
 

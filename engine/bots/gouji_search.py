@@ -15,6 +15,7 @@ Outside the play phase (declarations, tribute) it uses the heuristic.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -34,6 +35,8 @@ from engine.bots.gouji import (
 )
 from engine.cards import BIG, SMALL, SUITS, TWO, VALUE_OF, Card
 from engine.core import Action
+from engine.gouji.state import State
+from engine.plays import make_play
 
 N = 6
 TOTAL = [0, 0, 0] + [16] * 13 + [4, 4, 0]
@@ -131,8 +134,29 @@ def ctx_from_state(st: Any, seat: int) -> GCtx:
     )
 
 
+def _lead_shortlist(st: Any, seat: int) -> list[Action] | None:
+    """The leads the heuristic can choose among (whole groups, alone or with one big joker, or the whole
+    hand), built from the counts instead of enumerating every legal lead. None = enumerate them all."""
+    if st.o.biesan or st.burner == seat:
+        return None
+    c = st.counts[seat]
+    pr = st.pr
+    ranks = [r for r in range(3, 15) if c[r]]
+    if not ranks:
+        return None
+    out: list[Action] = []
+    if len(ranks) == 1:
+        out.append(Action(seat, "play", make_play(pr, (ranks[0], c[ranks[0]], c[TWO], c[SMALL], c[BIG], 0))))
+    for r in ranks:
+        out.append(Action(seat, "play", make_play(pr, (r, c[r], 0, 0, 0, 0))))
+        if c[BIG]:
+            out.append(Action(seat, "play", make_play(pr, (r, c[r], 0, 0, 1, 0))))
+    return out
+
+
 def _policy(st: Any, seat: int) -> Action:
-    legal: list[Action] = list(st.legal_actions(seat))
+    short = _lead_shortlist(st, seat) if st.phase == "play" and st.mode == "lead" else None
+    legal: list[Action] = short if short is not None else list(iter(st.legal_actions(seat)))
     if len(legal) == 1:
         return legal[0]
     action, _ = heuristic(ctx_from_state(st, seat), legal)
@@ -151,7 +175,7 @@ def rollout(st: Any, team: int, deadline: float, max_steps: int = 3000) -> float
         seat = st.to_act
         st.apply(_policy(st, seat))
         steps += 1
-        if steps % 16 == 0 and time.perf_counter() > deadline:
+        if steps % 8 == 0 and time.perf_counter() > deadline:
             raise _Timeout
         if steps > max_steps:
             break
@@ -207,11 +231,13 @@ class GoujiSearchBot:
     wants_history = True
 
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
-                 margin: float = 0.15) -> None:
+                 margin: float = 0.25, z: float = 0.5, max_candidates: int = 4) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = float(budget_ms)
         self.max_rollouts = rollouts
         self.margin = margin
+        self.z = z
+        self.max_candidates = max_candidates
         self.last_stats: dict[str, Any] = {}
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
@@ -225,16 +251,19 @@ class GoujiSearchBot:
             return Decision(best, reason)
         if any(a.play is not None and uses_all(a.play, ctx.counts) for a in [best]):
             return Decision(best, reason)
-        cands = candidates(ctx, legal, best)
+        cands = candidates(ctx, legal, best)[:self.max_candidates]
         if len(cands) < 2:
             return Decision(best, reason)
         # Stop early enough that the last rollout cannot overrun the budget.
-        deadline = t0 + self.budget_ms / 1000.0 * 0.97
-        totals = [0.0] * len(cands)
+        deadline = t0 + self.budget_ms / 1000.0 * 0.95
+        diffs: list[list[float]] = [[] for _ in cands]  # per world: candidate value minus the heuristic's
         worlds = 0
         team = ctx.seat % 2
-        from engine.gouji.state import State
-        while time.perf_counter() < deadline:
+        per_world = 0.0
+        while True:
+            now = time.perf_counter()
+            if now + per_world * 0.8 > deadline:
+                break
             if self.max_rollouts is not None and worlds * len(cands) >= self.max_rollouts:
                 break
             hands = sample_hands(view, self.rng)
@@ -253,18 +282,28 @@ class GoujiSearchBot:
             except _Timeout:
                 break
             for i, v in enumerate(vals):
-                totals[i] += v
+                diffs[i].append(v - vals[0])
             worlds += 1
+            per_world = (time.perf_counter() - t0) / worlds
         self.last_stats = {"worlds": worlds, "candidates": len(cands),
                            "ms": (time.perf_counter() - t0) * 1000.0}
-        if worlds == 0:
+        if worlds < 2:
             return Decision(best, reason)
-        means = [t / worlds for t in totals]
-        i = max(range(len(cands)), key=lambda j: means[j])
-        if i == 0 or means[i] <= means[0] + self.margin:
+        # Leave the heuristic's choice only on clear evidence (paired differences over the same worlds).
+        best_i, best_score = 0, 0.0
+        for i in range(1, len(cands)):
+            d = diffs[i]
+            m = sum(d) / len(d)
+            var = sum((x - m) ** 2 for x in d) / (len(d) - 1)
+            se = math.sqrt(var / len(d))
+            score = m - self.z * se
+            if m > self.margin and score > best_score:
+                best_i, best_score = i, score
+        if best_i == 0:
             return Decision(best, f"{reason} (search {worlds}x{len(cands)})")
-        a = cands[i]
-        return Decision(a, f"search-best {_code(a)} ({worlds}x{len(cands)}, {means[i] - means[0]:+.2f})")
+        a = cands[best_i]
+        m = sum(diffs[best_i]) / worlds
+        return Decision(a, f"search-best {_code(a)} ({worlds}x{len(cands)}, {m:+.2f})")
 
 
 def _code(a: Action) -> str:

@@ -1,0 +1,59 @@
+"""The arena: reproducible from the seed, duplicate deals, sane statistics."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import arena
+
+
+def _strip(r: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in r.items() if k not in ("latency_ms", "elapsed_s")}
+
+
+@pytest.mark.parametrize("game", ["gouji", "baohuang"])
+def test_arena_reproducible_from_seed(game: str) -> None:
+    r1 = arena.run(game, "greedy", "random", deals=3, seed=21)
+    r2 = arena.run(game, "greedy", "random", deals=3, seed=21)
+    assert _strip(r1) == _strip(r2)
+    r3 = arena.run(game, "greedy", "random", deals=3, seed=21, workers=2)
+    assert _strip(r1) == _strip(r3)
+    assert r1["deals"] == 3 and r1["plays"] == 6
+    w = r1["win_rate_a"]
+    assert isinstance(w, dict)
+    assert 0.0 <= w["mean"] <= 1.0 and w["ci95"][0] <= w["mean"] <= w["ci95"][1]
+    assert set(r1["latency_ms"]) == {"greedy", "random"}  # type: ignore[arg-type]
+
+
+def test_duplicate_deals_swap_the_teams() -> None:
+    a = arena.play_one("gouji", 4, 0, False, "greedy", "random", {"sets_per_game": 1}, {})
+    b = arena.play_one("gouji", 4, 0, True, "greedy", "random", {"sets_per_game": 1}, {})
+    assert a.a_side == "even" and b.a_side == "odd"
+    # the same deal with the same bots on the same seats gives the same result
+    c = arena.play_one("gouji", 4, 0, False, "greedy", "random", {"sets_per_game": 1}, {})
+    assert (a.score_a, a.score_b) == (c.score_a, c.score_b)
+    # symmetric bots: swapping sides mirrors the score exactly
+    d = arena.play_one("gouji", 4, 0, False, "greedy", "greedy", {"sets_per_game": 1}, {})
+    e = arena.play_one("gouji", 4, 0, True, "greedy", "greedy", {"sets_per_game": 1}, {})
+    assert d.score_a - d.score_b == -(e.score_a - e.score_b)
+
+
+def test_greedy_beats_random_small_run() -> None:
+    r = arena.run("gouji", "greedy", "random", deals=4, seed=3)
+    assert r["win_rate_a"]["mean"] >= 0.75  # type: ignore[index]
+
+
+def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena.main(["--game", "gouji", "--team-a", "heuristic", "--team-b", "greedy", "--deals", "2",
+                       "--seed", "5", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["team_a"] == "heuristic" and out["deals"] == 2
+    assert "heuristic" in out["latency_ms"] and out["latency_ms"]["heuristic"]["p99"] >= 0
+
+
+def test_mean_ci() -> None:
+    r = arena.mean_ci([0.0, 1.0, 1.0, 1.0])
+    assert r["mean"] == 0.75 and r["ci95"][0] < 0.75 < r["ci95"][1]
+    assert arena.percentile([1.0, 2.0, 3.0, 100.0], 0.5) == 2.0
