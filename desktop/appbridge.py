@@ -57,9 +57,7 @@ class AppBridge(QObject):
         self._levels: dict[str, list[int]] = {"gouji": [2] * 6, "baohuang": [2] * 5}
         self._seed = ""
         self._replays: list[dict[str, Any]] = []
-        self._reset_options("gouji")
-        self._reset_options("baohuang")
-        self.refresh_home()
+        self.refresh_home()  # the engine's option specs are imported lazily (start-up time)
 
     # ------------------------------------------------------------------ language
     def _on_settings(self) -> None:
@@ -154,6 +152,11 @@ class AppBridge(QObject):
     def _reset_options(self, game: str) -> None:
         self._opts[game] = self._preset_values(game)
 
+    def _cur(self, game: str) -> dict[str, Any]:
+        if game not in self._opts:
+            self._reset_options(game)
+        return self._opts[game]
+
     def _g_games(self) -> list[dict[str, Any]]:
         from engine import games
         avail = set(games.available())
@@ -178,7 +181,7 @@ class AppBridge(QObject):
 
     def _g_rows(self) -> list[dict[str, Any]]:
         lang = self._lang
-        cur = self._opts.get(self._game, {})
+        cur = self._cur(self._game)
         base = self._preset_values(self._game)
         rows = []
         for spec in self._specs(self._game):
@@ -242,7 +245,7 @@ class AppBridge(QObject):
 
     @Slot(str)
     def selectGame(self, game: str) -> None:
-        if game in self._opts and game != self._game:
+        if game in ("gouji", "baohuang") and game != self._game:
             self._game = game
             self.formChanged.emit()
 
@@ -262,7 +265,7 @@ class AppBridge(QObject):
         spec = next((s for s in self._specs(self._game) if s.name == name), None)
         if spec is None:
             return
-        cur = self._opts[self._game]
+        cur = self._cur(self._game)
         choices = list(spec.choices) if spec.choices is not None else sorted(
             set(SETS_CHOICES) | {cur.get(name, spec.default)})
         if 0 <= index < len(choices):
@@ -296,7 +299,7 @@ class AppBridge(QObject):
         specs = {s.name: s for s in self._specs(self._game)}
         out = {}
         base = {s.name: s.default for s in specs.values()}
-        for k, v in self._opts[self._game].items():
+        for k, v in self._cur(self._game).items():
             if k in specs and (v != base.get(k) or k == "preset"):
                 out[k] = v
         return out
@@ -335,7 +338,7 @@ class AppBridge(QObject):
         if self.table is not None and self.table.snap and self.table.snap.get("game") == game:
             values = self.table.snap.get("options") or {}
         else:
-            values = self._opts.get(game, {})
+            values = self._cur(game)
         out = []
         for spec in self._specs(game):
             v = values.get(spec.name, spec.default)

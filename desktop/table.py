@@ -315,7 +315,7 @@ class TableBridge(QObject):
             from engine.describe import describe_play
             oracle = self.snap.get("oracle")
             rules = oracle.rules if oracle is not None else self._rules()
-            return describe_play(rules.parse(text), self.lang())
+            return describe_play(rules.parse(text), self.lang()).replace("T", "10")
         except Exception:
             return text
 
@@ -404,14 +404,14 @@ class TableBridge(QObject):
             for a in snap.get("fixed", []):
                 k = a["kind"]
                 arg = a.get("arg")
-                if _is_card(arg):
+                if _is_card(arg) and k != "call":
                     e = kinds_seen.setdefault(k, {"kind": k, "label": i18n.action_label(k, lang),
                                                   "cardArg": True, "args": [], "arg": ""})
                     e["args"].append(arg)
                 else:
                     label = i18n.action_label(k, lang)
                     if arg is not None:
-                        label += " " + _arg_label(str(arg))
+                        label += " " + (_card_label(str(arg)) if _is_card(arg) else _arg_label(str(arg)))
                     acts.append({"kind": k, "arg": "" if arg is None else str(arg), "label": label,
                                  "cardArg": False, "args": []})
             acts.extend(kinds_seen.values())

@@ -1,0 +1,44 @@
+"""Baohuang at the table: accept the emperorship, call a triple, then play a legal hand-picked play."""
+
+from __future__ import annotations
+
+from guikit import click_item, play_until_my_turn, quick_config, shot, sweep, wait_frame, wait_until
+
+
+def test_accept_throne_call_triple_and_play(qa):
+    # seed 3: seat 0 is dealt the crowned big joker X^ and holds callable triples
+    qa.table.start(quick_config("baohuang", seed=3, pace_ms=0))
+    qa.set_screen("table")
+    t = qa.table
+    assert wait_until(lambda: t.snap.get("my_turn"), 20)
+    assert t.snap["phase"] == "abdicate"
+    assert "X^" in t.hand.cards()
+    wait_frame(qa.window)
+    kinds = [a["kind"] for a in t.actions]
+    assert "accept" in kinds and "abdicate" in kinds
+    shot(qa, "baohuang_throne_offer")
+    click_item(qa, qa.find("act_accept"))
+    assert wait_until(lambda: t.snap.get("my_turn") and t.snap.get("phase") == "declare", 20)
+    calls = [a for a in t.actions if a["kind"] == "call"]
+    assert calls, t.actions
+    arg = calls[0]["arg"]
+    wait_frame(qa.window)
+    shot(qa, "baohuang_call_triple")
+    click_item(qa, qa.find(calls[0]["objectName"]))
+    assert wait_until(lambda: t.snap.get("view", {}).get("called") == arg, 20)
+    view = t.snap["view"]
+    assert view["emperor"] == 0 and view["role"] == "emperor"
+    me = next(s for s in t.seats if s["me"])
+    assert any("皇帝" in b["text"] for b in me["badges"])
+    # the emperor leads the first round (B-28): sweep a single card, the engine accepts it
+    assert play_until_my_turn(qa)
+    hand = t.hand
+    sweep(qa, 0, 0)
+    assert len(hand.selected_cards()) == 1
+    assert t.selection["legal"], t.selection
+    before = t.accepted_actions
+    n = hand.count
+    click_item(qa, qa.find("act_play"))
+    assert wait_until(lambda: t.accepted_actions > before and hand.count == n - 1, 20)
+    wait_frame(qa.window)
+    shot(qa, "baohuang_after_lead")
