@@ -328,3 +328,42 @@ def test_g84_tribute_disabled():
     decline_setup(st)
     assert st.set_no == 2 and st.phase == "play"
     assert events(st, "tribute_start") == []
+
+
+def test_g30_redeal_repeats_the_tribute_on_the_new_hands():
+    deal2 = hands("7c 2h", "3c 4c 9d", "2c 5c", "8h", "5h 6h 7h 2d", "X 2s 9c")
+    deal3 = hands("7s 2h", "3h 4h 9h", "2d 6c", "8s 2s", "5s 6s 7s 2c", "x 9s")
+    deal1 = hands("7d", "5d", "8d Kd", "Td", "6d", "3d 4d")
+    st = new_game(deal1, later=(deal2, deal3), leader=1, dadian_enabled=False, sets_per_game=2,
+                  return_rank_check=False)
+    play(st, 1, "5")
+    go(st, 4, "play", "6")
+    go(st, 0, "play", "7")
+    finish_round(st)
+    play(st, 2, "8")
+    go(st, 3, "play", "T")
+    finish_round(st)
+    play(st, 5, "3")
+    go(st, 2, "play", "K")
+    assert tribute_items(st) == [("fall", 5, 1, 2), ("fall", 2, 4, 1)]
+
+    def run_tribute():
+        while st.phase in ("yudian", "show", "mingdian"):
+            st.apply(Action(st.to_act, "decline"))
+        while st.phase == "tribute":
+            st.apply(Action(st.to_act, "accept"))
+        while st.phase == "return":
+            st.apply(Action(st.to_act, "give", arg=st.view(st.to_act)["hand"][0]))
+
+    run_tribute()
+    assert paid_cards(st) == [("fall", 2, 4, ["2c"]), ("fall", 5, 1, ["X", "2s"])]
+    while st.phase in ("mingdian",):
+        st.apply(Action(st.to_act, "decline"))
+    assert st.phase == "revolt"
+    while st.phase == "revolt":
+        s = st.to_act
+        st.apply(Action(s, "revolt" if s in (2, 3) and Action(s, "revolt") in st.legal_actions(s) else "decline"))
+    assert events(st, "redeal") == [{"revolutionaries": [2, 3]}]  # G-30: void, re-dealt (deal3)
+    run_tribute()  # the same pending tributes, paid again from the new hands
+    assert paid_cards(st)[2:] == [("fall", 2, 4, ["2d"]), ("fall", 5, 1, ["x"])]
+    assert st.set_no == 2
