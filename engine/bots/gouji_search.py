@@ -175,7 +175,7 @@ def rollout(st: Any, team: int, deadline: float, max_steps: int = 3000) -> float
         seat = st.to_act
         st.apply(_policy(st, seat))
         steps += 1
-        if steps % 8 == 0 and time.perf_counter() > deadline:
+        if steps % 4 == 0 and time.perf_counter() > deadline:
             raise _Timeout
         if steps > max_steps:
             break
@@ -231,13 +231,14 @@ class GoujiSearchBot:
     wants_history = True
 
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
-                 margin: float = 0.25, z: float = 0.5, max_candidates: int = 4) -> None:
+                 margin: float = 0.25, z: float = 0.8, max_candidates: int = 3, max_hand: int = 26) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = float(budget_ms)
         self.max_rollouts = rollouts
         self.margin = margin
         self.z = z
         self.max_candidates = max_candidates
+        self.max_hand = max_hand
         self.last_stats: dict[str, Any] = {}
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
@@ -249,8 +250,10 @@ class GoujiSearchBot:
         best, reason = heuristic(ctx, legal)
         if ctx.phase != "play" or view.get("state") is None:
             return Decision(best, reason)
-        if any(a.play is not None and uses_all(a.play, ctx.counts) for a in [best]):
+        if best.play is not None and uses_all(best.play, ctx.counts):
             return Decision(best, reason)
+        if ctx.n_cards > self.max_hand:
+            return Decision(best, reason)  # early in the set the rollouts say little: trust the heuristic
         cands = candidates(ctx, legal, best)[:self.max_candidates]
         if len(cands) < 2:
             return Decision(best, reason)

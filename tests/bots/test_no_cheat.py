@@ -128,3 +128,33 @@ def test_search_samples_only_unseen_cards() -> None:
         if st.revolutionary is None:
             assert got == real
     assert isinstance(hands[0][0] if hands[0] else Card(16), Card)
+
+
+@pytest.mark.parametrize("level", ["greedy", "heuristic"])
+def test_equal_views_equal_decisions_baohuang(level: str) -> None:
+    found = 0
+    for seed in range(8):
+        st = new_state("baohuang", 60 + seed)
+        _advance(st, 30 + 5 * seed, seed)
+        if st.is_over or st.phase != "play":
+            continue
+        seat = st.to_act
+        hidden = [s for s in range(5) if s != seat and s != st.emperor and s != st.guard and st.hands[s]]
+        if len(hidden) < 2:
+            continue
+        a, b = hidden[:2]
+        st2 = st.clone()
+        ha, hb = st2.hands[a], st2.hands[b]
+        ca = next((c for c in ha if c.rank < 15 and all(c.rank != d.rank for d in hb)), None)
+        cb = next((c for c in hb if c.rank < 15 and all(c.rank != d.rank for d in ha)), None)
+        if ca is None or cb is None:
+            continue
+        st2._set_hand(a, [c for c in ha if c is not ca] + [cb])
+        st2._set_hand(b, [c for c in hb if c is not cb] + [ca])
+        v1, v2 = view_for(st, seat, None), view_for(st2, seat, None)
+        assert v1 == v2
+        legal = list(st.legal_actions(seat))
+        assert make_bot(level, "baohuang", seed=2).choose(v1, legal) == \
+            make_bot(level, "baohuang", seed=2).choose(v2, legal)
+        found += 1
+    assert found >= 2
