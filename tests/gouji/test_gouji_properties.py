@@ -12,18 +12,20 @@ import json
 import random
 from collections import Counter
 
+from gouji_referee import referee
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
-from referee import referee
 
 from engine import log
-from engine.cards import Card, make_pack, sort_cards
+from engine.cards import Card, make_pack, rank_counts, sort_cards
 from engine.core import Action, Event
 from engine.errors import IllegalAction, LogError
 from engine.gouji import Rules, State
+from engine.gouji.burn import can_play_out
 from engine.gouji.options import SPECS
 from engine.gouji.scoring import POINTS, is_chuansanhu
 from engine.gouji.table import opp, teammates
+from engine.plays import iter_leads
 
 PACK = Counter(str(c) for c in make_pack(4))
 SETTINGS = settings(max_examples=20, deadline=None, derandomize=True,
@@ -101,6 +103,32 @@ def check_offered_apply(st: State, rng: random.Random, k: int = 2) -> None:
     for a in rng.sample(offered, min(k + 1, len(offered))):
         assert a in la
         st.clone().apply(a)  # must not raise
+
+
+def check_answers_complete(st: State) -> None:
+    """The plays offered to an answering seat are exactly the plays of his hand that beat the top (G-35)."""
+    if st.is_over or st.phase != "play" or st.mode not in ("answer", "rang_return", "burn"):
+        return
+    seat = st.to_act
+    rules = st.rules
+    offered = {a.play.text for a in st.legal_actions(seat).plays()}
+    counts = rank_counts(st.hands[seat])
+    beating = {p.text for p in iter_leads(rules.play_rules, counts) if rules.beats(st.top, p)}
+    restricted = rules.options.biesan and seat not in st.exempt
+    if st.mode == "burn":
+        assert offered <= beating
+        for text in offered:  # G-51: every offered kill leaves a hand that can be played out
+            rest = list(counts)
+            p = rules.parse(text)
+            rest[p.natural_rank] -= p.naturals
+            rest[15] -= p.twos
+            rest[16] -= p.raw_small
+            rest[17] -= p.raw_big
+            assert can_play_out(rest, restricted)
+        return
+    if restricted:
+        beating = {t for t in beating if rules.parse(t).natural_rank != 3}
+    assert offered == beating
 
 
 def check_scores(st: State) -> None:
@@ -200,6 +228,8 @@ def every_step(st: State, rng: random.Random) -> None:
     check_cards(st)
     check_one_to_act(st)
     check_offered_apply(st, rng)
+    if rng.random() < 0.2:
+        check_answers_complete(st)
 
 
 @SETTINGS
@@ -276,6 +306,7 @@ def test_small_stacked_deals_invariants(opts, seed, policy):
         check_cards(st, full_pack=False)
         check_one_to_act(st)
         check_offered_apply(st, rng)
+        check_answers_complete(st)
         if steps["n"] % 5 == 0:
             check_views(st)
             check_noninterference(st, rng)

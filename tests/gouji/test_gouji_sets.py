@@ -264,3 +264,15 @@ def test_g71_places_in_finishing_order():
     assert finish_round(st) == 5
     play(st, 5, "3")
     assert st.set_results[0]["places"] == {"0": 6, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5}
+
+
+@pytest.mark.parametrize("scoring, team_scores", [("2-1", [1, -1]), ("4-2-positive", [2, 0])])
+def test_gt29_gt30_scoring_scenario(scoring, team_scores):
+    # A takes 头科, 三科, 二落; B takes 二科, 四科, 大落
+    st = new_game(hands("5d", "6d", "7d", "8d", "9d", "3c 3d"), leader=0, scoring=scoring, **NO_CALLS)
+    for seat, text in ((0, "5"), (1, "6"), (2, "7"), (3, "8"), (4, "9")):
+        play(st, seat, text)
+    res = st.set_results[0]
+    assert res["places"] == {"0": 1, "1": 2, "2": 3, "3": 4, "4": 5, "5": 6}
+    assert res["team_scores"] == team_scores
+    assert st.totals == [team_scores[s % 2] for s in range(6)]
