@@ -6,7 +6,7 @@ lap), ``emperor``, ``x_holder`` (who holds 皇牌 X^ / whose pot turn it is duri
 called identity, B-14), ``solo`` ("ming" / "grab" public; "an" only for the emperor or once revealed),
 ``guard`` (only the guard's own seat, or after a public reveal), ``guard_public``, ``role`` (the viewer's
 own role), ``mingbao``, ``rebels`` (declared 造反), ``transit`` (cards travelling with X^ or in the pot),
-``tuoguan``, ``left``.
+``tuoguan``, ``left``, ``options`` (every B.2 option, resolved).
 """
 from engine.baohuang.options import SPECS, BaohuangOptions
 from engine.baohuang.rules import Rules

@@ -17,17 +17,22 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from engine.cards import Card
+from engine.cards import SMALL, SUPER, Card
 from engine.core import EMPTY, Action, Event, LegalActions
 from engine.errors import IllegalAction, RuleError
 from engine.plays import Play, make_play
 
 from .base import N
 from .cardpick import holds, pick_cards, play_of
-from .rules import Rules
+from .rules import Rules, identity
 from .tableplay import TablePlay
 
 HOST_KINDS = frozenset({"tuoguan", "untuoguan", "leave"})
+PUBLIC_FIELDS = ("phase", "to_act", "queue", "holder", "origin", "passes", "forced", "emperor", "called",
+                 "guard_public", "mingbao", "rebels", "top_seat", "lap", "rang", "jiefeng", "finished",
+                 "beaten_by", "has_played", "emperor_called_played", "hand_no", "hands_total", "totals",
+                 "tuoguan", "tuoguan_count", "left", "start", "next_start", "last_scores", "last_places",
+                 "dissolved")
 PHASE_RULE = {"abdicate": "B-7", "call": "B-8", "pot": "B-11", "declare": "B-14", "grab": "B-9",
               "mingbao": "B-16", "rebellion": "B-18", "play": "B-29", "over": "B-33"}
 _ACTIONS: list[dict[int, Action]] = [{} for _ in range(N)]  # per seat, by id of the interned play
@@ -288,6 +293,7 @@ class State(TablePlay):
             guard = None
         return {
             "game": self.game, "seat": me, "n_seats": N, "phase": self.phase, "to_act": self.to_act,
+            "options": self.rules.options.as_dict(),
             "hand": self._strs(self.hands[me]) if me is not None else [],
             "counts": [len(h) for h in self.hands],
             "set_no": self.hand_no, "hand_no": self.hand_no, "hands": self.hands_total,
@@ -301,7 +307,63 @@ class State(TablePlay):
             "rebels": list(self.rebels), "transit": len(self.transit),
             "tuoguan": list(self.tuoguan), "left": list(self.left),
             "history": [e.to_json() for e in self.history if e.visible_to(me)],
+            "state": self._public_state(solo, guard),
         }
+
+    def _public_state(self, solo: str | None, guard: int | None) -> dict[str, Any]:
+        """The public machine state (for :meth:`from_view`); roles as the viewer knows them."""
+        out: dict[str, Any] = {name: copy.copy(getattr(self, name)) for name in PUBLIC_FIELDS}
+        out["played"] = [str(c) for c in self.played]
+        out["top"] = self.top.text if self.top is not None else None
+        out["qing_due"] = [list(x) for x in self.qing_due]
+        out["trick"] = [dict(t) for t in self.trick]
+        out["solo"], out["guard"] = solo, guard
+        return out
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any], hands: list[list[Card]], seed: int = 0) -> State:
+        """Determinization for search bots: the public state of ``view`` with every hand filled in from
+        ``hands`` (the viewer's own included; the guard's ``Z`` as ``Z(9c)``). Roles the viewer does not know
+        (the guard, 暗独保) follow from ``hands``. Later deals are drawn from ``seed``; history starts empty."""
+        pub = view["state"]
+        rules = Rules(dict(view["options"]))
+        st = cls.__new__(cls)
+        TablePlay.__init__(st, rules, seed, int(pub["hands_total"]))
+        for s in range(N):
+            st._set_hand(s, list(hands[s]))
+        for name in PUBLIC_FIELDS:
+            val = pub[name]
+            setattr(st, name, list(val) if isinstance(val, list) else val)
+        st.played = [Card.parse(c) for c in pub["played"]]
+        st.top = rules.parse(pub["top"]) if pub["top"] else None
+        st.qing_due = [(int(a), int(b)) for a, b in pub["qing_due"]]
+        st.trick = [dict(t) for t in pub["trick"]]
+        st.transit = []
+        st.solo, st.guard = pub["solo"], pub["guard"]
+        st._derive_roles()
+        st.history, st.actions, st.action_events, st._out = [], [], [], []
+        st.stats = Counter()
+        st._cache = [None] * N
+        st._ver = [v + 1 for v in st._ver]
+        return st
+
+    def _derive_roles(self) -> None:
+        """The secret roles of a determinized world, from its hands (see :meth:`from_view`)."""
+        e = self.emperor
+        if e is None or self.solo in ("ming", "grab") or self.phase not in ("mingbao", "rebellion", "play"):
+            return
+        if self.guard_public or self.guard is not None:  # revealed, or the viewer is the guard
+            return
+        if self.rules.options.guard_mode == "marked-small-joker":
+            g = self._holder_of(lambda c: c.rank == SMALL and c.mark == "^")
+        else:
+            called = self.called
+            g = next((s for s in range(N) if s != e and any(
+                identity(c) == called or (c.rank == SUPER and c.mark == called) for c in self.hands[s])), None)
+        if g is None or g == e:
+            self.solo, self.guard = "an", None
+        else:
+            self.solo, self.guard = None, g
 
     def clone(self) -> State:
         new = copy.copy(self)

@@ -116,13 +116,11 @@ class TablePlay(EmperorPhases):
             return
         e = self.emperor
         if seat == e:
-            if self.solo == "an":
-                if any(c.rank == SMALL and c.mark == "^" for c in cards):
-                    self._reveal_guard("card")
-                elif self.called is not None:
-                    self.emperor_called_played += sum(1 for c in cards if identity(c) == self.called)
-                    if self.emperor_called_played >= 4:
-                        self._reveal_guard("card")
+            if self.called is not None:  # counted in every hand: the count is public, only 4 reveals
+                self.emperor_called_played += sum(1 for c in cards if identity(c) == self.called)
+            if self.solo == "an" and (self.emperor_called_played >= 4
+                                      or any(c.rank == SMALL and c.mark == "^" for c in cards)):
+                self._reveal_guard("card")
             return
         if seat == self.guard and any(c.rank == SUPER or (c.rank == SMALL and c.mark == "^")
                                       or (self.called is not None and identity(c) == self.called)

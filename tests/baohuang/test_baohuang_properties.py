@@ -161,3 +161,31 @@ def test_replay_refuses_a_damaged_log() -> None:
     lines[5] = json.dumps(rec)
     with pytest.raises(LogError):
         log.load("\n".join(lines))
+
+
+@given(preset=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 10_000), cut=st.integers(10, 300))
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_from_view_with_the_true_hands_continues_identically(preset: str, seed: int, cut: int) -> None:
+    state = State(Rules(preset=preset), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(cut):
+        if state.is_over:
+            return
+        state.apply(rng.choice(list(state.legal_actions(state.to_act))))  # type: ignore[arg-type]
+    viewer = state.to_act
+    assert viewer is not None
+    world = State.from_view(state.view(viewer), [list(h) for h in state.hands], seed=seed)
+    for _ in range(60):
+        if state.is_over:
+            break
+        seat = state.to_act
+        assert world.to_act == seat and seat is not None
+        offered = list(state.legal_actions(seat))
+        assert offered == list(world.legal_actions(seat))
+        a = rng.choice(offered)
+        state.apply(a)
+        world.apply(a)
+        for s in range(5):
+            va, vb = state.view(s), world.view(s)
+            va.pop("history"), vb.pop("history")
+            assert va == vb
