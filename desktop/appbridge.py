@@ -26,6 +26,10 @@ GOUJI_PRESETS = [
     ("biesan", "憋三打法", "憋三 (3s last)", {"biesan": True}),
 ]
 SETS_CHOICES = (1, 3, 5, 7)
+# RULES.md B.1 preset names.
+BH_PRESET_NAMES = {"s003-classic": ("联众经典", "Lianzhong classic"), "s003-simple": ("联众简明 · 固定保", "Lianzhong simple"),
+                   "s001": ("叫庄玩法", "Call the throne"), "s002-dongya": ("东亚保皇", "Dongya"),
+                   "s000": ("QQ 放底牌", "QQ pot bidding")}
 
 
 def _show(v: Any, lang: str) -> str:
@@ -133,7 +137,8 @@ class AppBridge(QObject):
         spec = next((s for s in self._specs(game) if s.name == "preset"), None)
         if spec is None or not spec.choices:
             return [("default", "默认", "Default", {})]
-        return [(str(c), str(c), str(c), {"preset": c}) for c in spec.choices]
+        return [(str(c), BH_PRESET_NAMES.get(str(c), (str(c), str(c)))[0] + f"（{c}）",
+                 BH_PRESET_NAMES.get(str(c), (str(c), str(c)))[1] + f" ({c})", {"preset": c}) for c in spec.choices]
 
     def _preset_values(self, game: str) -> dict[str, Any]:
         presets = self._presets(game)

@@ -40,7 +40,7 @@ ZH: dict[str, str] = {
     "phase_yudian": "预点", "phase_show": "上班", "phase_tribute": "进贡", "phase_mingdian": "明点",
     "phase_revolt": "革命", "phase_yaotou": "要头", "phase_play": "出牌", "phase_over": "结束",
     "phase_buysan": "买三", "phase_emperor": "选皇帝", "phase_call": "叫牌", "phase_declare": "声明",
-    "calls": "叫点", "phase_return": "还贡", "phase_deal": "发牌", "phase_abdicate": "让位", "phase_pot": "放底牌",
+    "kaidian": "● 开点", "noKaidian": "○ 未开点", "calls": "叫点", "phase_return": "还贡", "phase_deal": "发牌", "phase_abdicate": "让位", "phase_pot": "放底牌",
     "phase_grab": "抢独", "phase_mingbao": "明保", "phase_rebellion": "造反",
 }
 
@@ -84,7 +84,7 @@ EN: dict[str, str] = {
     "phase_yudian": "Pre-call", "phase_show": "Show 3s", "phase_tribute": "Tribute", "phase_mingdian": "Open call",
     "phase_revolt": "Revolution", "phase_yaotou": "Head", "phase_play": "Play", "phase_over": "Over",
     "phase_buysan": "Buy 3", "phase_emperor": "Emperor", "phase_call": "Call", "phase_declare": "Declare",
-    "calls": "Calls", "phase_return": "Return", "phase_deal": "Deal", "phase_abdicate": "Throne", "phase_pot": "Pot",
+    "kaidian": "● 开点 open", "noKaidian": "○ no 开点", "calls": "Calls", "phase_return": "Return", "phase_deal": "Deal", "phase_abdicate": "Throne", "phase_pot": "Pot",
     "phase_grab": "Grab", "phase_mingbao": "Reveal", "phase_rebellion": "Rebellion",
 }
 

@@ -81,6 +81,7 @@ class TableBridge(QObject):
     _act = Signal(object)
     _auto = Signal(int, bool)
     _pace = Signal(int)
+    _ask = Signal(int)
     _resume = Signal()
     _stop = Signal()
 
@@ -95,6 +96,7 @@ class TableBridge(QObject):
         self._act.connect(w.act)
         self._auto.connect(w.set_auto)
         self._pace.connect(w.set_pace)
+        self._ask.connect(w.ask)
         self._resume.connect(w.resume_play)
         self._stop.connect(w.stop)
         w.snapshot.connect(self._on_snapshot)
@@ -183,6 +185,8 @@ class TableBridge(QObject):
             self._last_act = {}
         if not view.get("trick"):
             self._last_act = {k: v for k, v in self._last_act.items() if not v.get("pass")}
+        if snap.get("first"):
+            self._played = {int(k): int(v) for k, v in (snap.get("played_init") or {}).items()}
         self._consume_events(snap, prev)
         self.hand.descending = self.app.settings.get("handSort") == "desc"
         self.hand.set_cards(list(view.get("hand") or []))
@@ -620,6 +624,12 @@ class TableBridge(QObject):
             keep = self._hint_i
             self.hand.select_cards(cards)
             self._hint_i = keep
+
+    @Slot(int)
+    def askCount(self, seat: int) -> None:
+        """报户 (G-69): ask another seat how many cards it holds."""
+        if self.snap and seat != self.my_seat():
+            self._ask.emit(seat)
 
     @Slot(bool)
     def setAuto(self, on: bool) -> None:

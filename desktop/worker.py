@@ -132,6 +132,19 @@ class GameWorker(QObject):
             self._schedule()
 
     @Slot(int)
+    def ask(self, target: int) -> None:
+        """G-69 报户: ask a player for his card count (a free action outside turn order; not logged)."""
+        st = self.state
+        if st is None or not hasattr(st, "ask_count"):
+            return
+        try:
+            events = st.ask_count(self.seat, target)
+        except Exception as exc:
+            self.rejected.emit(getattr(exc, "rule", ""), getattr(exc, "reason", str(exc)))
+            return
+        self._emit(None, events)
+
+    @Slot(int)
     def set_pace(self, ms: int) -> None:
         self.pace_ms = max(0, int(ms))
 
@@ -227,6 +240,19 @@ class GameWorker(QObject):
             self.notice.emit("error", f"replay: {exc}")
         self.set_start = end
 
+    def _played_so_far(self, seat: int) -> dict[int, int]:
+        """Cards played in the current set/hand so far (public), for the 记牌器 after a resume."""
+        from engine.cards import Card
+        out: dict[int, int] = {}
+        for e in self.state.history:
+            if e.kind == "deal" and e.data.get("seat") == seat:
+                out = {}
+            elif e.kind == "play" and e.visible_to(seat):
+                for c in e.data.get("cards") or []:
+                    r = Card.parse(c).rank
+                    out[r] = out.get(r, 0) + 1
+        return out
+
     def _emit(self, action: Any, events: list[Any], first: bool = False, set_over: bool = False) -> None:
         st = self.state
         seat = self.seat
@@ -243,6 +269,8 @@ class GameWorker(QObject):
             "options": dict(st.rules.options.as_dict()) if hasattr(st.rules.options, "as_dict") else {},
             "n_actions": len(st.actions), "paused": self.paused or (set_over and self.pause_at_results),
         }
+        if first:
+            snap["played_init"] = self._played_so_far(seat)
         if my_turn:
             la = st.legal_actions(seat)
             plays = list(la.plays())

@@ -16,7 +16,7 @@ Window {
     minimumWidth: 960; minimumHeight: 540
     visible: true
     color: Theme.bgBottom
-    title: app.s.title + " · Qilu Cards"
+    title: app.s.title
 
     property string screen: "home"      // home | newgame | table | replays
     property string overlay: ""         // settings | rules | ""

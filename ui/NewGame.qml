@@ -192,7 +192,7 @@ Item {
                     id: sr
                     required property var modelData
                     width: 432; height: 48
-                    Chip { x: 0; anchors.verticalCenter: parent.verticalCenter; text: sr.modelData.relation; fg: sr.modelData.relation === ng.app.s.opposite ? "white" : Theme.text2; bg: sr.modelData.relation === ng.app.s.opposite ? Theme.theirsDeep : "#22FFFFFF" }
+                    Chip { x: 0; visible: sr.modelData.relation !== ""; anchors.verticalCenter: parent.verticalCenter; text: sr.modelData.relation; fg: sr.modelData.relation === ng.app.s.opposite ? "white" : Theme.text2; bg: sr.modelData.relation === ng.app.s.opposite ? Theme.theirsDeep : "#22FFFFFF" }
                     Rectangle {
                         x: 52; anchors.verticalCenter: parent.verticalCenter
                         width: 32; height: 32; radius: 16

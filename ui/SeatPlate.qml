@@ -9,6 +9,7 @@ Item {
     property int timerSecs: 0
     property bool dim: false
     property var s: ({})
+    signal ask()
     width: 252; height: 72
     opacity: dim ? 0.45 : 1
     readonly property bool turn: seat.turn === true
@@ -87,6 +88,14 @@ Item {
         Row {
             spacing: 5
             Chip { visible: (plate.seat.relation || "") !== ""; text: plate.seat.relation || ""; size: 11 }
+            Chip {
+                visible: plate.seat.kaidian === true || plate.seat.kaidian === false
+                text: plate.seat.kaidian ? (plate.s.kaidian || "") : (plate.s.noKaidian || "")
+                size: 11
+                fg: plate.seat.kaidian ? Theme.mintText : Theme.text2
+                bg: plate.seat.kaidian ? "#1A3F35" : "transparent"
+                line: plate.seat.kaidian ? Theme.mint : Theme.panelBorder
+            }
             Chip { visible: (plate.seat.call || "") !== ""; text: "● " + (plate.seat.call || ""); size: 11; fg: Theme.mintText; bg: "#1A3F35"; line: Theme.mint }
         }
     }
@@ -95,6 +104,7 @@ Item {
         anchors.right: parent.right; anchors.rightMargin: 10; anchors.verticalCenter: parent.verticalCenter
         width: 62; height: 34
         visible: plate.seat.count !== undefined && !plate.seat.finished && !plate.seat.me
+        MouseArea { anchors.fill: parent; enabled: plate.seat.count < 0; cursorShape: Qt.PointingHandCursor; onClicked: plate.ask() }
         Rectangle { x: 2; y: 4; width: 18; height: 26; radius: 3; color: Theme.back2; border.color: "#D8D2C4"; rotation: -10 }
         Rectangle { x: 8; y: 3; width: 18; height: 26; radius: 3; color: Theme.back1; border.color: "#D8D2C4" }
         Rectangle {

@@ -221,6 +221,7 @@ Item {
                 timerSecs: seatItem.modelData.me ? root.secondsLeft : 0
                 timerFrac: seatItem.modelData.me && root.settings.turnTimer > 0 ? root.secondsLeft / root.settings.turnTimer : 1
                 dim: fly.tributeFrom >= 0 && seatItem.modelData.pos !== fly.tributeFrom && seatItem.modelData.pos !== fly.tributeTo
+                onAsk: root.table.askCount(seatItem.modelData.seat)
             }
         }
     }
