@@ -278,3 +278,23 @@ def test_g28_revolution_check_option(check, eligible):
         st.apply(Action(st.to_act, "decline"))
     assert st.to_act == 5
     assert (Action(5, "revolt") in st.legal_actions(5)) is eligible
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug: ask_count (G-69 报户) is neither an action nor logged, so a "
+                                       "replayed log shows different counts than the live game")
+def test_g69_report_survives_log_replay():
+    import random
+
+    from engine import log
+
+    st = State(Rules(sets_per_game=1), seed=4)
+    rng = random.Random(1)
+    while not (st.phase == "play" and any(st.active[s] and len(st.hands[s]) <= 10 for s in range(6))):
+        la = st.legal_actions(st.to_act)
+        plays, fixed = list(la.plays()), list(la.fixed)
+        st.apply(rng.choice(plays) if plays and (not fixed or rng.random() < 0.7) else rng.choice(fixed))
+    target = next(s for s in range(6) if st.active[s] and len(st.hands[s]) <= 10)
+    st.ask_count((target + 1) % 6, target)
+    assert st.view(None)["counts"][target] == len(st.hands[target])
+    again = log.load(log.dump(st))
+    assert again.view(None)["counts"] == st.view(None)["counts"]
