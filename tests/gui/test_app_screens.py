@@ -69,3 +69,30 @@ def test_rules_screen(qa):
     assert any(r["rule"] == "G-35" for r in rows)
     assert qa.app.rulesSummary("baohuang")
     shot(qa, "rules_gouji")
+
+
+def test_settings_are_saved_with_qsettings(qtbot, data_dir):
+    from desktop.settings import Settings
+    s = Settings()
+    s.set("language", "en")
+    s.set("animSpeed", "off")
+    s.set("turnTimer", 15)
+    s.set("sound", False)
+    again = Settings()
+    assert (again.get("language"), again.get("animSpeed"), again.get("turnTimer"), again.get("sound")) == \
+        ("en", "off", 15, False)
+    assert again.speed_factor() == 0.0
+    assert (data_dir / "settings.ini").is_file()
+
+
+def test_app_runs_without_audio(qtbot, data_dir):
+    """QtMultimedia may be missing (no libpulse): the sound Loader fails quietly, the app works."""
+    from guikit import make_app
+    qa = make_app(sound=True)
+    try:
+        assert qa.window is not None and qa.find("homeScreen") is not None
+        qa.table.sound.emit("play")
+        wait(50)
+        assert all("SoundPlayer" in e or "Multimedia" in e for e in qa.qml_errors)
+    finally:
+        qa.shutdown()

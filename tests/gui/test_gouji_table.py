@@ -221,3 +221,20 @@ def test_results_and_replay(qtbot, data_dir):
         shot(qa, "replay_viewer")
     finally:
         qa.shutdown()
+
+
+def test_turn_timeout_starts_tuoguan_and_a_click_cancels(qtbot, data_dir):
+    qa = make_app(turnTimer=1, grace=0)
+    try:
+        start(qa, seed=4)
+        t = qa.table
+        assert wait_until(lambda: t.snap.get("my_turn"), 20)
+        assert wait_until(lambda: t.autoPlay, 10), "no 托管 after the turn timer ran out"
+        wait_frame(qa.window)
+        banner = qa.find("autoBanner")
+        assert banner.property("visible")
+        t._pace.emit(300)   # slow the bots so the banner is still there to click
+        click_item(qa, banner)
+        assert wait_until(lambda: not t.autoPlay, 10)
+    finally:
+        qa.shutdown()
