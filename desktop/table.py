@@ -18,8 +18,16 @@ from desktop.worker import WorkerThread
 _BACK = {"card": "?", "rank": 0, "suit": "", "mark": "", "label": ""}
 CHAR_LABEL = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "T": "10", "J": "J",
               "Q": "Q", "K": "K", "A": "A", "2": "2", "x": "小王", "X": "大王", "Z": "特"}
-TRACK_ORDER = [17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3]
+TRACK_# Short Chinese words for the most common refusals (the engine's English reason is kept for other rules).
+REASON_ZH = {"C-10": "一手牌只能有一个点数（可贴2、挂王）", "G-35": "压不过上一手（张数相同、每张更大）",
+             "B-25": "压不过上一手（张数相同、每张更大）", "B-20": "2 不能配其他点数", "G-20": "憋三：3 只能最后出",
+             "C-16": "不是合法的一手牌"}
+ORDER = [17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3]
 KEYS = {"play": "↵", "pass": "P", "rang": "R", "burn": "B", "hint": "H"}
+# Short Chinese words for the most common refusals (the engine's English reason is kept for other rules).
+REASON_ZH = {"C-10": "一手牌只能有一个点数（可贴2、挂王）", "G-35": "压不过上一手（张数相同、每张更大）",
+             "B-25": "压不过上一手（张数相同、每张更大）", "B-20": "2 不能配其他点数", "G-20": "憋三：3 只能最后出",
+             "C-16": "不是合法的一手牌"}
 ORDER = ["pass", "decline", "rang", "jiefeng", "hint", "burn", "play"]
 
 
@@ -509,7 +517,10 @@ class TableBridge(QObject):
             if info["legal"]:
                 info["text"] = f"{head} · {info['desc']} {s['canPlay']}"
             elif info["reason"]:
-                info["text"] = f"{head} · {info['reason']}" + (f" ({s['ruleRef'].replace('%1', info['rule'])})"
+                reason = info["reason"]
+                if self.lang() == "zh" and info["rule"] in REASON_ZH:
+                    reason = REASON_ZH[info["rule"]]
+                info["text"] = f"{head} · {reason}" + (f" ({s['ruleRef'].replace('%1', info['rule'])})"
                                                                 if info["rule"] else "")
             else:
                 info["text"] = head
