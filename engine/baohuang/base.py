@@ -56,7 +56,7 @@ class Base:
         self.last_places: list[int] = []
         self._out: list[Event] = []
         self._ver = [0] * N  # bumped on every change of a hand (cache key for that seat's legal plays)
-        self._cache: list[tuple[tuple[Play | None, int], tuple[Play, ...], frozenset[int]] | None] = [None] * N
+        self._cache: list[list[Any] | None] = [None] * N
         self._reset_hand()
 
     def _reset_hand(self) -> None:

@@ -75,27 +75,36 @@ class State(TablePlay):
         if self.phase != "play":
             return LegalActions(fixed=tuple(self._selection_actions(seat)), check=check)
         fixed = self._answer_fixed(seat) if self.top is not None else ()
-        return LegalActions(fixed=fixed, plays=lambda: (_play_action(seat, p) for p in self._plays(seat)),
-                            check=check, count=lambda: len(self._plays(seat)))
+        return LegalActions(fixed=fixed, plays=lambda: iter(self._play_actions(seat)), check=check,
+                            count=lambda: len(self._plays(seat)))
+
+    def _entry(self, seat: int) -> list[Any]:
+        """The cache of ``seat``: [top, hand version, plays, play actions or None, their ids or None]."""
+        c = self._cache[seat]
+        if c is not None and c[0] is self.top and c[1] == self._ver[seat]:
+            return c
+        plays = tuple(self._leads(seat) if self.top is None else self._answers(seat))
+        c = self._cache[seat] = [self.top, self._ver[seat], plays, None, None]
+        return c
 
     def _plays(self, seat: int) -> tuple[Play, ...]:
         """The plays ``seat`` may make now, cached until its hand or the table changes."""
-        key = (self.top, self._ver[seat])
-        hit = self._cache[seat]
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        val = tuple(self._leads(seat) if self.top is None else self._answers(seat))
-        self._cache[seat] = (key, val, frozenset(map(id, val)))
-        return val
+        plays: tuple[Play, ...] = self._entry(seat)[2]
+        return plays
+
+    def _play_actions(self, seat: int) -> tuple[Action, ...]:
+        c = self._entry(seat)
+        if c[3] is None:
+            c[3] = tuple(_play_action(seat, p) for p in c[2])
+        acts: tuple[Action, ...] = c[3]
+        return acts
 
     def _offered(self, seat: int, play: Play) -> bool:
         """Whether ``play`` (this very interned object) is among the plays offered to ``seat`` now."""
-        hit = self._cache[seat]
-        if hit is None or hit[0] != (self.top, self._ver[seat]):
-            self._plays(seat)
-            hit = self._cache[seat]
-            assert hit is not None
-        return id(play) in hit[2]  # both objects are alive, so equal ids mean the same object
+        c = self._entry(seat)
+        if c[4] is None:
+            c[4] = frozenset(map(id, c[2]))
+        return id(play) in c[4]  # both objects are alive, so equal ids mean the same object
 
     def _answer_fixed(self, seat: int) -> tuple[Action, ...]:
         rang = self.lap == 1 and self.rules.options.allow_rang  # B-29
