@@ -175,6 +175,7 @@ def test_gc6_burn_failure_penalize():
     assert sorted(str(c) for c in st.out_cards) == sorted(["5d", "5d", "9d", "9d", "x"])
     assert st.stats["burn_failed"] == 1
     assert st.mode == "lead" and st.to_act != 2
+    assert st.view(None)["wutou"][5]  # G-61 (a): S5's 对头 was removed from play
 
 
 def test_gc6_burn_restrict_offers_only_compliant_leads():

@@ -276,3 +276,17 @@ def test_gt29_gt30_scoring_scenario(scoring, team_scores):
     assert res["places"] == {"0": 1, "1": 2, "2": 3, "3": 4, "4": 5, "5": 6}
     assert res["team_scores"] == team_scores
     assert st.totals == [team_scores[s % 2] for s in range(6)]
+
+
+def test_g32_plays_in_chaos_do_not_count_toward_the_three():
+    st = new_game(hands("5d", "4h 3h", "5c 6c", "3s 4s", "6s 3d", "Qc Qc Qc Kc Kc 7d"), leader=0, revolt={2},
+                  yaotou=True, **NO_CALLS)
+    play(st, 0, "5")  # 头科: with a revolutionary four remain → 四人乱缠 from the next lead
+    assert finish_round(st) == 1
+    assert st.chaos
+    play(st, 1, "3")
+    go(st, 5, "play", "7")
+    assert finish_round(st) == 5
+    play(st, 5, "QQQ")
+    assert events(st, "play")[-1]["gousiji"] is False
+    assert st.yaotou_left == 3

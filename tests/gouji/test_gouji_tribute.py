@@ -78,8 +78,6 @@ def test_gt37_fall_tribute_return_and_refusals():
     assert st.stats["return_refused"] == 1
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: after one refused 还贡 card, every later card of that 还贡 must be "
-                                       "of a rank the payer holds — the payer can no longer choose to accept one (G-81)")
 def test_g81_each_returned_card_may_be_refused_or_accepted():
     st = gt37_game()
     act(st, 4, "refuse")

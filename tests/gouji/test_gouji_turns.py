@@ -467,8 +467,6 @@ def test_g62_no_lock_out_for_a_wutou_player():
     assert st.to_act == 4
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: a player who is 无头 stops being 无头 once he has finished, so "
-                                       "nobody may answer a 无头 player's final 够级 play (G-41/G-61/G-62)")
 def test_g62_final_gouji_play_of_a_wutou_player_is_open_to_everyone():
     # S2 revolts and S5 (his 对头) chooses 无头; S5 finishes (头科) with KK, a 够级 play. G-62: anyone may beat
     # any play of a 无头 player, including his 够级 plays — so S0, S1, S3, S4 each get a turn in turn order.
