@@ -18,7 +18,8 @@ from engine import log
 from engine.baohuang import SPECS, Rules, State
 from engine.baohuang.options import PRESETS
 from engine.cards import SUPER, Card
-from engine.core import Event
+from engine.core import Action, Event
+from engine.errors import IllegalAction
 
 SECRET_KINDS = {"guard", "solo_secret", "super"}
 REVEAL_KINDS = {"guard_revealed", "mingbao", "hand_end"}
@@ -110,7 +111,16 @@ def run(options: dict[str, Any], seed: int, hands: int, rng_seed: int, deep_ever
                 clone.apply(a)  # every offered action applies
                 check_cards(clone)
             check_views(state)
-        if rng.random() < 0.003:
+        r = rng.random()
+        if r < 0.004:  # host actions at any time (B-46 … B-49); refusals must leave the state untouched
+            kind = rng.choice(["tuoguan", "untuoguan", "leave"])
+            before = (list(state.tuoguan), list(state.totals), len(state.actions))
+            try:
+                events = state.apply(Action(rng.randrange(5), kind))
+            except IllegalAction:
+                assert (list(state.tuoguan), list(state.totals), len(state.actions)) == before
+                continue
+        elif r < 0.01:
             events = state.apply(state.auto_action(seat))
         else:
             events = state.apply(rng.choice(offered))
@@ -120,7 +130,7 @@ def run(options: dict[str, Any], seed: int, hands: int, rng_seed: int, deep_ever
     for e in state.history:
         if e.kind == "hand_end":
             assert sum(e.data["scores"]) == 0  # B-34 … B-39 zero-sum
-    assert sum(state.totals) == 0
+    assert sum(state.totals) == -state.rules.options.leave_penalty * sum(state.left)  # B-49 outside B.9
     return state
 
 
