@@ -356,6 +356,8 @@ def illegal_candidates(st: State, rng: random.Random) -> list[Action]:
         Action(s, "pass", rules.parse("3")),
         Action(s, "play", rules.parse("XXXXX")),  # nobody holds five big jokers
         Action(s, "give", arg="Zq"),
+        Action(str(s), "pass"),  # type: ignore[arg-type]
+        Action(s, "play", "QQQ"),  # type: ignore[arg-type]  (a play must be a Play)
     ]
     if st.phase == "play" and st.mode in ("answer", "rang_return") and st.top is not None:
         low = rules.parse("3" * st.top.n_cards) if st.top.n_cards <= 16 else None
