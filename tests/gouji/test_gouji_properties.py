@@ -262,7 +262,6 @@ def test_random_games_views_and_scores(opts, seed, policy):
        cut=hs.floats(0.05, 1.0))
 def test_log_replay_gives_the_same_state(opts, seed, policy, cut):
     st = State(Rules(**opts), seed=seed)
-    rng = random.Random(policy)
     full = random_game(opts, seed, policy)
     n = max(1, int(len(full.actions) * cut))
     for a in full.actions[:n]:
@@ -274,7 +273,6 @@ def test_log_replay_gives_the_same_state(opts, seed, policy, cut):
         assert again.view(s, with_history=True) == st.view(s, with_history=True)
     assert again.totals == st.totals and again.set_results == st.set_results
     assert log.dump(again) == text
-    del rng
 
 
 # ---------------------------------------------------------------- small stacked deals (burns, revolutions)
