@@ -48,12 +48,15 @@ class QiluApp:
         self.app.table = self.table
         self.replay = ReplayBridge(self.app)
         self.app.replay = self.replay
+        from desktop.lan import LanBridge
+        self.lan = LanBridge(self.app)
+        self.table.lan = self.lan
         self.engine = QQmlApplicationEngine()
         self.qml_errors: list[str] = []
         self.engine.warnings.connect(lambda ws: self.qml_errors.extend(w.toString() for w in ws))
         self.engine.setInitialProperties({
             "app": self.app, "settings": self.settings, "table": self.table, "hand": self.table.hand,
-            "replay": self.replay, "fontFamily": self.font_family or paths.FONT_FAMILY,
+            "replay": self.replay, "lan": self.lan, "fontFamily": self.font_family or paths.FONT_FAMILY,
             "soundsUrl": QUrl.fromLocalFile(str(paths.sounds_dir())),
         })
         self.engine.load(QUrl.fromLocalFile(str(paths.main_qml())))

@@ -18,11 +18,7 @@ from desktop.worker import WorkerThread
 _BACK = {"card": "?", "rank": 0, "suit": "", "mark": "", "label": ""}
 CHAR_LABEL = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "T": "10", "J": "J",
               "Q": "Q", "K": "K", "A": "A", "2": "2", "x": "小王", "X": "大王", "Z": "特"}
-TRACK_# Short Chinese words for the most common refusals (the engine's English reason is kept for other rules).
-REASON_ZH = {"C-10": "一手牌只能有一个点数（可贴2、挂王）", "G-35": "压不过上一手（张数相同、每张更大）",
-             "B-25": "压不过上一手（张数相同、每张更大）", "B-20": "2 不能配其他点数", "G-20": "憋三：3 只能最后出",
-             "C-16": "不是合法的一手牌"}
-ORDER = [17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3]
+TRACK_ORDER = [17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3]
 KEYS = {"play": "↵", "pass": "P", "rang": "R", "burn": "B", "hint": "H"}
 # Short Chinese words for the most common refusals (the engine's English reason is kept for other rules).
 REASON_ZH = {"C-10": "一手牌只能有一个点数（可贴2、挂王）", "G-35": "压不过上一手（张数相同、每张更大）",
@@ -135,6 +131,8 @@ class TableBridge(QObject):
         self.seat_names: list[str] = []
         self.config: dict[str, Any] = {}
         self._turn_serial = 0
+        self.net: Any = None     # a NetSession when this table is a LAN table (desktop/lan.py)
+        self.lan: Any = None
         self._timeout = QTimer(self)
         self._timeout.setSingleShot(True)
         self._timeout.timeout.connect(self._on_timeout)
@@ -142,6 +140,10 @@ class TableBridge(QObject):
 
     # ------------------------------------------------------------------ control
     def start(self, cfg: dict[str, Any]) -> None:
+        if self.net is not None:
+            self.net = None
+            if self.lan is not None:
+                self.lan.stop()
         self.config = dict(cfg)
         self.seat_names = list(cfg.get("names") or [])
         self._played = {}
@@ -155,6 +157,26 @@ class TableBridge(QObject):
         self._start.emit(dict(cfg))
         self.changed.emit()
 
+    def start_net(self, session: Any, names: list[str], snap: dict[str, Any]) -> None:
+        """Show a LAN table: the host runs the engine; snapshots come from ``desktop.lan.net_snapshot``."""
+        if self._active and self.net is None:
+            self._stop.emit()
+        self.net = session
+        self.config = {"game": snap["game"], "no_timeout": True}
+        self.seat_names = list(names)
+        self._played = {}
+        self._log = []
+        self._trick = []
+        self._sheet = []
+        self._results = {}
+        self.snap = {}
+        self._active = True
+        self._on_snapshot(snap)
+
+    def net_snapshot(self, snap: dict[str, Any]) -> None:
+        if self.net is not None:
+            self._on_snapshot(snap)
+
     def pace_ms(self) -> int:
         if "pace_ms" in self.config:
             return int(self.config["pace_ms"])
@@ -162,6 +184,8 @@ class TableBridge(QObject):
 
     def shutdown(self) -> None:
         self._stop.emit()
+        if self.lan is not None:
+            self.lan.shutdown()
         self.wt.shutdown()
 
     def _on_settings(self) -> None:
@@ -597,7 +621,10 @@ class TableBridge(QObject):
         self.hand.clearSelection()
         self.changed.emit()
         self._timeout.stop()
-        self._act.emit({"gen": snap["gen"], "action": msg})
+        if self.net is not None:
+            self.net.act({"action": msg})
+        else:
+            self._act.emit({"gen": snap["gen"], "action": msg})
 
     @Slot()
     def playSelected(self) -> None:
@@ -639,18 +666,20 @@ class TableBridge(QObject):
     @Slot(int)
     def askCount(self, seat: int) -> None:
         """报户 (G-69): ask another seat how many cards it holds."""
-        if self.snap and seat != self.my_seat():
+        if self.snap and seat != self.my_seat() and self.net is None:
             self._ask.emit(seat)
 
     @Slot(bool)
     def setAuto(self, on: bool) -> None:
-        self._auto.emit(self.my_seat(), on)
+        if self.net is None:
+            self._auto.emit(self.my_seat(), on)
 
     @Slot()
     def nextSet(self) -> None:
         self._results = {}
         self.changed.emit()
-        self._resume.emit()
+        if self.net is None:
+            self._resume.emit()
 
     @Slot(int)
     def tributeFlights(self, n: int) -> None:

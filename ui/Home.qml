@@ -56,7 +56,7 @@ Item {
         Btn { objectName: "btnNewGame"; width: parent.width; height: 56; text: home.app.s.newGame; fontSize: 20; onClicked: home.navigate("newgame") }
         Row {
             spacing: 12
-            Btn { objectName: "btnLan"; width: 164; height: 50; text: home.app.s.lan; onClicked: home.app.toast(home.app.s.lanSoon) }
+            Btn { objectName: "btnLan"; width: 164; height: 50; text: home.app.s.lan; onClicked: home.navigate("lan") }
             Btn { objectName: "btnReplays"; width: 164; height: 50; text: home.app.s.replays; onClicked: { home.app.refreshReplays(); home.navigate("replays") } }
             Btn { objectName: "btnRules"; width: 168; height: 50; text: home.app.s.rules; onClicked: home.navigate("rules") }
         }

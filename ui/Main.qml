@@ -9,6 +9,7 @@ Window {
     required property var table
     required property var hand
     required property var replay
+    required property var lan
     required property string fontFamily
     required property url soundsUrl
 
@@ -18,7 +19,7 @@ Window {
     color: Theme.bgBottom
     title: app.s.title
 
-    property string screen: "home"      // home | newgame | table | replays
+    property string screen: "home"      // home | newgame | table | replays | lan
     property string overlay: ""         // settings | rules | ""
     property string toastText: ""
 
@@ -60,7 +61,7 @@ Window {
             objectName: "screenLoader"
             anchors.fill: parent
             sourceComponent: win.screen === "home" ? homeC : win.screen === "newgame" ? newGameC
-                           : win.screen === "table" ? tableC : replaysC
+                           : win.screen === "table" ? tableC : win.screen === "lan" ? lanC : replaysC
         }
 
         Loader {
@@ -105,6 +106,7 @@ Window {
     Component { id: newGameC; NewGame { app: win.app; onNavigate: (name) => name === "settings" ? win.overlay = name : win.go(name) } }
     Component { id: tableC; Table { app: win.app; table: win.table; hand: win.hand; settings: win.settings; onNavigate: (name) => name === "settings" || name === "rules" ? win.overlay = name : win.go(name) } }
     Component { id: replaysC; Replays { app: win.app; replay: win.replay; onNavigate: (name) => win.go(name) } }
+    Component { id: lanC; Lan { app: win.app; lan: win.lan; onNavigate: (name) => win.go(name) } }
     Component { id: settingsC; SettingsPanel { app: win.app; settings: win.settings; onClose: win.overlay = "" } }
     Component { id: rulesC; RulesPanel { app: win.app; game: win.screen === "table" ? win.table.game : win.app.game; onClose: win.overlay = "" } }
 }

@@ -1,0 +1,342 @@
+"""LAN play in the app: host a table or join one (engine/net, docs/PROTOCOL.md §10).
+
+The host runs ``engine.net.host.HostServer`` (its own asyncio thread) and the app's own player joins it like
+everyone else through a ``ClientThread`` on 127.0.0.1. Messages arrive on the network thread and are turned
+into the same snapshots the local worker produces (``net_snapshot``), then handed to the GUI thread through
+a queued signal; the table bridge cannot tell a LAN table from a local one. Selections are judged against
+the host's list of legal actions (``ListOracle``): the host stays the only authority.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Property, QObject, Signal, Slot
+
+from desktop import i18n, paths
+from desktop.worker import hint_plays
+
+
+class _LegalSet:
+    def __init__(self, oracle: ListOracle) -> None:
+        self.o = oracle
+
+    def __contains__(self, action: Any) -> bool:
+        key = (action.kind, action.play.text if action.play is not None else None, action.arg)
+        return key in self.o.keys
+
+
+class ListOracle:
+    """Judges a selection against the host's list of legal actions (a client never holds the State)."""
+
+    def __init__(self, rules: Any, seat: int, legal: list[Any], top: str | None) -> None:
+        self.rules = rules
+        self.seat = seat
+        self.top = top
+        self.keys: set[tuple[str, str | None, str | None]] = set()
+        for a in legal:
+            play = rules.parse(a.play).text if a.play else None
+            self.keys.add((a.kind, play, a.arg))
+
+    def legal_actions(self, seat: int) -> _LegalSet:
+        return _LegalSet(self)
+
+    def clone(self) -> ListOracle:
+        return self
+
+    def apply(self, action: Any) -> None:
+        from engine.errors import IllegalAction
+        if self.top and action.play is not None and not self.rules.beats(self.top, action.play):
+            rule = "G-35" if self.rules.game == "gouji" else "B-25"
+            raise IllegalAction(rule, f"{action.play.text} does not beat {self.top}")
+        raise IllegalAction("C-16", "not among the legal actions the host allows now")
+
+
+def net_snapshot(msg: Any, seat: int, table: Any, sid_base: int = 0) -> dict[str, Any]:
+    """A worker-style snapshot from a Sync/Update message (built on the network thread: plain data only)."""
+    from engine import games
+    from engine.core import Action
+    view = {k: v for k, v in dict(msg.view).items() if k != "history"}
+    game = str(view.get("game") or (table.game if table else "gouji"))
+    options = dict(view.get("options") or (table.options if table else {}) or {})
+    rules = games.rules(game, {k: v for k, v in options.items() if k != "preset"} if game == "gouji" else options)
+    legal = list(msg.legal or [])
+    events = [dict(e) for e in getattr(msg, "events", [])]
+    trick = [t for t in (view.get("trick") or []) if t.get("play")]
+    top = trick[-1]["play"] if trick else None
+    plays = []
+    for a in legal:
+        if a.play:
+            try:
+                plays.append(Action(seat, a.kind, rules.parse(a.play)))
+            except Exception:
+                pass
+    my_turn = bool(legal)
+    set_over = any(e.get("kind") in ("set_end", "hand_end") for e in events)
+    n = int(view.get("n_seats") or (len(table.seats) if table else 6))
+    snap: dict[str, Any] = {
+        "gen": 0, "seat": seat, "n_seats": n, "game": game, "view": view, "events": events, "action": None,
+        "to_act": view.get("to_act"), "phase": view.get("phase", ""), "over": view.get("phase") == "over",
+        "totals": list(view.get("totals") or [0] * n), "my_turn": my_turn, "auto": False,
+        "first": msg.__class__.__name__ == "Sync", "set_over": set_over, "options": options,
+        "n_actions": int(msg.sid), "paused": False, "net": True,
+    }
+    if my_turn:
+        snap["fixed"] = [{"seat": seat, "kind": a.kind, **({"arg": a.arg} if a.arg is not None else {})}
+                         for a in legal if not a.play]
+        snap["play_kinds"] = sorted({a.kind for a in legal if a.play})
+        snap["hints"] = [a.to_json() for a in hint_plays(plays)]
+        snap["oracle"] = ListOracle(rules, seat, legal, top)
+    return snap
+
+
+class NetSession:
+    """The app's own LAN connection (host or guest). ``act`` sends an intent for the latest state."""
+
+    def __init__(self, client: Any, seat: int) -> None:
+        self.client = client
+        self.seat = seat
+        self.sid = 0
+
+    def act(self, msg: dict[str, Any]) -> None:
+        from engine.net.protocol import ActionMsg
+        a = msg["action"]
+        self.client.act(ActionMsg(a["kind"], a.get("play"), a.get("arg")))
+
+    def stop(self) -> None:
+        try:
+            self.client.leave()
+        except Exception:
+            pass
+        self.client.stop(timeout=2.0)
+
+
+def _seat_rows(table: Any, lang: str) -> list[dict[str, Any]]:
+    out = []
+    for s in table.seats if table else []:
+        kind = {"open": "空位" if lang == "zh" else "open", "bot": "电脑" if lang == "zh" else "bot",
+                "human": "玩家" if lang == "zh" else "player"}.get(s.kind, s.kind)
+        out.append({"seat": s.seat, "kind": s.kind, "kindText": kind, "name": s.name, "connected": s.connected,
+                    "auto": s.auto, "level": s.level or ""})
+    return out
+
+
+class LanBridge(QObject):
+    """Host / join / lobby for QML."""
+
+    changed = Signal()
+    _msg = Signal(object)       # from the network thread
+    _found = Signal(object)
+    _hostev = Signal(object)
+
+    def __init__(self, app: Any, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.app = app
+        self.host: Any = None
+        self.client: Any = None
+        self.browser: Any = None
+        self._mode = ""
+        self._status = ""
+        self._table: Any = None
+        self._seat = -1
+        self._found_list: list[dict[str, Any]] = []
+        self._addresses: list[str] = []
+        self._name = ""
+        self._msg.connect(self._on_msg)
+        self._found.connect(self._on_found)
+        self._hostev.connect(self._on_hostev)
+
+    # ---------------------------------------------------------------- host
+    @Slot(result=bool)
+    def hostTable(self) -> bool:
+        from engine.net.host import HostConfig, HostServer, SeatSpec
+        self.stop()
+        cfg = self.app.new_game_config()
+        n = 6 if cfg["game"] == "gouji" else 5
+        name = cfg["names"][0]
+        seats = [SeatSpec("human", name=name)] + [SeatSpec("open") for _ in range(n - 1)]
+        try:
+            self.host = HostServer(HostConfig(game=cfg["game"], options=cfg["options"], seats=seats,
+                                              fill_level="heuristic", bot_delay=0.4,
+                                              log_path=str(paths.data_dir() / "lan-host.jsonl")),
+                                   on_event=lambda ev: self._hostev.emit(ev))
+            port = self.host.start()
+            token = self.host.reserve_seat(0, name)
+        except Exception as exc:
+            self._status = f"{type(exc).__name__}: {exc}"
+            self.host = None
+            self.changed.emit()
+            return False
+        self._addresses = list(self.host.addresses()) or [f"127.0.0.1:{port}"]
+        self._mode = "host"
+        self._seat = 0
+        self._name = name
+        self._table = self.host.table()
+        self._connect(f"127.0.0.1:{port}", name, seat=0, token=token)
+        self._status = ("等待玩家加入… 空位由电脑补上" if self.lang() == "zh"
+                        else "Waiting for players… open seats get bots")
+        self.changed.emit()
+        return True
+
+    @Slot()
+    def startHosted(self) -> None:
+        if self.host is not None:
+            try:
+                self.host.start_game()
+            except Exception as exc:
+                self._status = str(exc)
+                self.changed.emit()
+
+    @Slot(int, str)
+    def setSeat(self, seat: int, kind: str) -> None:
+        if self.host is not None:
+            try:
+                self.host.set_seat(seat, kind, "heuristic" if kind == "bot" else None)
+            except Exception as exc:
+                self._status = str(exc)
+                self.changed.emit()
+
+    # ---------------------------------------------------------------- join
+    @Slot()
+    def browse(self) -> None:
+        if self.browser is not None:
+            return
+        try:
+            from engine.net.discovery import Browser
+            self.browser = Browser(on_change=lambda tables: self._found.emit(list(tables)))
+            self.browser.start()
+        except Exception as exc:
+            self._status = str(exc)
+            self.changed.emit()
+
+    @Slot(str)
+    def connectTo(self, addr: str) -> None:
+        self.stop_client()
+        self._mode = "join"
+        self._name = self.app.new_game_config()["names"][0]
+        try:
+            self._connect(addr.strip(), self._name)
+            self._status = ("正在连接 " if self.lang() == "zh" else "Connecting to ") + addr
+        except Exception as exc:
+            self._status = f"{type(exc).__name__}: {exc}"
+        self.changed.emit()
+
+    @Slot(int)
+    def takeSeat(self, seat: int) -> None:
+        if self.client is not None:
+            self.client.join(seat, self._name)
+
+    def _connect(self, addr: str, name: str, seat: int | None = None, token: str | None = None) -> None:
+        from engine.net.client import ClientThread
+        self.client = ClientThread(addr, name, seat=seat, token=token, on_message=lambda m: self._msg.emit(m),
+                                   on_closed=lambda why: self._msg.emit(("closed", why)))
+        self.client.start()
+
+    # ---------------------------------------------------------------- messages (GUI thread)
+    def _on_msg(self, msg: Any) -> None:
+        from engine.net.protocol import Closing, Notice, Refused, Seated, Sync, Table, Update, Welcome
+        table = self.app.table
+        if isinstance(msg, tuple) and msg and msg[0] == "closed":
+            self._status = ("连接已断开：" if self.lang() == "zh" else "Disconnected: ") + str(msg[1])
+        elif isinstance(msg, Welcome | Table):
+            self._table = msg.table
+        elif isinstance(msg, Seated):
+            self._seat = msg.seat
+            self._status = ("已入座，等待开局" if self.lang() == "zh" else "Seated; waiting for the start")
+        elif isinstance(msg, Sync | Update):
+            if self._seat < 0:
+                return
+            names = [s.name for s in self._table.seats] if self._table else []
+            snap = net_snapshot(msg, self._seat, self._table)
+            if isinstance(msg, Sync) or table.net is None:
+                table.start_net(NetSession(self.client, self._seat), names, snap)
+                self.app.startTable.emit()
+            else:
+                table.net_snapshot(snap)
+        elif isinstance(msg, Refused):
+            table.message.emit(f"[{msg.rule or msg.code}] {msg.reason}")
+        elif isinstance(msg, Notice):
+            table.message.emit(msg.text)
+        elif isinstance(msg, Closing):
+            self._status = f"{msg.code}: {msg.reason}"
+        self.changed.emit()
+
+    def _on_found(self, tables: list[Any]) -> None:
+        self._found_list = [{"addr": f.addr, "game": f.game, "host": f.host, "free": f.free, "seats": f.seats,
+                             "status": f.status} for f in tables]
+        self.changed.emit()
+
+    def _on_hostev(self, ev: Any) -> None:
+        if ev.table is not None:
+            self._table = ev.table
+            self.changed.emit()
+
+    # ---------------------------------------------------------------- teardown
+    def stop_client(self) -> None:
+        if self.client is not None:
+            try:
+                self.client.stop(timeout=2.0)
+            except Exception:
+                pass
+            self.client = None
+        self._seat = -1
+
+    @Slot()
+    def stop(self) -> None:
+        self.stop_client()
+        if self.host is not None:
+            try:
+                self.host.stop(timeout=3.0)
+            except Exception:
+                pass
+            self.host = None
+        self._mode = ""
+        self._table = None
+        self.changed.emit()
+
+    def shutdown(self) -> None:
+        self.stop()
+        if self.browser is not None:
+            try:
+                self.browser.stop()
+            except Exception:
+                pass
+            self.browser = None
+
+    def lang(self) -> str:
+        return str(self.app.settings.get("language"))
+
+    # ---------------------------------------------------------------- properties
+    def _g_mode(self) -> str:
+        return self._mode
+
+    def _g_status(self) -> str:
+        return self._status
+
+    def _g_addresses(self) -> list[str]:
+        return self._addresses
+
+    def _g_seats(self) -> list[dict[str, Any]]:
+        return _seat_rows(self._table, self.lang())
+
+    def _g_found(self) -> list[dict[str, Any]]:
+        return self._found_list
+
+    def _g_seat(self) -> int:
+        return self._seat
+
+    def _g_game(self) -> str:
+        g = self._table.game if self._table else ""
+        return i18n.strings(self.lang()).get(g, g)
+
+    def _g_tstatus(self) -> str:
+        return self._table.status if self._table else ""
+
+    mode = Property(str, _g_mode, notify=changed)
+    status = Property(str, _g_status, notify=changed)
+    addresses = Property("QVariantList", _g_addresses, notify=changed)
+    seats = Property("QVariantList", _g_seats, notify=changed)
+    found = Property("QVariantList", _g_found, notify=changed)
+    seat = Property(int, _g_seat, notify=changed)
+    gameName = Property(str, _g_game, notify=changed)
+    tableStatus = Property(str, _g_tstatus, notify=changed)

@@ -1,0 +1,106 @@
+import QtQuick
+
+// LAN: host a table with the new-game settings, or join one (discovered on the LAN, or by address:port).
+Item {
+    id: lanScreen
+    objectName: "lanScreen"
+    property var app
+    property var lan
+    signal navigate(string name)
+    readonly property bool zh: app.lang === "zh"
+    Component.onCompleted: lan.browse()
+
+    Text { x: 40; y: 26; text: lanScreen.app.s.lan; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
+    Text { x: 40; y: 62; text: lanScreen.zh ? "一人开桌，其他人在同一局域网加入；空位由电脑补上，掉线的玩家由电脑托管。" : "One player hosts, the others join on the same network; bots fill open seats and play for anyone who drops."; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14 }
+    Btn { anchors.right: parent.right; anchors.rightMargin: 40; y: 22; width: 120; height: 40; text: lanScreen.app.s.back; onClicked: lanScreen.navigate("home") }
+
+    // ---- host
+    Rectangle {
+        x: 40; y: 100; width: 740; height: 770; radius: 12
+        color: "#0F211D"; border.color: lanScreen.lan.mode === "host" ? Theme.primary1 : Theme.panelBorder
+        Column {
+            x: 24; y: 20; width: 692; spacing: 12
+            Text { text: lanScreen.zh ? "开桌（房主）" : "Host a table"; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
+            Text { width: 692; wrapMode: Text.Wrap; text: (lanScreen.zh ? "玩法和规则取自“新游戏”页：" : "Game and rules come from the New game page: ") + lanScreen.app.s[lanScreen.app.game]; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14 }
+            Row {
+                spacing: 10
+                Btn { objectName: "btnHostTable"; primary: lanScreen.lan.mode !== "host"; width: 200; text: lanScreen.zh ? "开桌" : "Open table"; onClicked: lanScreen.lan.hostTable() }
+                Btn { visible: lanScreen.lan.mode === "host"; objectName: "btnHostStart"; primary: true; width: 200; text: lanScreen.zh ? "开始对局" : "Start the match"; onClicked: lanScreen.lan.startHosted() }
+                Btn { visible: lanScreen.lan.mode !== ""; width: 140; text: lanScreen.zh ? "关闭" : "Close"; onClicked: lanScreen.lan.stop() }
+            }
+            Text {
+                visible: lanScreen.lan.mode === "host"
+                text: (lanScreen.zh ? "其他玩家连接：" : "Players connect to: ") + lanScreen.lan.addresses.join("   ")
+                color: Theme.mintText; font.family: "monospace"; font.pixelSize: 18
+            }
+        }
+    }
+
+    // ---- join
+    Rectangle {
+        x: 820; y: 100; width: 740; height: 360; radius: 12
+        color: "#0F211D"; border.color: lanScreen.lan.mode === "join" ? Theme.primary1 : Theme.panelBorder
+        Column {
+            x: 24; y: 20; width: 692; spacing: 10
+            Text { text: lanScreen.zh ? "加入牌桌" : "Join a table"; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
+            Row {
+                spacing: 10
+                Rectangle {
+                    width: 460; height: 46; radius: 8; color: "#0A1613"; border.color: addr.activeFocus ? Theme.mint : Theme.panelBorder
+                    TextInput { id: addr; objectName: "lanAddress"; anchors.fill: parent; anchors.margins: 10; verticalAlignment: TextInput.AlignVCenter; color: Theme.text; font.family: "monospace"; font.pixelSize: 18; clip: true }
+                    Text { visible: addr.text === ""; anchors.verticalCenter: parent.verticalCenter; x: 12; text: "192.168.1.20:41234"; color: Theme.hint; font.family: "monospace"; font.pixelSize: 18 }
+                }
+                Btn { objectName: "btnConnect"; width: 160; text: lanScreen.zh ? "连接" : "Connect"; onClicked: lanScreen.lan.connectTo(addr.text) }
+            }
+            Text { text: lanScreen.zh ? "局域网内的牌桌" : "Tables on this network"; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14 }
+            Repeater {
+                model: lanScreen.lan.found
+                Rectangle {
+                    required property var modelData
+                    width: 692; height: 44; radius: 8; color: "#14302A"
+                    Text { x: 12; anchors.verticalCenter: parent.verticalCenter; text: modelData.host + " · " + (lanScreen.app.s[modelData.game] || modelData.game) + " · " + modelData.free + "/" + modelData.seats + " · " + modelData.addr; color: Theme.text; font.family: Theme.font; font.pixelSize: 15 }
+                    MouseArea { anchors.fill: parent; onClicked: { addr.text = modelData.addr; lanScreen.lan.connectTo(modelData.addr) } }
+                }
+            }
+            Text { visible: lanScreen.lan.found.length === 0; text: lanScreen.zh ? "（暂未发现；也可以直接输入地址）" : "(none found yet; you can type an address)"; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+        }
+    }
+
+    // ---- lobby: the seats of the table we are at
+    Rectangle {
+        x: 820; y: 480; width: 740; height: 390; radius: 12
+        color: "#0F211D"; border.color: Theme.panelBorder
+        Column {
+            x: 24; y: 18; width: 692; spacing: 8
+            Text { text: (lanScreen.zh ? "座位" : "Seats") + (lanScreen.lan.gameName ? " · " + lanScreen.lan.gameName + " · " + lanScreen.lan.tableStatus : ""); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 18 }
+            Repeater {
+                model: lanScreen.lan.seats
+                Item {
+                    id: ls
+                    required property var modelData
+                    width: 692; height: 40
+                    Text { x: 0; anchors.verticalCenter: parent.verticalCenter; text: "S" + ls.modelData.seat; color: Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
+                    Text { x: 50; anchors.verticalCenter: parent.verticalCenter; text: ls.modelData.kindText + (ls.modelData.name ? " · " + ls.modelData.name : "") + (ls.modelData.auto ? (lanScreen.zh ? " · 托管" : " · auto") : ""); color: ls.modelData.seat === lanScreen.lan.seat ? Theme.primary1 : Theme.text; font.family: Theme.font; font.pixelSize: 15 }
+                    Btn {
+                        visible: ls.modelData.kind === "open" && lanScreen.lan.mode === "join" && lanScreen.lan.seat < 0
+                        anchors.right: parent.right; height: 34; width: 110; fontSize: 14
+                        objectName: "btnSit_" + ls.modelData.seat
+                        text: lanScreen.zh ? "坐这里" : "Sit here"
+                        onClicked: lanScreen.lan.takeSeat(ls.modelData.seat)
+                    }
+                    Btn {
+                        visible: lanScreen.lan.mode === "host" && ls.modelData.seat !== 0 && ls.modelData.kind !== "human"
+                        anchors.right: parent.right; height: 34; width: 110; fontSize: 14
+                        text: ls.modelData.kind === "bot" ? (lanScreen.zh ? "改为空位" : "Open seat") : (lanScreen.zh ? "电脑" : "Bot")
+                        onClicked: lanScreen.lan.setSeat(ls.modelData.seat, ls.modelData.kind === "bot" ? "open" : "bot")
+                    }
+                }
+            }
+        }
+    }
+    Text {
+        objectName: "lanStatus"
+        x: 40; y: 878; text: lanScreen.lan.status
+        color: Theme.warn; font.family: Theme.font; font.pixelSize: 14
+    }
+}
