@@ -586,9 +586,9 @@ class State:
     # ------------------------------------------------------------------ play (G-40 … G-68)
     def _wutou(self, p: int) -> bool:
         """G-61 无头."""
-        if self.phase != "play" or not self.active[p]:
+        if self.phase != "play" or p == self.revolutionary:
             return False
-        o = opp(p)
+        o = opp(p)  # a finished player keeps his 无头 status for the answers to his final play (G-62)
         if o == self.revolutionary:
             return self.yaotou_left == 0
         return not self.active[o]
@@ -771,6 +771,9 @@ class State:
             raise _illegal("G-9", "the game is over")
         if not isinstance(a.seat, int) or not 0 <= a.seat < N_SEATS:
             raise _illegal("G-1", f"no seat {a.seat!r}")
+        if a.kind == "ask":
+            self._check_ask(a)
+            return
         if a.seat != self.to_act:
             raise _illegal("G-42", f"it is seat {self.to_act}'s turn, not seat {a.seat}'s")
         if (a.play is not None) != (a.kind in ("play", "burn")):
@@ -883,6 +886,11 @@ class State:
     # ------------------------------------------------------------------ doing
     def _do(self, a: Action) -> None:
         seat, kind = a.seat, a.kind
+        if kind == "ask":
+            target = self._check_ask(a)
+            self.asked.add(target)
+            self._emit(Event("report", {"asker": seat, "seat": target, "count": len(self.hands[target])}))
+            return
         play = self.rules.parse(a.play) if a.play is not None else None
         ph = self.phase
         if ph == "yudian":
@@ -960,6 +968,7 @@ class State:
         self._give_back(it, card)
 
     def _give_back(self, it: TributeItem, card: Card) -> None:
+        self.refused_rank = False  # the refusal bound only the replacement of the refused card (G-81)
         self._move(it.receiver, it.payer, [card])
         it.returned += 1
         self.stats["returned"] += 1
@@ -1317,15 +1326,20 @@ class State:
         return out
 
     def ask_count(self, asker: int, target: int) -> list[Event]:
-        """G-69: ask a player with 10 or fewer cards for his count (a free action, outside turn order)."""
+        """G-69: ask a player with 10 or fewer cards for his count — ``Action(asker, "ask", arg=target)``,
+        a free action any seat may take during play, outside turn order (it is logged like any other)."""
+        return self.apply(Action(asker, "ask", None, str(target)))
+
+    def _check_ask(self, a: Action) -> int:
         if self.phase != "play" or self.o.biesan:
             raise _illegal("G-69", "no 报户 now" + (" (憋三)" if self.o.biesan else ""))
+        try:
+            target = int(a.arg or "")
+        except ValueError:
+            raise _illegal("G-69", "ask names the seat asked (arg = seat number)") from None
         if not (0 <= target < N_SEATS) or not self.active[target] or len(self.hands[target]) > 10:
             raise _illegal("G-69", "only a player holding 10 or fewer cards must report")
-        self.asked.add(target)
-        ev = Event("report", {"asker": asker, "seat": target, "count": len(self.hands[target])})
-        self.history.append(ev)
-        return [ev]
+        return target
 
     def _emit(self, ev: Event) -> None:
         self._out.append(ev)

@@ -280,8 +280,6 @@ def test_g28_revolution_check_option(check, eligible):
     assert (Action(5, "revolt") in st.legal_actions(5)) is eligible
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: ask_count (G-69 报户) is neither an action nor logged, so a "
-                                       "replayed log shows different counts than the live game")
 def test_g69_report_survives_log_replay():
     import random
 
