@@ -15,13 +15,22 @@ from engine.plays import Play, PlayRules, make_play
 
 def pick_cards(hand: Sequence[Card], play: Play, revealing: Callable[[Card], bool]) -> list[Card]:
     """The cards of ``hand`` that make ``play`` (the hand is assumed to hold them)."""
-    out: list[Card] = []
+    need: dict[int, int] = {}
     for rank, n in ((play.natural_rank, play.naturals), (TWO, play.twos), (SMALL, play.raw_small),
                     (BIG, play.raw_big), (SUPER, play.supers)):
         if n:
-            pool = [c for c in hand if c.rank == rank]
+            need[rank] = n
+    pools: dict[int, list[Card]] = {r: [] for r in need}
+    for c in hand:
+        pool = pools.get(c.rank)
+        if pool is not None:
+            pool.append(c)
+    out: list[Card] = []
+    for rank, n in need.items():
+        pool = pools[rank]
+        if len(pool) > n:
             pool.sort(key=lambda c: (revealing(c), c.mark != "", SUIT_ORDER.get(c.suit, 0)))
-            out.extend(pool[:n])
+        out.extend(pool[:n])
     return out
 
 

@@ -7,12 +7,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.cards import SMALL, SUPER, Card
+from engine.core import Event
 from engine.plays import Play, beats, can_make, iter_answers, iter_leads, kao_beats, make_play
 
 from .base import N, next_seat
 from .emperor import EmperorPhases
 from .rules import identity
 from .scoring import HandResult, base_scores, rebellion_succeeded, score_hand
+
+# The same public event every time (events are immutable): shared objects save time in long matches.
+_SEAT_EVENTS = {k: tuple(Event(k, {"seat": s}) for s in range(N)) for k in ("pass", "rang", "jiefeng")}
 
 
 class TablePlay(EmperorPhases):
@@ -96,7 +100,7 @@ class TablePlay(EmperorPhases):
         self._take(seat, cards)
         self.played.extend(cards)
         self.top, self.top_seat = p, seat
-        entry = {"seat": seat, "play": p.text, "cards": [str(c) for c in cards]}
+        entry = {"seat": seat, "play": p.text, "cards": self._strs(cards)}
         self.trick.append(entry)
         self._ev("play", dict(entry))
         self._check_reveal(seat, cards)
@@ -135,7 +139,7 @@ class TablePlay(EmperorPhases):
         elif kind == "jiefeng":
             self.jiefeng = seat
             self.stats["jiefeng_applied"] += 1
-        self._ev(kind, {"seat": seat})
+        self._out.append(_SEAT_EVENTS[kind][seat])
         self._advance()
 
     def _advance(self) -> None:
