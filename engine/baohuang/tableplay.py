@@ -15,6 +15,9 @@ from .emperor import EmperorPhases
 from .rules import identity
 from .scoring import HandResult, base_scores, rebellion_succeeded, score_hand
 
+# Answers by (id of the interned previous play — which implies its rules —, the counts that matter); the
+# value keeps the play alive so that its id is never reused. Shared by all states.
+_ANSWER_MEMO: dict[tuple[int, tuple[int, ...]], tuple[Play, tuple[Play, ...]]] = {}
 # The same public event every time (events are immutable): shared objects save time in long matches.
 _SEAT_EVENTS = {k: tuple(Event(k, {"seat": s}) for s in range(N)) for k in ("pass", "rang", "jiefeng")}
 
@@ -56,7 +59,15 @@ class TablePlay(EmperorPhases):
         assert prev is not None
         pr = self.rules.play_rules
         if not (pr.kaopai and (prev.big or prev.small) and not prev.supers):
-            yield from iter_answers(pr, self._bie_counts(seat), prev)
+            # Only cards above prev's lowest value can answer; memo by the interned prev and those counts.
+            counts = self._bie_counts(seat)
+            key = (id(prev), tuple(counts[prev.values[0] + 1:19]))
+            hit = _ANSWER_MEMO.get(key)
+            if hit is None:
+                if len(_ANSWER_MEMO) > 200_000:
+                    _ANSWER_MEMO.clear()
+                hit = _ANSWER_MEMO[key] = (prev, tuple(iter_answers(pr, counts, prev)))
+            yield from hit[1]
             return
         # 烤 (C-14): prune by what C-12 and C-14 both need — a joker for each joker of prev, no more rank
         # cards than prev, and a higher rank (none at all when prev has none) — before the full test.
