@@ -315,3 +315,23 @@ def test_mingbao_doubles_the_score() -> None:
     places = tuple(st.last_places)
     plain = score_hand(HandResult(0, 3, None, places))
     assert st.last_scores == [2 * v for v in plain]
+
+
+def test_b38_16_4_ming_du_doubles_in_play() -> None:
+    r = Rules(preset="s001", emperor_selection="fixed", grab_solo=False, hand_end="side-finished")
+    st = State(r, seed=0, deal=tiny({0: "X^ 5c", 1: "6c", 2: "7c 8c", 3: "Tc Td", 4: "Jc Jd"}))
+    do(st, "S0 solo", "S0 5", "S1 6", "S2 -", "S3 -", "S4 -", "S0 -")
+    assert st.to_act == 2 and not st.is_over  # 16-4: no early end for 明独 (B-33)
+    do(st, "S2 7", "S3 -", "S4 -", "S0 X")
+    assert st.is_over and st.last_scores == [8, -2, -2, -2, -2]  # BS-8 with 明独
+
+
+def test_b39_qiang_zhuang_scores_forty() -> None:
+    r = Rules(preset="s001", hand_end="side-finished")
+    st = State(r, seed=0, deal=tiny({2: "X^ 8d 8d 8d 3c", 4: "8d 9c", 0: "Tc", 1: "Jc", 3: "Qc"}))
+    do(st, "S2 call:8d", "S3 grab")
+    assert st.emperor == 3 and st.solo == "grab" and st.to_act == 3
+    do(st, "S3 X", "S4 -", "S0 -", "S1 -", "S2 -")  # the grabber took X^ into his hand (B-9)
+    assert st.to_act == 3
+    do(st, "S3 Q")
+    assert st.is_over and st.last_scores == [-10, -10, -10, 40, -10]  # BS-9

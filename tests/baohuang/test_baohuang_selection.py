@@ -196,3 +196,52 @@ def test_b14_call_rules() -> None:
     st2 = State(r2, seed=0, deal=full_deal(r2, {0: "X^ X X 2s 2s 2s"}))
     calls2 = {a.arg for a in st2.legal_actions(0) if a.kind == "call"}
     assert {"2s", "X"} <= calls2
+
+
+def test_b7_4_four_identical_cards_excuse_the_origin() -> None:
+    st = classic({3: "X^ 9c 9c 9c Kd Kd Kd Kd", 0: "9c"})
+    for seat in (3, 2, 1, 0, 4):
+        do(st, f"S{seat} abdicate")
+    assert st.to_act == 3 and sorted(a.kind for a in st.legal_actions(3)) == ["abdicate", "accept"]
+
+
+def test_b11_pot_nobody_accepts_redeal() -> None:
+    from baohuang_helpers import tiny
+    r = Rules(preset="s000")
+    st = State(r, seed=0, deal=tiny({0: "X^ X 2c", 1: "2d 7c", 2: "x 9h", 3: "Tc", 4: "Jc"}))
+    for seat in range(5):
+        assert [a.kind for a in st.legal_actions(seat)] == ["decline"]  # nobody holds three identical cards
+        do(st, f"S{seat} decline")
+    assert st.stats["redeal"] == 1 and st.stats["pot_card"] == 3
+    assert sum(len(h) for h in st.hands) == 216 and st.transit == []
+
+
+def test_b9_grab_in_pot_mode_nearest_shangjia_first() -> None:
+    r = Rules(preset="s000", grab_solo=True)
+    st = State(r, seed=0, deal=full_deal(r, {0: "9h 9h 9h", 1: "9h"}))
+    do(st, "S0 accept", "S0 call:9h")
+    assert st.phase == "grab" and st.queue == [4, 3, 2, 1]
+    do(st, "S4 decline", "S3 grab")
+    assert st.emperor == 3 and st.solo == "ming" and st.phase == "play" and st.to_act == 3
+
+
+def test_b18_rebellion_reveals_an_dubao() -> None:
+    from baohuang_helpers import pass_all
+    r = Rules(emperor_selection="fixed", rebellion=True)
+    st = State(r, seed=0, deal=full_deal(r, {0: "X^ 9c 9c 9c 9c"}))
+    do(st, "S0 call:9c")
+    pass_all(st, "mingbao")
+    ev = do(st, "S1 rebel", "S2 rebel", "S3 decline", "S4 decline")
+    assert public(ev, "guard_revealed") == [{"seat": 0, "solo": True, "by": "rebellion"}]
+    assert st.view(3)["solo"] == "an" and st.view(3)["guard"] is None and st.view(3)["guard_public"]
+
+
+def test_b18_reveal_none_never_reveals() -> None:
+    from baohuang_helpers import pass_all
+    r = Rules(preset="s002-dongya")
+    st = State(r, seed=0, deal=full_deal(r, {0: "X^", 2: "x^"}))
+    do(st, "S0 decline")
+    pass_all(st, "mingbao")
+    ev = do(st, "S1 rebel", "S2 decline", "S3 rebel", "S4 rebel")
+    assert not public(ev, "guard_revealed") and st.view(1)["guard"] is None
+    assert st.view(1)["rebels"] == [1, 3, 4]  # public: the guard follows by elimination (B-18)
