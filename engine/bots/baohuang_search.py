@@ -11,6 +11,7 @@ is clearly better over the same worlds. Declarations use the heuristic.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -266,6 +267,20 @@ def candidates(ctx: BCtx, legal: Sequence[Action], best: Action, limit: int) -> 
     return out
 
 
+def _redeal(template: Any, view: dict[str, Any], hands: list[list[Card]]) -> Any:
+    """Another world on a copy of ``template``: the hidden hands replaced (same counts), the guard re-found."""
+    st = template.clone()
+    for s in range(N):
+        st._set_hand(s, list(hands[s]))
+    st._cache = [None] * N
+    if view.get("guard") is None and st.solo is None and st.called is not None and st.emperor is not None:
+        e = st.emperor
+        g = next((s for s in range(N) if s != e and any(_identity(c) == st.called for c in hands[s])), None)
+        if g is not None:
+            st.guard = g
+    return st
+
+
 class BaohuangSearchBot:
     level = "search"
     wants_history = True
@@ -281,6 +296,15 @@ class BaohuangSearchBot:
         self.last_stats: dict[str, Any] = {}
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
+        was = gc.isenabled()
+        gc.disable()  # no collector pause in the middle of the search (see gouji_search)
+        try:
+            return self._choose(view, legal)
+        finally:
+            if was:
+                gc.enable()
+
+    def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         t0 = time.perf_counter()
         check_legal(legal)
         if len(legal) == 1:
@@ -303,6 +327,7 @@ class BaohuangSearchBot:
         diffs: list[list[float]] = [[] for _ in cands]
         worlds = tries = 0
         per_world = 0.0
+        template: Any = None
         while tries < 200:
             tries += 1
             now = time.perf_counter()
@@ -314,7 +339,10 @@ class BaohuangSearchBot:
             if hands is None:
                 break
             try:
-                base = build_state(view, legal, options, hands, self.rng.randrange(2**31))
+                if template is None:
+                    base = template = build_state(view, legal, options, hands, self.rng.randrange(2**31))
+                else:
+                    base = _redeal(template, view, hands)
             except Exception:  # noqa: BLE001 - a world we cannot build
                 base = None
             if base is None:

@@ -15,6 +15,7 @@ Outside the play phase (declarations, tribute) it uses the heuristic.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -33,7 +34,7 @@ from engine.bots.gouji import (
     spend_cost,
     uses_all,
 )
-from engine.cards import BIG, SMALL, SUITS, TWO, VALUE_OF, Card
+from engine.cards import BIG, SMALL, SUITS, TWO, VALUE_OF, Card, rank_counts
 from engine.core import Action
 from engine.gouji.state import State
 from engine.plays import make_play
@@ -224,6 +225,14 @@ def candidates(ctx: GCtx, legal: Sequence[Action], best: Action) -> list[Action]
     return out
 
 
+def _redeal(template: Any, hands: list[list[Card]]) -> Any:
+    """A copy of a determinized state with other hidden hands (same counts), without rebuilding it."""
+    st = template.clone()
+    st.hands = [list(h) for h in hands]
+    st.counts = [rank_counts(h) for h in hands]
+    return st
+
+
 class GoujiSearchBot:
     """Determinized Monte-Carlo search over a few candidate actions with heuristic rollouts."""
 
@@ -242,6 +251,17 @@ class GoujiSearchBot:
         self.last_stats: dict[str, Any] = {}
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
+        # The search makes much short-lived garbage: keep the cyclic collector from pausing it half-way
+        # through (its work is done after the decision, at the caller's next allocation).
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            return self._choose(view, legal)
+        finally:
+            if was:
+                gc.enable()
+
+    def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         t0 = time.perf_counter()
         check_legal(legal)
         if len(legal) == 1:
@@ -263,6 +283,7 @@ class GoujiSearchBot:
         worlds = 0
         team = ctx.seat % 2
         per_world = 0.0
+        template: Any = None
         while True:
             now = time.perf_counter()
             if now + per_world * 0.8 > deadline:
@@ -273,7 +294,11 @@ class GoujiSearchBot:
             if hands is None:
                 break
             try:
-                base = State.from_view(view, hands, seed=self.rng.randrange(2**31))
+                if template is None:
+                    template = State.from_view(view, hands, seed=self.rng.randrange(2**31))
+                    base = template
+                else:
+                    base = _redeal(template, hands)
             except Exception:  # noqa: BLE001 - a world we cannot build: keep the heuristic's choice
                 break
             vals: list[float] = []
