@@ -24,7 +24,7 @@ def _decision_points(n: int, seed: int = 8) -> list[tuple[dict[str, object], lis
 
 
 def test_search_respects_budget() -> None:
-    bot = make_bot("search", "gouji", seed=2, budget_ms=80)
+    bot = make_bot("search", "gouji", seed=2, budget_ms=80, max_hand=36)
     worst = 0.0
     searched = 0
     for view, legal in _decision_points(12):
@@ -41,7 +41,7 @@ def test_search_respects_budget() -> None:
 
 def test_search_reproducible_with_capped_rollouts() -> None:
     pts = _decision_points(6, seed=9)
-    a = make_bot("search", "gouji", seed=4, budget_ms=60_000, rollouts=8)
-    b = make_bot("search", "gouji", seed=4, budget_ms=60_000, rollouts=8)
+    a = make_bot("search", "gouji", seed=4, budget_ms=60_000, rollouts=8, max_hand=36)
+    b = make_bot("search", "gouji", seed=4, budget_ms=60_000, rollouts=8, max_hand=36)
     for view, legal in pts:
         assert a.choose(view, legal) == b.choose(view, legal)  # type: ignore[arg-type]
