@@ -98,7 +98,7 @@ def test_equal_views_equal_decisions_gouji(level: str) -> None:
         assert v1 == v2  # the engine's view hides the swap …
         legal = list(st.legal_actions(seat))
         assert legal == list(st2.legal_actions(seat))
-        kw: dict[str, Any] = {"budget_ms": 60_000, "rollouts": 6} if level == "search" else {}
+        kw: dict[str, Any] = {"budget_ms": 60_000, "rollouts": 6, "max_hand": 36} if level == "search" else {}
         d1 = make_bot(level, "gouji", seed=9, **kw).choose(v1, legal)
         d2 = make_bot(level, "gouji", seed=9, **kw).choose(v2, legal)
         assert d1 == d2  # … so the bot cannot tell the two worlds apart
