@@ -142,6 +142,9 @@ class LanBridge(QObject):
         self._found_list: list[dict[str, Any]] = []
         self._addresses: list[str] = []
         self._name = ""
+        self.bind = "0.0.0.0"       # tests: 127.0.0.1
+        self.bot_delay = 0.4        # seconds a host bot waits (pacing for people)
+        self.discovery = True
         self._msg.connect(self._on_msg)
         self._found.connect(self._on_found)
         self._hostev.connect(self._on_hostev)
@@ -157,7 +160,8 @@ class LanBridge(QObject):
         seats = [SeatSpec("human", name=name)] + [SeatSpec("open") for _ in range(n - 1)]
         try:
             self.host = HostServer(HostConfig(game=cfg["game"], options=cfg["options"], seats=seats,
-                                              fill_level="heuristic", bot_delay=0.4,
+                                              fill_level="heuristic", bot_delay=self.bot_delay,
+                                              bind=self.bind, discovery=self.discovery,
                                               log_path=str(paths.data_dir() / "lan-host.jsonl")),
                                    on_event=lambda ev: self._hostev.emit(ev))
             port = self.host.start()
@@ -240,6 +244,8 @@ class LanBridge(QObject):
             self._status = ("连接已断开：" if self.lang() == "zh" else "Disconnected: ") + str(msg[1])
         elif isinstance(msg, Welcome | Table):
             self._table = msg.table
+            if table.net is not None:
+                table.seat_names = [s.name for s in msg.table.seats]
         elif isinstance(msg, Seated):
             self._seat = msg.seat
             self._status = ("已入座，等待开局" if self.lang() == "zh" else "Seated; waiting for the start")

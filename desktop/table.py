@@ -335,7 +335,9 @@ class TableBridge(QObject):
     def name_of(self, seat: int) -> str:
         if 0 <= seat < len(self.seat_names) and self.seat_names[seat]:
             return self.seat_names[seat]
-        return ("你" if self.lang() == "zh" else "You") if seat == self.my_seat() else f"{seat}"
+        if seat == self.my_seat():
+            return "你" if self.lang() == "zh" else "You"
+        return (f"电脑{seat}" if self.lang() == "zh" else f"Bot {seat}")
 
     def same_side(self, a: int, b: int) -> bool:
         if self.snap.get("game") == "gouji":

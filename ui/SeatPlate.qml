@@ -83,7 +83,7 @@ Item {
         Text {
             text: (plate.seat.name || "") + (plate.seat.me ? (plate.s.you ? " (" + plate.s.you + ")" : "") : "")
             color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 16
-            width: 120; elide: Text.ElideRight
+            width: 112; elide: Text.ElideRight
         }
         Row {
             spacing: 5
@@ -101,7 +101,7 @@ Item {
     }
     // count pill (mini card backs + number; amber 剩N at ≤ 10; 已出完 when out)
     Item {
-        anchors.right: parent.right; anchors.rightMargin: 10; anchors.verticalCenter: parent.verticalCenter
+        anchors.right: parent.right; anchors.rightMargin: 8; y: 2
         width: 62; height: 34
         visible: plate.seat.count !== undefined && !plate.seat.finished && !plate.seat.me
         MouseArea { anchors.fill: parent; enabled: plate.seat.count < 0; cursorShape: Qt.PointingHandCursor; onClicked: plate.ask() }

@@ -1,0 +1,73 @@
+"""LAN through the app, on 127.0.0.1 only: host a table, a second player joins, the host starts, the host's
+player makes a legal play through the table bridge and the host applies it."""
+
+from __future__ import annotations
+
+from guikit import click_item, shot, wait_frame, wait_until
+
+
+def test_host_join_and_play(qa):
+    import time
+
+    from engine.net.client import ClientThread
+    T0 = time.monotonic()
+    lan = qa.lan
+    lan.bind, lan.bot_delay, lan.discovery = "127.0.0.1", 0.0, False
+    qa.set_screen("lan")
+    wait_frame(qa.window)
+    click_item(qa, qa.find("btnHostTable"))
+    assert wait_until(lambda: lan.mode == "host" and lan.seat == 0, 10), lan.status
+    addr = next(a for a in lan.addresses if a.startswith("127.0.0.1")) if any(
+        a.startswith("127.0.0.1") for a in lan.addresses) else "127.0.0.1:" + lan.addresses[0].split(":")[1]
+    guest = ClientThread(addr, "小王")
+    guest.start()
+    try:
+        assert wait_until(lambda: any(s["seat"] == 0 for s in lan.seats), 10)
+        assert wait_until(lambda: guest.client.table is not None, 10)   # welcomed
+        guest.join(1, "小王")
+        assert wait_until(lambda: any(s["seat"] == 1 and s["kind"] == "human" for s in lan.seats), 10)
+        wait_frame(qa.window)
+        shot(qa, "lan_lobby")
+        print("lobby", time.monotonic() - T0)
+        click_item(qa, qa.find("btnHostStart"))
+        assert wait_until(lambda: qa.window.property("screen") == "table" and qa.table.net is not None, 20)
+        # the guest plays by the host's rules too: answer its turns with its first legal action
+        t = qa.table
+        assert t.seat_names[1] == "小王"
+        ok = False
+        acted_sid = -1
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            snap = t.snap
+            if snap.get("my_turn"):
+                if snap.get("phase") == "play" and snap.get("hints"):
+                    ok = True
+                    break
+                fixed = snap.get("fixed") or []
+                pick = next((x for k in ("decline", "pass", "accept", "wutou") for x in fixed if x["kind"] == k),
+                            fixed[0] if fixed else None)
+                if pick is not None and pick.get("arg") and pick["kind"] == "give":
+                    t.hand.select_cards([pick["arg"]])
+                    t.act("give", "")
+                elif pick is not None:
+                    t.act(pick["kind"], pick.get("arg", ""))
+            legal = guest.client.legal
+            if legal and guest.client.sid != acted_sid:
+                acted_sid = guest.client.sid
+                pick = next((x for x in legal if x.kind in ("decline", "pass", "accept", "wutou")), legal[0])
+                guest.act(pick)
+            wait_until(lambda: False, 0.03)
+        print("turn", time.monotonic() - T0)
+        assert ok, "the host's player never got a turn to play"
+        n = t.hand.count
+        t.hint()
+        chosen = len(t.hand.selected_cards())
+        assert t.selection["legal"]
+        click_item(qa, qa.find("act_play"))
+        assert wait_until(lambda: t.hand.count == n - chosen, 20)
+        wait_frame(qa.window)
+        shot(qa, "lan_table")
+        print("played", time.monotonic() - T0)
+    finally:
+        guest.stop(timeout=2.0)
+        lan.stop()
