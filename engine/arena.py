@@ -156,6 +156,17 @@ def mean_ci(xs: Sequence[float]) -> dict[str, Any]:
     return {"mean": round(m, 4), "ci95": [round(m - h, 4), round(m + h, 4)], "n": n}
 
 
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a proportion (used when the per-deal interval degenerates)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (c - h, c + h)
+
+
 def percentile(xs: Sequence[float], q: float) -> float:
     s = sorted(xs)
     if not s:
@@ -187,6 +198,16 @@ def run(game: str, level_a: str, level_b: str, deals: int, seed: int, sets: int 
     return summarize(game, level_a, level_b, seed, opts, results, elapsed)
 
 
+def _win_ci(per_deal: list[float], plays_per_item: int = 2) -> dict[str, Any]:
+    """Mean per-deal win rate with a 95% interval (normal over deals; never narrower than Wilson's over plays)."""
+    r = mean_ci(per_deal)
+    if r["n"]:
+        k = plays_per_item
+        lo, hi = wilson(sum(per_deal) * k, k * len(per_deal))
+        r["ci95"] = [round(min(r["ci95"][0], lo), 4), round(max(r["ci95"][1], hi), 4)]
+    return r
+
+
 def summarize(game: str, level_a: str, level_b: str, seed: int, opts: dict[str, Any],
               results: list[list[PlayResult]], elapsed: float) -> dict[str, Any]:
     per_deal_win = [statistics.fmean(p.win_a for p in pair) for pair in results]
@@ -199,7 +220,7 @@ def summarize(game: str, level_a: str, level_b: str, seed: int, opts: dict[str, 
     out: dict[str, Any] = {
         "game": game, "team_a": level_a, "team_b": level_b, "deals": len(results), "plays": 2 * len(results),
         "seed": seed, "options": opts,
-        "win_rate_a": mean_ci(per_deal_win),
+        "win_rate_a": _win_ci(per_deal_win),
         "score_diff_a": mean_ci(per_deal_diff),
         "latency_ms": {k: {"median": round(statistics.median(v), 3), "p99": round(percentile(v, 0.99), 3),
                            "max": round(max(v), 3), "n": len(v)} for k, v in sorted(lat.items())},
@@ -208,7 +229,7 @@ def summarize(game: str, level_a: str, level_b: str, seed: int, opts: dict[str, 
     if game == "baohuang":
         for side in ("emperor", "rebels"):
             plays = [p for pair in results for p in pair if p.a_side == side]
-            out[f"a_as_{side}"] = {"win_rate_a": mean_ci([p.win_a for p in plays]),
+            out[f"a_as_{side}"] = {"win_rate_a": _win_ci([p.win_a for p in plays], 1),
                                    "score_diff_a": mean_ci([p.score_a - p.score_b for p in plays])}
     return out
 

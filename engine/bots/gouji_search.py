@@ -182,8 +182,12 @@ def rollout(st: Any, team: int, deadline: float, max_steps: int = 3000) -> float
             break
     if len(st.set_results) == sets:
         return 0.0
-    ts = st.set_results[-1]["team_scores"]
-    return float(ts[team] - ts[1 - team])
+    res = st.set_results[-1]
+    ts = res["team_scores"]
+    # The team score decides; the finishing places of our team break ties (三科 and 四科 both score 0).
+    places = res["places"]
+    tie = sum(3.5 - int(p) for s, p in places.items() if int(s) % 2 == team)
+    return float(ts[team] - ts[1 - team]) + 0.1 * tie
 
 
 def candidates(ctx: GCtx, legal: Sequence[Action], best: Action) -> list[Action]:
