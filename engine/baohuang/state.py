@@ -12,6 +12,7 @@ moves): ``tuoguan`` (托管 on, B-46), ``untuoguan`` (off, refused after ``autop
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterator
@@ -49,6 +50,9 @@ def _play_action(seat: int, p: Play) -> Action:
     return a
 
 
+_PLAY_ACTION = tuple(functools.partial(_play_action, s) for s in range(N))
+
+
 class State(TablePlay):
     """One Baohuang match. ``deal`` (tests only) fixes the first hand's cards instead of shuffling."""
 
@@ -75,11 +79,11 @@ class State(TablePlay):
         if self.phase != "play":
             return LegalActions(fixed=tuple(self._selection_actions(seat)), check=check)
         fixed = self._answer_fixed(seat) if self.top is not None else ()
-        return LegalActions(fixed=fixed, plays=lambda: iter(self._play_actions(seat)), check=check,
+        return LegalActions(fixed=fixed, plays=lambda: map(_PLAY_ACTION[seat], self._plays(seat)), check=check,
                             count=lambda: len(self._plays(seat)))
 
     def _entry(self, seat: int) -> list[Any]:
-        """The cache of ``seat``: [top, hand version, plays, play actions or None, their ids or None]."""
+        """The cache of ``seat``: [top, hand version, plays, (unused), the plays' ids or None]."""
         c = self._cache[seat]
         if c is not None and c[0] is self.top and c[1] == self._ver[seat]:
             return c
@@ -91,13 +95,6 @@ class State(TablePlay):
         """The plays ``seat`` may make now, cached until its hand or the table changes."""
         plays: tuple[Play, ...] = self._entry(seat)[2]
         return plays
-
-    def _play_actions(self, seat: int) -> tuple[Action, ...]:
-        c = self._entry(seat)
-        if c[3] is None:
-            c[3] = tuple(_play_action(seat, p) for p in c[2])
-        acts: tuple[Action, ...] = c[3]
-        return acts
 
     def _offered(self, seat: int, play: Play) -> bool:
         """Whether ``play`` (this very interned object) is among the plays offered to ``seat`` now."""
