@@ -112,10 +112,13 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
         view = st.view(seat, with_history=True) if game == "gouji" and bot.wants_history else st.view(seat)
         view = json.loads(json.dumps(view))  # the bot gets a copy: nothing in it leads back to the state
         legal = list(st.legal_actions(seat))
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         decision = bot.choose(view, legal)
         dt = (time.perf_counter() - t0) * 1000.0
-        lat.setdefault(level_a if side == "A" else level_b, []).append(dt)
+        dc = (time.thread_time() - c0) * 1000.0
+        key = level_a if side == "A" else level_b
+        lat.setdefault(key, []).append(dt)
+        lat.setdefault(key + ":cpu", []).append(dc)
         st.apply(decision.action)
         steps += 1
         if steps > MAX_ACTIONS:
@@ -204,7 +207,7 @@ def _win_ci(per_deal: list[float], plays_per_item: int = 2) -> dict[str, Any]:
     if r["n"]:
         k = plays_per_item
         lo, hi = wilson(sum(per_deal) * k, k * len(per_deal))
-        r["ci95"] = [round(min(r["ci95"][0], lo), 4), round(max(r["ci95"][1], hi), 4)]
+        r["ci95"] = [round(max(0.0, min(r["ci95"][0], lo)), 4), round(min(1.0, max(r["ci95"][1], hi)), 4)]
     return r
 
 
@@ -222,6 +225,8 @@ def summarize(game: str, level_a: str, level_b: str, seed: int, opts: dict[str, 
         "seed": seed, "options": opts,
         "win_rate_a": _win_ci(per_deal_win),
         "score_diff_a": mean_ci(per_deal_diff),
+        # wall-clock time of each decision, and (":cpu") the CPU time of the deciding thread — the latter
+        # does not grow when other programs load the machine
         "latency_ms": {k: {"median": round(statistics.median(v), 3), "p99": round(percentile(v, 0.99), 3),
                            "max": round(max(v), 3), "n": len(v)} for k, v in sorted(lat.items())},
         "elapsed_s": round(elapsed, 1),

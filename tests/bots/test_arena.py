@@ -24,7 +24,7 @@ def test_arena_reproducible_from_seed(game: str) -> None:
     w = r1["win_rate_a"]
     assert isinstance(w, dict)
     assert 0.0 <= w["mean"] <= 1.0 and w["ci95"][0] <= w["mean"] <= w["ci95"][1]
-    assert set(r1["latency_ms"]) == {"greedy", "random"}  # type: ignore[arg-type]
+    assert set(r1["latency_ms"]) == {"greedy", "random", "greedy:cpu", "random:cpu"}  # type: ignore[arg-type]
 
 
 def test_duplicate_deals_swap_the_teams() -> None:
