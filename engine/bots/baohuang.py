@@ -160,7 +160,16 @@ def _rest(c: Sequence[int], p: Play) -> list[int]:
 
 
 def _unbeatable(ctx: BCtx, p: Play) -> bool:
-    return next(iter_answers(ctx.pr, ctx.unseen(), p), None) is None
+    """No play of the unseen cards (all in one hand, the worst case) beats ``p``."""
+    u = ctx.unseen()
+    if not p.has_joker and p.count and not ctx.pr.allow_super:
+        k, r = p.count, p.rank
+        jokers = u[SMALL] + u[BIG]
+        if r < TWO and u[TWO] + jokers >= k:
+            return False
+        fill = u[TWO] if ctx.pr.twos_as_fillers else 0
+        return all(u[q] + jokers + fill < k for q in range(r + 1, TWO))
+    return next(iter_answers(ctx.pr, u, p), None) is None
 
 
 def _fixed(legal: Sequence[Action], kind: str) -> Action | None:
