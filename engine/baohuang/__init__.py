@@ -8,6 +8,9 @@ called identity, B-14), ``solo`` ("ming" / "grab" public; "an" only for the empe
 own role), ``mingbao``, ``rebels`` (declared 造反), ``transit`` (cards travelling with X^ or in the pot),
 ``tuoguan``, ``left``, ``options`` (every B.2 option, resolved).
 
+Phases: ``abdicate`` (让位) · ``call`` (叫庄) · ``pot`` (放底牌) · ``declare`` (the emperor calls / 明独保) ·
+``grab`` (抢独/抢庄) · ``mingbao`` (明保 window) · ``rebellion`` (造反 window) · ``play`` · ``over``.
+
 Modules: ``options`` (B.2 specs, presets) · ``rules`` (the oracle) · ``emperor`` (deal, selection, guard,
 明保, 造反) · ``tableplay`` (rounds, laps, 接风, 憋/清, end of hand) · ``scoring`` (B-34 … B-41) · ``cardpick``
 (which physical cards a play uses) · ``state`` (the API: legal actions, apply, views, 托管, from_view).

@@ -335,3 +335,14 @@ def test_b39_qiang_zhuang_scores_forty() -> None:
     assert st.to_act == 3
     do(st, "S3 Q")
     assert st.is_over and st.last_scores == [-10, -10, -10, 40, -10]  # BS-9
+
+
+def test_bc6_emperor_first_guard_third_ends_the_hand() -> None:
+    """BC-6: emperor 1st and guard 3rd — the emperor side is complete, two rebels still hold cards."""
+    r = Rules(preset="s003-simple", emperor_selection="fixed", rebellion=False)
+    st = State(r, seed=0, deal=tiny({0: "X^ 5c", 1: "x^", 2: "6c", 3: "Tc Td", 4: "Jc Jd"}))
+    do(st, "S0 decline")
+    pass_all(st, "mingbao")
+    do(st, "S0 X", "S1 -", "S2 -", "S3 -", "S4 -", "S0 5", "S1 -", "S2 6", "S3 -", "S4 -", "S1 x")
+    assert st.is_over and st.finished == [0, 2, 1] and st.hands[3] and st.hands[4]
+    assert st.last_scores == [4, 2, -2, -2, -2]  # B-36 {1, 3}
