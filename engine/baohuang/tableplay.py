@@ -61,7 +61,10 @@ class TablePlay(EmperorPhases):
         if not (pr.kaopai and (prev.big or prev.small) and not prev.supers):
             # Only cards above prev's lowest value can answer; memo by the interned prev and those counts.
             counts = self._bie_counts(seat)
-            key = (id(prev), tuple(counts[prev.values[0] + 1:19]))
+            above = counts[prev.values[0] + 1:19]
+            if sum(above) < prev.size:  # C-12: every card must beat a card of prev
+                return
+            key = (id(prev), tuple(above))
             hit = _ANSWER_MEMO.get(key)
             if hit is None:
                 if len(_ANSWER_MEMO) > 200_000:

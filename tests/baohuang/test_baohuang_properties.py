@@ -199,3 +199,30 @@ def test_from_view_with_the_true_hands_continues_identically(preset: str, seed: 
             va, vb = state.view(s), world.view(s)
             va.pop("history"), vb.pop("history")
             assert va == vb
+
+
+@given(options=st.fixed_dictionaries({"kaopai": st.booleans(), "twos_as_fillers": st.booleans(),
+                                      "kaopai_relations": st.sampled_from(["full", "big-only"]),
+                                      "kaopai_surplus": st.sampled_from(["allowed", "exact"]),
+                                      "bie_lowest": st.booleans(), "guard_card_super": st.booleans()}),
+       seed=st.integers(0, 100_000), size=st.integers(1, 44))
+@settings(max_examples=150, deadline=None)
+def test_offered_answers_are_exactly_the_beating_plays(options: dict[str, Any], seed: int, size: int) -> None:
+    """The pruned/memoized answer enumeration equals 'every lead of the hand that beats the top' (B-25, B-26)."""
+    from engine.cards import Card, rank_counts
+    from engine.plays import beats, iter_leads
+    rules = Rules(options, emperor_selection="pot")  # no X^ needed in this stacked deal
+    rng = random.Random(seed)
+    pack = rules.pack()
+    rng.shuffle(pack)
+    hand = pack[:size]
+    if rules.play_rules.allow_super and rng.random() < 0.3:
+        hand[0] = Card(SUPER, "", str(hand[0]))
+    state = State(rules, seed=0, deal=[hand, pack[44:50], pack[50:56], pack[56:62], pack[62:70]])
+    prev_pool = list(iter_leads(rules.play_rules, rank_counts(pack[100:144])))
+    prev = rng.choice(prev_pool)
+    state.top, state.top_seat = prev, 1
+    got = set(p.text for p in state._answers(0))
+    counts = state._bie_counts(0)
+    want = {p.text for p in iter_leads(rules.play_rules, counts) if beats(rules.play_rules, prev, p)}
+    assert got == want
