@@ -40,8 +40,12 @@ class PlayResult:
     latencies: dict[str, list[float]] = field(default_factory=dict)
     decisions: int = 0
 
+    set_wins: list[float] = field(default_factory=list)  # per set (Gouji games of several sets)
+
     @property
     def win_a(self) -> float:
+        if self.set_wins:
+            return sum(self.set_wins) / len(self.set_wins)
         return 1.0 if self.score_a > self.score_b else 0.5 if self.score_a == self.score_b else 0.0
 
 
@@ -129,7 +133,11 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
         even = sum(r["team_scores"][0] for r in res)
         odd = sum(r["team_scores"][1] for r in res)
         sa, sb = (even, odd) if not swap else (odd, even)
-        return PlayResult(deal, "even" if not swap else "odd", float(sa), float(sb), lat, steps)
+        wins = []
+        for r in res:  # a set is won by the team with the higher score in it; ties count half
+            a, b = (r["team_scores"][0], r["team_scores"][1]) if not swap else (r["team_scores"][1], r["team_scores"][0])
+            wins.append(1.0 if a > b else 0.5 if a == b else 0.0)
+        return PlayResult(deal, "even" if not swap else "odd", float(sa), float(sb), lat, steps, wins)
     scores = _baohuang_scores(st)
     emp_score = sum(scores[s] for s in range(n) if _emperor_side(st, s))
     reb_score = sum(scores[s] for s in range(n) if not _emperor_side(st, s))

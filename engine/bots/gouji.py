@@ -203,7 +203,7 @@ def greedy(ctx: GCtx, legal: Sequence[Action]) -> tuple[Action, str]:
         if finish:
             return finish[0], "burn-to-finish G-51"
         return _fixed(legal, "decline") or legal[0], "decline-burn G-52"
-    if finish and (ctx.burner != ctx.seat or True):
+    if finish:
         return finish[0], "play-out G-63"
     if ctx.mode == "lead":
         if ctx.burner == ctx.seat:
