@@ -23,6 +23,9 @@ def header(state: Any) -> dict[str, Any]:
     hands = getattr(state, "hands_total", 1)
     if hands != 1:  # Baohuang: a match of several hands (State(..., hands=n))
         head["hands"] = hands
+    carry = getattr(state, "carry_tribute", None)
+    if carry:  # Gouji: G-83 tribute carried in from the previous game's 串三户
+        head["carry_tribute"] = [list(x) for x in carry]
     return head
 
 
@@ -55,7 +58,9 @@ def load(text: str, check_events: bool = True) -> Any:
     if head.get("version") != VERSION:
         raise LogError("log", f"log version {head.get('version')!r} is not {VERSION}")
     try:
-        extra = {"hands": int(head["hands"])} if "hands" in head else {}
+        extra: dict[str, Any] = {"hands": int(head["hands"])} if "hands" in head else {}
+        if "carry_tribute" in head:
+            extra["carry_tribute"] = [(int(p), int(r)) for p, r in head["carry_tribute"]]
         state = games.new_state(str(head["game"]), int(head["seed"]), head.get("options") or {}, **extra)
     except (KeyError, TypeError, ValueError) as exc:
         raise LogError("log", f"line 1: bad header ({exc})") from None

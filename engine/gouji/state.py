@@ -66,6 +66,7 @@ class State:
         self.o = self.rules.options
         self.pr = self.rules.play_rules
         self.seed = seed
+        self.carry_tribute = list(carry_tribute or [])
         self.rng = random.Random(seed)
         self.history: list[Event] = []
         self.actions: list[Action] = []
