@@ -5,7 +5,8 @@
 2. PyInstaller with ``build.spec`` → ``dist/qilu-cards/`` (timed);
 3. checks on the bundle: size, every QML module ``ui/`` imports is inside, the font and sounds are inside;
 4. the frozen program run with ``--smoke-test`` offscreen (start → first frame measured from Qt's own
-   render-loop log, and the ``SMOKE OK`` marker required);
+   render-loop log, and the ``SMOKE OK`` marker required), then started normally for a few seconds to see
+   the bundled QtMultimedia load (where libpulse is installed);
 5. on Linux, ``dist/qilu-cards-<version>-linux-x86_64.tar.gz`` with the ``.desktop`` file, icon and installer;
 6. the figures as JSON on stdout (also written to ``<dist>/build-figures.json``).
 
@@ -123,14 +124,20 @@ def ensure_venv(env_dir: Path, fresh: bool) -> tuple[Path, bool, float]:
 
 
 # ----------------------------------------------------------------------------------------- build
-def run_pyinstaller(py: Path, dist: Path, work: Path, clean: bool) -> float:
+def run_pyinstaller(py: Path, dist: Path, work: Path, clean_cache: bool) -> float:
+    """PyInstaller with build.spec, from a fresh work folder; its binary cache lives under build/ (not the
+    user's ~/.cache), so concurrent or later builds never see a half-cleaned cache."""
+    if work.exists():
+        shutil.rmtree(work)
     cmd = [str(py), "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
            "--distpath", str(dist), "--workpath", str(work), str(ROOT / "build.spec")]
-    if clean:
+    if clean_cache:
         cmd.insert(3, "--clean")
+    env = dict(os.environ, PYINSTALLER_CONFIG_DIR=str(ROOT / "build" / "pyinstaller-cache"))
+    env.pop("PYTHONPATH", None)
     say("running " + " ".join(cmd))
     t0 = time.monotonic()
-    r = subprocess.run(cmd, cwd=ROOT, text=True, capture_output=True)
+    r = subprocess.run(cmd, cwd=ROOT, text=True, capture_output=True, env=env)
     took = time.monotonic() - t0
     for line in (r.stdout + r.stderr).splitlines():
         if "[build.spec]" in line or "ERROR" in line:
@@ -217,6 +224,39 @@ def smoke(exe: Path, runs: int) -> dict[str, object]:
     return figures
 
 
+def sound_check(exe: Path, seconds: float = 6.0) -> str:
+    """Start the frozen app normally (offscreen, sound on) and watch its QML load ``SoundPlayer.qml``, i.e. the
+    bundled QtMultimedia. Needs libpulse on Linux (the Loader fails without it, by design), so it is skipped
+    where libpulse is missing. No audio device is needed: with none, the effects just stay silent."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+        try:
+            ctypes.CDLL("libpulse.so.0")
+        except OSError:
+            return "skipped: no libpulse.so.0 on this machine (the app then runs silently, as designed)"
+    with tempfile.TemporaryDirectory(prefix="qilu-frozen-sound-") as data:
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_QUICK_BACKEND="software", QILU_DATA_DIR=data)
+        env.pop("PYTHONPATH", None)
+        proc = subprocess.Popen([str(exe)], env=env, cwd=data, text=True, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT)
+        try:
+            out, _ = proc.communicate(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            proc.terminate()
+            try:
+                out, _ = proc.communicate(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                out, _ = proc.communicate()
+        else:
+            raise BuildError(f"the frozen app exited by itself (exit {proc.returncode}):\n{out[-2000:]}")
+    bad = [ln for ln in out.splitlines()
+           if "SoundPlayer.qml" in ln or ("QtMultimedia" in ln and ("not installed" in ln or "Cannot load" in ln))]
+    if bad:
+        raise BuildError("the bundled QtMultimedia did not load: " + "; ".join(bad[:3]))
+    return "ok: SoundPlayer.qml (QtMultimedia) loaded in the frozen app"
+
+
 # ----------------------------------------------------------------------------------------- Linux
 def linux_tarball(bundle: Path, dist: Path, version: str) -> Path:
     arch = platform.machine() or "x86_64"
@@ -257,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fresh-venv", action="store_true", help="recreate the venv even if it looks current")
     ap.add_argument("--dist", type=Path, default=ROOT / "dist", help="output folder")
     ap.add_argument("--work", type=Path, default=ROOT / "build" / "pyinstaller", help="PyInstaller work folder")
-    ap.add_argument("--no-clean", action="store_true", help="let PyInstaller reuse its caches (faster rebuilds)")
+    ap.add_argument("--clean", action="store_true", help="also empty PyInstaller's binary cache (build/pyinstaller-cache)")
     ap.add_argument("--smoke-runs", type=int, default=3, help="frozen smoke runs (the median start time is kept)")
     ap.add_argument("--no-tarball", action="store_true")
     args = ap.parse_args(argv)
@@ -272,9 +312,9 @@ def main(argv: list[str] | None = None) -> int:
         figures["venv_created"] = created
         figures["venv_s"] = round(venv_s, 1)
         dist = args.dist.resolve()
-        build_s = run_pyinstaller(py, dist, args.work.resolve(), clean=not args.no_clean)
+        build_s = run_pyinstaller(py, dist, args.work.resolve(), clean_cache=args.clean)
         figures["build_s"] = round(build_s, 1)
-        figures["pyinstaller_clean"] = not args.no_clean
+        figures["pyinstaller_cache_cleaned"] = args.clean
         bundle = dist / APP
         exe = frozen_exe(bundle)
         if not exe.is_file():
@@ -288,6 +328,8 @@ def main(argv: list[str] | None = None) -> int:
         figures["bundle_target_mb"] = 180
         figures.update(check_bundle(bundle))
         figures.update(smoke(exe, max(1, args.smoke_runs)))
+        figures["sound_check"] = sound_check(exe)
+        say(f"sound check: {figures['sound_check']}")
         if sys.platform.startswith("linux") and not args.no_tarball:
             check_desktop_file(ROOT / "packaging" / "linux" / f"{APP}.desktop")
             tb = linux_tarball(bundle, dist, version)
