@@ -199,7 +199,7 @@ def smoke(exe: Path, runs: int) -> dict[str, object]:
             env.pop("PYTHONPATH", None)  # the frozen app must not lean on the checkout
             t0 = time.monotonic()
             try:
-                r = subprocess.run([str(exe), "--smoke-test"], env=env, cwd=data, text=True, capture_output=True,
+                r = subprocess.run([str(exe.resolve()), "--smoke-test"], env=env, cwd=data, text=True, capture_output=True,
                                    timeout=120)
             except subprocess.TimeoutExpired as exc:
                 raise BuildError("frozen smoke test did not finish in 120 s") from exc
@@ -207,7 +207,8 @@ def smoke(exe: Path, runs: int) -> dict[str, object]:
         out = r.stdout + r.stderr
         marker = [ln for ln in r.stdout.splitlines() if ln.startswith("SMOKE")]
         if r.returncode != 0 or not marker or not marker[-1].startswith(SMOKE_MARKER):
-            clean = "\n".join(ln for ln in out.splitlines() if "QILU-QTLOG" not in ln)
+            clean = "\n".join(re.sub(r"^QILU-QTLOG\s+[\d.]+\s+", "", ln) for ln in out.splitlines()
+                              if not FRAME_LINE.search(ln))
             raise BuildError(f"frozen smoke test failed (exit {r.returncode}):\n{clean[-3000:]}")
         line = marker[-1]
         walls.append(wall)
@@ -237,7 +238,7 @@ def sound_check(exe: Path, seconds: float = 6.0) -> str:
     with tempfile.TemporaryDirectory(prefix="qilu-frozen-sound-") as data:
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_QUICK_BACKEND="software", QILU_DATA_DIR=data)
         env.pop("PYTHONPATH", None)
-        proc = subprocess.Popen([str(exe)], env=env, cwd=data, text=True, stdout=subprocess.PIPE,
+        proc = subprocess.Popen([str(exe.resolve())], env=env, cwd=data, text=True, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT)
         try:
             out, _ = proc.communicate(timeout=seconds)
