@@ -131,6 +131,7 @@ class TableBridge(QObject):
         self.seat_names: list[str] = []
         self.config: dict[str, Any] = {}
         self._turn_serial = 0
+        self._queued: tuple[str, list[str]] = ("", [])
         self.net: Any = None     # a NetSession when this table is a LAN table (desktop/lan.py)
         self.lan: Any = None
         self._timeout = QTimer(self)
@@ -227,6 +228,16 @@ class TableBridge(QObject):
             self._make_results(snap)
         self._rebuild()
         self._arm_timer()
+        kind, rest = self._queued
+        if rest and snap.get("my_turn"):
+            a = next((a for a in self._actions if a["kind"] == kind and a.get("cardArg")), None)
+            nxt = next((c for c in rest if a is not None and c in a["args"]), None)
+            self._queued = (kind, [c for c in rest if c != nxt] if nxt else [])
+            if nxt is not None:
+                self.hand.select_cards([nxt])
+                self.act(kind, "")
+        elif rest and not snap.get("my_turn") and snap.get("phase") not in ("return", "tribute"):
+            self._queued = ("", [])
 
     def _consume_events(self, snap: dict[str, Any], prev: dict[str, Any]) -> None:
         me = snap["seat"]
@@ -456,7 +467,7 @@ class TableBridge(QObject):
             for k in snap.get("play_kinds", []):
                 acts.append({"kind": k, "arg": "", "label": i18n.action_label(k, lang), "cardArg": False,
                              "args": [], "needsCards": True})
-            if snap.get("hints"):
+            if snap.get("hints") or any(a.get("cardArg") for a in acts):
                 acts.append({"kind": "hint", "arg": "", "label": i18n.strings(lang)["hint"], "cardArg": False,
                              "args": []})
         for a in acts:
@@ -536,11 +547,19 @@ class TableBridge(QObject):
                                 "kinds": []}
         snap = self.snap
         oracle = snap.get("oracle") if snap else None
-        if cards and oracle is not None and snap.get("my_turn"):
+        card_kind = next((a for a in self._actions if a.get("cardArg")), None)
+        if cards and card_kind is not None and not snap.get("play_kinds"):
+            ok = all(c in card_kind["args"] for c in cards)
+            info.update(legal=ok, kinds=[], desc=card_kind["label"])
+            if not ok:
+                info.update(reason=("这张牌不能" if self.lang() == "zh" else "not allowed: ") + card_kind["label"])
+        elif cards and oracle is not None and snap.get("my_turn"):
             info.update(self._judge(oracle, cards))
         if cards:
             head = s["selected"].replace("%1", str(len(cards)))
-            if info["legal"]:
+            if info["legal"] and card_kind is not None and not snap.get("play_kinds"):
+                info["text"] = f"{info['desc']} · {head} ✓"
+            elif info["legal"]:
                 info["text"] = f"{head} · {info['desc']} {s['canPlay']}"
             elif info["reason"]:
                 reason = info["reason"]
@@ -556,7 +575,7 @@ class TableBridge(QObject):
             if a.get("needsCards"):
                 a["enabled"] = a["kind"] in info.get("kinds", [])
             elif a.get("cardArg"):
-                a["enabled"] = len(cards) >= 1 and all(c in a["args"] for c in cards[:1])
+                a["enabled"] = len(cards) >= 1 and all(c in a["args"] for c in cards)
         self.selChanged.emit()
 
     def _judge(self, oracle: Any, cards: list[str]) -> dict[str, Any]:
@@ -610,10 +629,11 @@ class TableBridge(QObject):
             if a is None:
                 return
             if a.get("cardArg"):
-                pick = next((c for c in cards if c in a["args"]), None)
-                if pick is None:
+                picks = [c for c in cards if c in a["args"]]
+                if not picks:
                     return
-                msg = {"seat": self.my_seat(), "kind": kind, "arg": pick}
+                msg = {"seat": self.my_seat(), "kind": kind, "arg": picks[0]}
+                self._queued = (kind, picks[1:])   # e.g. 还贡 of two cards: one action each
             else:
                 msg = {"seat": self.my_seat(), "kind": kind}
                 if arg:
@@ -653,6 +673,10 @@ class TableBridge(QObject):
     @Slot()
     def hint(self) -> None:
         hints = self.snap.get("hints") or []
+        sug = self.snap.get("suggest")
+        if not hints and sug and sug.get("arg") and _is_card(sug["arg"]):
+            self.hand.select_cards([sug["arg"]])   # 自动选择: the card the bot would give
+            return
         if not hints:
             return
         self._hint_i = (self._hint_i + 1) % len(hints)

@@ -278,10 +278,11 @@ class GameWorker(QObject):
             snap["play_kinds"] = sorted({a.kind for a in plays})
             hints = hint_plays(plays)
             try:
-                if plays:
-                    best = getattr(self.helper.choose(st.view(seat), list(la)), "action", None)
-                    if best is not None and best.play is not None:
-                        hints = [best] + [h for h in hints if h != best]
+                best = getattr(self.helper.choose(st.view(seat), list(la)), "action", None)
+                if best is not None and best.play is not None:
+                    hints = [best] + [h for h in hints if h != best]
+                elif best is not None and best.arg is not None:
+                    snap["suggest"] = best.to_json()   # e.g. which card to return (还贡)
             except Exception:
                 pass
             snap["hints"] = [a.to_json() for a in hints]

@@ -238,3 +238,49 @@ def test_turn_timeout_starts_tuoguan_and_a_click_cancels(qtbot, data_dir):
         assert wait_until(lambda: not t.autoPlay, 10)
     finally:
         qa.shutdown()
+
+
+def test_return_tribute_by_selection(qtbot, data_dir):
+    """还贡: the receiver selects the cards to return in the hand and clicks 还贡 once (one action per card)."""
+    import pytest
+    qa = make_app()
+    t = qa.table
+    try:
+        reached = False
+        for seed in (20, 22, 24, 32, 33):
+            t.start(quick_config("gouji", seed=seed, pace_ms=0, pause_at_results=True))
+            qa.set_screen("table")
+            assert wait_until(lambda: bool(t.snap), 20)
+            t.setAuto(True)
+            assert wait_until(lambda: bool(t.results.get("rows")), 120, 20)
+            if t.over or next(r["placeNo"] for r in t.results["rows"] if r["seat"] == 0) > 1:
+                continue
+            t.setAuto(False)
+            t.nextSet()
+            for _ in range(40):   # decline the calls, accept the tribute, until it is time to return
+                if not wait_until(lambda: t.snap.get("my_turn"), 20) or t.snap.get("phase") in ("return", "play"):
+                    break
+                n = t.snap["n_actions"]
+                fixed = t.snap["fixed"]
+                pick = next((a for k in ("accept", "decline") for a in fixed if a["kind"] == k), fixed[0])
+                t.act(pick["kind"], pick.get("arg", ""))
+                wait_until(lambda n=n: t.snap.get("n_actions") != n, 10)
+            if t.snap.get("phase") == "return" and t.snap.get("my_turn"):
+                reached = True
+                break
+        if not reached:
+            pytest.skip("no deal among the seeds made the human a tribute receiver")
+        give = next(a for a in t.actions if a["kind"] == "give")
+        assert give["cardArg"] and not give["enabled"]
+        st = t.wt.worker.state
+        owed = st.items[st.item_idx].actual - st.items[st.item_idx].returned
+        t.hand.select_cards(give["args"][:owed])
+        assert t.selection["legal"] and next(a for a in t.actions if a["kind"] == "give")["enabled"]
+        wait_frame(qa.window)
+        shot(qa, "gouji_return_tribute")
+        before = len([e for e in st.history if e.kind == "returned" and "card" in e.data])
+        click_item(qa, qa.find("act_give"))
+        assert wait_until(lambda: len([e for e in st.history if e.kind == "returned" and "card" in e.data])
+                          >= before + owed, 20)
+    finally:
+        qa.shutdown()
