@@ -188,10 +188,11 @@ def percentile(xs: Sequence[float], q: float) -> float:
 
 def run(game: str, level_a: str, level_b: str, deals: int, seed: int, sets: int = 1, workers: int = 1,
         options: dict[str, Any] | None = None, bot_kw: dict[str, Any] | None = None,
-        progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+        progress: Callable[[int], None] | None = None, first_deal: int = 0) -> dict[str, Any]:
+    """Play deals ``first_deal … first_deal + deals - 1`` of ``seed`` (so runs can be split and pooled)."""
     opts = _options(game, sets, options or {})
     kw = bot_kw or {}
-    jobs = [(game, seed, d, level_a, level_b, opts, kw) for d in range(deals)]
+    jobs = [(game, seed, d, level_a, level_b, opts, kw) for d in range(first_deal, first_deal + deals)]
     t0 = time.time()
     results: list[list[PlayResult]] = []
     if workers > 1:
@@ -206,7 +207,11 @@ def run(game: str, level_a: str, level_b: str, deals: int, seed: int, sets: int 
             if progress:
                 progress(i + 1)
     elapsed = time.time() - t0
-    return summarize(game, level_a, level_b, seed, opts, results, elapsed)
+    out = summarize(game, level_a, level_b, seed, opts, results, elapsed)
+    out["first_deal"] = first_deal
+    out["per_deal"] = [{"deal": pair[0].deal, "win_a": statistics.fmean(p.win_a for p in pair),
+                        "diff_a": statistics.fmean(p.score_a - p.score_b for p in pair)} for pair in results]
+    return out
 
 
 def _win_ci(per_deal: list[float], plays_per_item: int = 2) -> dict[str, Any]:
@@ -272,6 +277,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--team-b", choices=LEVELS, default="greedy")
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--first-deal", type=int, default=0, help="index of the first deal (to split long runs)")
     ap.add_argument("--sets", type=int, default=1, help="Gouji: sets per game (each deal is one game)")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--budget-ms", type=float, default=None, help="search bot time budget per decision")
@@ -288,7 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if skw:
         kw["search"] = skw
     res = run(args.game, args.team_a, args.team_b, args.deals, args.seed, sets=args.sets, workers=args.workers,
-              options=json.loads(args.options), bot_kw=kw)
+              options=json.loads(args.options), bot_kw=kw, first_deal=args.first_deal)
     if args.json:
         print(json.dumps(res, indent=1, ensure_ascii=False))
     else:
