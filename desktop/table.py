@@ -103,7 +103,7 @@ class TableBridge(QObject):
         self._ask.connect(w.ask)
         self._resume.connect(w.resume_play)
         self._stop.connect(w.stop)
-        w.snapshot.connect(self._on_snapshot)
+        w.snapshot.connect(self._queue_snapshot)
         w.notice.connect(self._on_notice)
         w.rejected.connect(self._on_rejected)
         self.snap: dict[str, Any] = {}
@@ -132,6 +132,8 @@ class TableBridge(QObject):
         self.config: dict[str, Any] = {}
         self._turn_serial = 0
         self._queued: tuple[str, list[str]] = ("", [])
+        self._pending: list[dict[str, Any]] = []
+        self._flush_armed = False
         self.net: Any = None     # a NetSession when this table is a LAN table (desktop/lan.py)
         self.lan: Any = None
         self._timeout = QTimer(self)
@@ -203,6 +205,36 @@ class TableBridge(QObject):
     def _on_rejected(self, rule: str, reason: str) -> None:
         self.last_rejection = (rule, reason)
         self.message.emit(f"[{rule}] {reason}" if rule else reason)
+
+    def _queue_snapshot(self, snap: dict[str, Any]) -> None:
+        """Snapshots are coalesced: when the bots play faster than the GUI draws (animations off, 托管), the
+        GUI handles the latest state once, with the events of every snapshot it skipped."""
+        self._pending.append(snap)
+        if not self._flush_armed:
+            self._flush_armed = True
+            QTimer.singleShot(0, self._flush)
+
+    def _flush(self) -> None:
+        self._flush_armed = False
+        pend, self._pending = self._pending, []
+        if not pend:
+            return
+        gens = {p["gen"] for p in pend}
+        if len(gens) > 1:   # a new game started meanwhile: only its snapshots count
+            last = pend[-1]["gen"]
+            pend = [p for p in pend if p["gen"] == last]
+        merged = dict(pend[-1])
+        if len(pend) > 1:
+            merged["events"] = [e for p in pend for e in p.get("events", [])]
+            merged["set_over"] = any(p.get("set_over") for p in pend)
+            first = next((p for p in pend if p.get("first")), None)
+            if first is not None:
+                merged["first"] = True
+                merged["played_init"] = first.get("played_init")
+            mine = [p for p in pend if p.get("action") and p["action"].get("seat") == p["seat"]]
+            self.accepted_actions += max(0, len(mine) - (1 if merged.get("action") in [m["action"] for m in mine]
+                                                          else 0))
+        self._on_snapshot(merged)
 
     def _on_snapshot(self, snap: dict[str, Any]) -> None:
         prev = self.snap
