@@ -248,6 +248,11 @@ class State(TablePlay):
             return _play_action(seat, best)
         acts = self._selection_actions(seat)
         kinds = [a.kind for a in acts]
+        # Chosen (B-46 says only "unless forced"): under 托管, X^ back at its original holder after one
+        # round, or the last bidder of the pot, counts as forced — so a table in 托管 always finds an emperor.
+        if "accept" in kinds and ((ph == "abdicate" and self.passes >= N)
+                                  or (ph == "pot" and (seat + 1) % N == self.origin)):
+            return acts[kinds.index("accept")]
         for k in ("decline", "abdicate"):
             if k in kinds:
                 return acts[kinds.index(k)]

@@ -346,3 +346,19 @@ def test_bc6_emperor_first_guard_third_ends_the_hand() -> None:
     do(st, "S0 X", "S1 -", "S2 -", "S3 -", "S4 -", "S0 5", "S1 -", "S2 6", "S3 -", "S4 -", "S1 x")
     assert st.is_over and st.finished == [0, 2, 1] and st.hands[3] and st.hands[4]
     assert st.last_scores == [4, 2, -2, -2, -2]  # B-36 {1, 3}
+
+
+@pytest.mark.parametrize("preset", ["s003-classic", "s003-simple", "s001", "s002-dongya", "s000"])
+def test_b46_a_table_in_tuoguan_always_finishes(preset: str) -> None:
+    for seed in range(4):
+        st = State(Rules(preset=preset), seed=seed)
+        for s in range(5):
+            do(st, f"S{s} tuoguan")
+        steps = 0
+        while not st.is_over:
+            acts = list(st.legal_actions(st.to_act))  # type: ignore[arg-type]
+            assert len(acts) == 1
+            st.apply(acts[0])
+            steps += 1
+            assert steps < 3000
+        assert st.stats["redeal"] < 10 and st.last_scores == [0] * 5
