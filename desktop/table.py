@@ -245,7 +245,6 @@ class TableBridge(QObject):
         key = view.get("set_no", view.get("hand_no"))
         if key != self._set_key:
             self._set_key = key
-            self._played = {}
             self._log = []
             self._last_act = {}
         if not view.get("trick"):
@@ -811,7 +810,11 @@ class TableBridge(QObject):
             total = (self.snap.get("options") or {}).get("sets_per_game", 5)
             return s["setNo"].replace("%1", str(view.get("set_no", 1))).replace("%2", str(total))
         hand_no = view.get("hand_no")
-        return s["handNo"].replace("%1", str(hand_no + 1 if isinstance(hand_no, int) else 1))
+        no = hand_no + 1 if isinstance(hand_no, int) else 1
+        if isinstance(view.get("hands"), int) and view["hands"] > 0:
+            no = min(no, view["hands"])
+            return s["handNo"].replace("%1", f"{no} / {view['hands']}")
+        return s["handNo"].replace("%1", str(no))
 
     def _g_score(self) -> dict[str, Any]:
         totals = self.snap.get("totals") or []
