@@ -106,6 +106,13 @@ ACTION_EN = {
     "report": "Report", "ok": "OK", "next": "Continue",
 }
 
+# "decline" in the words of each phase.
+DECLINE_ZH = {"yudian": "不预点", "show": "不上班", "mingdian": "不明点", "revolt": "不革命", "play": "不烧",
+              "declare": "不声明", "grab": "不抢", "mingbao": "不明保", "rebellion": "不造反", "pot": "不当皇帝"}
+DECLINE_EN = {"yudian": "No pre-call", "show": "Don't show", "mingdian": "No call", "revolt": "No revolution",
+              "play": "Don't burn", "declare": "No declaration", "grab": "Don't grab", "mingbao": "Stay hidden",
+              "rebellion": "No rebellion", "pot": "Decline"}
+
 PLACES_ZH = ["头科", "二科", "三科", "四科", "二落", "大落"]
 PLACES_EN = ["1st", "2nd", "3rd", "4th", "5th", "Last"]
 PLACES_BH_ZH = ["头客", "二客", "三客", "二拉", "大拉"]
@@ -115,7 +122,11 @@ def strings(lang: str) -> dict[str, str]:
     return dict(ZH if lang == "zh" else EN)
 
 
-def action_label(kind: str, lang: str) -> str:
+def action_label(kind: str, lang: str, phase: str = "") -> str:
+    if kind == "decline" and phase:
+        d = (DECLINE_ZH if lang == "zh" else DECLINE_EN).get(phase)
+        if d:
+            return d
     table = ACTION_ZH if lang == "zh" else ACTION_EN
     return table.get(kind, kind)
 

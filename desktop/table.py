@@ -489,7 +489,7 @@ class TableBridge(QObject):
                                                   "cardArg": True, "args": [], "arg": ""})
                     e["args"].append(arg)
                 else:
-                    label = i18n.action_label(k, lang)
+                    label = i18n.action_label(k, lang, str(snap.get("phase", "")))
                     if arg is not None:
                         label += " " + (_card_label(str(arg)) if _is_card(arg) else _arg_label(str(arg)))
                     acts.append({"kind": k, "arg": "" if arg is None else str(arg), "label": label,

@@ -9,8 +9,9 @@ Rectangle {
     property bool danger: false
     property bool enabledState: true
     property int fontSize: 18
+    property int minWidth: 100
     signal clicked()
-    implicitWidth: Math.max(100, label.implicitWidth + (keycap ? 60 : 36))
+    implicitWidth: Math.max(minWidth, label.implicitWidth + (keycap ? 60 : 28))
     implicitHeight: 46
     radius: 8
     opacity: 1

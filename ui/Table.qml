@@ -113,12 +113,12 @@ Item {
         Row {
             anchors.right: parent.right; anchors.rightMargin: 14; anchors.verticalCenter: parent.verticalCenter
             spacing: 8
-            Btn { objectName: "btnTracker"; height: 34; implicitWidth: 96; fontSize: 14; text: "▤ " + root.app.s.tracker; primary: false; border.color: root.trackerOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.settings.set("showTracker", !root.trackerOpen) }
-            Btn { objectName: "btnSheet"; height: 34; implicitWidth: 80; fontSize: 14; text: root.app.s.scoreSheet; onClicked: root.sheetOpen = !root.sheetOpen }
-            Btn { objectName: "btnAuto"; height: 34; implicitWidth: 70; fontSize: 14; text: root.app.s.auto; border.color: root.table.autoPlay ? Theme.primary1 : Qt.rgba(1, 1, 1, 0.22); onClicked: root.table.setAuto(!root.table.autoPlay) }
-            Btn { objectName: "btnRulesTable"; height: 34; implicitWidth: 70; fontSize: 14; text: "? " + root.app.s.rules; onClicked: root.navigate("rules") }
-            Btn { objectName: "btnSettingsTable"; height: 34; implicitWidth: 40; fontSize: 16; text: "⚙"; onClicked: root.navigate("settings") }
-            Btn { objectName: "btnHome"; height: 34; implicitWidth: 40; fontSize: 16; text: "⌂"; onClicked: root.navigate("home") }
+            Btn { objectName: "btnTracker"; height: 34; minWidth: 40; fontSize: 14; text: "▤ " + root.app.s.tracker; primary: false; border.color: root.trackerOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.settings.set("showTracker", !root.trackerOpen) }
+            Btn { objectName: "btnSheet"; height: 34; minWidth: 40; fontSize: 14; text: root.app.s.scoreSheet; onClicked: root.sheetOpen = !root.sheetOpen }
+            Btn { objectName: "btnAuto"; height: 34; minWidth: 40; fontSize: 14; text: root.app.s.auto; border.color: root.table.autoPlay ? Theme.primary1 : Qt.rgba(1, 1, 1, 0.22); onClicked: root.table.setAuto(!root.table.autoPlay) }
+            Btn { objectName: "btnRulesTable"; height: 34; minWidth: 40; fontSize: 14; text: "? " + root.app.s.rules; onClicked: root.navigate("rules") }
+            Btn { objectName: "btnSettingsTable"; height: 34; minWidth: 40; fontSize: 16; text: "⚙"; onClicked: root.navigate("settings") }
+            Btn { objectName: "btnHome"; height: 34; minWidth: 40; fontSize: 16; text: "⌂"; onClicked: root.navigate("home") }
         }
     }
 

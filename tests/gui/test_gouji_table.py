@@ -75,6 +75,12 @@ def test_sweep_select_illegal_then_legal_play(qa):
     mine = [a for a in st.actions if a.seat == 0 and a.kind == "play"]
     assert mine and mine[-1].play.n_cards == len(chosen)
     shot(qa, "gouji_after_play")
+    # the language switches live at the table too
+    qa.settings.set("language", "en")
+    wait_frame(qa.window)
+    assert qa.find("setLabel").property("text").startswith("Set ")
+    shot(qa, "gouji_table_en")
+    qa.settings.set("language", "zh")
 
 
 def test_keyboard_moves_and_toggles(qa):
