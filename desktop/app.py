@@ -16,6 +16,14 @@ def prepare_env(offscreen: bool = False) -> None:
     os.environ.setdefault("QT_QUICK_CONTROLS_STYLE", "Basic")
 
 
+def sound_available() -> bool:
+    """QtMultimedia needs libpulse on Linux (QT_NOTES.md); without it the app stays silent, quietly."""
+    if not sys.platform.startswith("linux"):
+        return True
+    import ctypes.util
+    return ctypes.util.find_library("pulse") is not None
+
+
 class QiluApp:
     """Everything the running app holds; keeps Python references to every object handed to QML."""
 
@@ -57,7 +65,7 @@ class QiluApp:
         self.engine.setInitialProperties({
             "app": self.app, "settings": self.settings, "table": self.table, "hand": self.table.hand,
             "replay": self.replay, "lan": self.lan, "fontFamily": self.font_family or paths.FONT_FAMILY,
-            "soundsUrl": QUrl.fromLocalFile(str(paths.sounds_dir())),
+            "soundsUrl": QUrl.fromLocalFile(str(paths.sounds_dir())), "soundAvailable": sound_available(),
         })
         self.engine.load(QUrl.fromLocalFile(str(paths.main_qml())))
         roots = self.engine.rootObjects()

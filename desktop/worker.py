@@ -257,7 +257,7 @@ class GameWorker(QObject):
         st = self.state
         seat = self.seat
         view = st.view(seat)
-        view = copy.deepcopy({k: v for k, v in view.items() if k != "history"})
+        view = copy.deepcopy({k: v for k, v in view.items() if k not in ("history", "state")})
         to_act = st.to_act
         my_turn = (to_act == seat) and not st.is_over and seat not in self.auto and seat in self.humans
         snap: dict[str, Any] = {

@@ -12,6 +12,7 @@ Window {
     required property var lan
     required property string fontFamily
     required property url soundsUrl
+    required property bool soundAvailable
 
     width: 1600; height: 900
     minimumWidth: 960; minimumHeight: 540
@@ -97,7 +98,7 @@ Window {
 
     Loader {
         id: soundLoader
-        active: win.settings.sound
+        active: win.settings.sound && win.soundAvailable
         source: "SoundPlayer.qml"
         onLoaded: item.base = win.soundsUrl
     }
