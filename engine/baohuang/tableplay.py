@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from engine.cards import SMALL, SUPER, Card
+from engine.cards import BIG, NATURAL_RANKS, SMALL, SUPER, TWO, Card
 from engine.core import Event
 from engine.plays import Play, beats, can_make, iter_answers, iter_leads, kao_beats, make_play
 
@@ -75,7 +75,13 @@ class TablePlay(EmperorPhases):
         # 烤 (C-14): prune by what C-12 and C-14 both need — a joker for each joker of prev, no more rank
         # cards than prev, and a higher rank (none at all when prev has none) — before the full test.
         jokers, pc, rank = prev.big + prev.small, prev.count, prev.rank
-        for p in iter_leads(pr, self._bie_counts(seat)):
+        counts = list(self._bie_counts(seat))
+        if counts[SMALL] + counts[BIG] + counts[SUPER] < jokers:
+            return
+        for r in NATURAL_RANKS:  # only higher ranks, and never more rank cards than prev has
+            counts[r] = min(counts[r], pc) if r > rank else 0
+        counts[TWO] = min(counts[TWO], pc)
+        for p in iter_leads(pr, counts):
             if p.big + p.small + p.supers < jokers or p.count > pc or (p.count and p.rank <= rank):
                 continue
             if kao_beats(pr, prev, p):
