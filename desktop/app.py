@@ -103,7 +103,7 @@ class QiluApp:
         return out
 
     def set_screen(self, name: str) -> None:
-        self.window.setProperty("screen", name)
+        self.window.setProperty("page", name)
 
     def set_overlay(self, name: str) -> None:
         self.window.setProperty("overlay", name)

@@ -20,7 +20,7 @@ Window {
     color: Theme.bgBottom
     title: app.s.title
 
-    property string screen: "home"      // home | newgame | table | replays | lan
+    property string page: "home"      // home | newgame | table | replays | lan
     property string overlay: ""         // settings | rules | ""
     property string toastText: ""
 
@@ -28,7 +28,7 @@ Window {
     Binding { target: Theme; property: "speed"; value: win.settings.speed }
     Binding { target: Theme; property: "cardScale"; value: win.settings.cardScale }
 
-    function go(name) { win.overlay = ""; win.screen = name }
+    function go(name) { win.overlay = ""; win.page = name }
     function showToast(msg) { win.toastText = msg; toastTimer.restart() }
 
     Connections {
@@ -61,8 +61,8 @@ Window {
             id: screenLoader
             objectName: "screenLoader"
             anchors.fill: parent
-            sourceComponent: win.screen === "home" ? homeC : win.screen === "newgame" ? newGameC
-                           : win.screen === "table" ? tableC : win.screen === "lan" ? lanC : replaysC
+            sourceComponent: win.page === "home" ? homeC : win.page === "newgame" ? newGameC
+                           : win.page === "table" ? tableC : win.page === "lan" ? lanC : replaysC
         }
 
         Loader {
@@ -109,5 +109,5 @@ Window {
     Component { id: replaysC; Replays { app: win.app; replay: win.replay; onNavigate: (name) => win.go(name) } }
     Component { id: lanC; Lan { app: win.app; lan: win.lan; onNavigate: (name) => win.go(name) } }
     Component { id: settingsC; SettingsPanel { app: win.app; settings: win.settings; onClose: win.overlay = "" } }
-    Component { id: rulesC; RulesPanel { app: win.app; game: win.screen === "table" ? win.table.game : win.app.game; onClose: win.overlay = "" } }
+    Component { id: rulesC; RulesPanel { app: win.app; game: win.page === "table" ? win.table.game : win.app.game; onClose: win.overlay = "" } }
 }

@@ -30,7 +30,7 @@ def test_host_join_and_play(qa):
         shot(qa, "lan_lobby")
         print("lobby", time.monotonic() - T0)
         click_item(qa, qa.find("btnHostStart"))
-        assert wait_until(lambda: qa.window.property("screen") == "table" and qa.table.net is not None, 20)
+        assert wait_until(lambda: qa.window.property("page") == "table" and qa.table.net is not None, 20)
         # the guest plays by the host's rules too: answer its turns with its first legal action
         t = qa.table
         assert t.seat_names[1] == "小王"
