@@ -192,7 +192,10 @@ class TableBridge(QObject):
         self.wt.shutdown()
 
     def _on_settings(self) -> None:
-        self.hand.descending = self.app.settings.get("handSort") == "desc"
+        desc = self.app.settings.get("handSort") == "desc"
+        if desc != self.hand.descending:
+            self.hand.descending = desc
+            self.hand.set_cards(self.hand.cards())
         if self._active:
             self._pace.emit(self.pace_ms())
             self._rebuild()

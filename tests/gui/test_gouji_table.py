@@ -98,6 +98,14 @@ def test_keyboard_moves_and_toggles(qa):
     QTest.keyClick(qa.window, Qt.Key.Key_Escape)
     wait(10)
     assert qa.table.hand.selected_cards() == []
+    # hand order setting: high to low, live
+    hand = qa.table.hand
+    qa.settings.set("handSort", "desc")
+    ranks = [hand.data(hand.index(i), hand.RankRole) for i in range(hand.count)]
+    assert ranks == sorted(ranks, reverse=True)
+    qa.settings.set("handSort", "asc")
+    ranks = [hand.data(hand.index(i), hand.RankRole) for i in range(hand.count)]
+    assert ranks == sorted(ranks)
 
 
 def reach_second_set(qa, seed: int) -> bool:
