@@ -15,7 +15,11 @@ Item {
         Column {
             id: col
             x: 28; y: 24; width: 604; spacing: 10
-            Text { objectName: "resultsTitle"; text: res.r.title || ""; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
+            Row {
+                spacing: 12
+                Text { objectName: "resultsTitle"; text: res.r.title || ""; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
+                Chip { visible: (res.r.extra || "") !== ""; text: res.r.extra || ""; size: 14; fg: "#2A1800"; bg: Theme.gold; anchors.verticalCenter: parent.verticalCenter }
+            }
             Row {
                 spacing: 0
                 Text { width: 220; text: ""; font.pixelSize: 13 }
