@@ -25,7 +25,7 @@ from engine.gouji.burn import can_play_out
 from engine.gouji.options import SPECS
 from engine.gouji.scoring import POINTS, is_chuansanhu
 from engine.gouji.table import opp, teammates
-from engine.gouji.tribute import point_tribute
+from engine.gouji.tribute import point_tribute, tribute_cards
 from engine.plays import iter_leads
 
 PACK = Counter(str(c) for c in make_pack(4))
@@ -485,3 +485,47 @@ def test_damaged_log_raises_log_error(opts, seed, policy):
 
 def test_opp_is_symmetric():
     assert all(opp(opp(s)) == s and opp(s) % 2 != s % 2 for s in range(6))
+
+
+# ---------------------------------------------------------------- tribute payments in random games (G-76, G-77, G-81)
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(opts=option_strategy(), seed=hs.integers(0, 10_000), policy=hs.integers(0, 10_000))
+def test_tribute_payments_follow_g76_g77(opts, seed, policy):
+    opts = dict(opts, tribute_enabled=True, sets_per_game=3)
+    rng = random.Random(seed)
+    st = State(Rules(**opts), seed=seed, stacked=[small_deal(rng) for _ in range(8)])
+    prng = random.Random(policy)
+    for _ in range(4000):
+        if st.is_over:
+            break
+        a = choose(st, prng)
+        if st.phase == "tribute":
+            it = st.items[st.item_idx]
+            exclude = st.received[it.payer] if it.kind == "fall" else []
+            expected = [str(c) for c in tribute_cards(st.hands[it.payer], it.owed, exclude)]
+            assert st.history[-1].kind == "tribute_offer"
+            assert st.history[-1].data["count"] == len(expected) > 0
+            payer_before = sorted(str(c) for c in st.hands[it.payer])
+            events = st.apply(a)
+            if a.kind == "accept":
+                paid = [e.data["cards"] for e in events if e.kind == "tribute_paid" and "cards" in e.data]
+                assert paid == [expected]
+                assert all(it.payer in e.to and it.receiver in e.to for e in events
+                           if e.kind == "tribute_paid" and "cards" in e.data)
+            else:
+                assert sorted(str(c) for c in st.hands[it.payer]) == payer_before
+            continue
+        st.apply(a)
+    assert st.is_over
+    for res in st.set_results:
+        assert sorted(res["places"].values()) == [1, 2, 3, 4, 5, 6]
+    returned = Counter()
+    paid_fall = Counter()
+    for e in st.history:
+        if e.kind == "tribute_paid" and "cards" in e.data and e.data["kind"] == "fall":
+            paid_fall[(e.data["payer"], e.data["receiver"])] += len(e.data["cards"])
+        if e.kind == "returned" and "card" in e.data:
+            returned[(e.data["payer"], e.data["receiver"])] += 1
+    assert returned == paid_fall  # G-81: as many returned as actually received (over the whole game)
