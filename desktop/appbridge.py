@@ -68,8 +68,8 @@ class AppBridge(QObject):
         if self.settings.get("language") != self._lang:
             self._lang = self.settings.get("language")
             self.langChanged.emit()
-            self.formChanged.emit()
             self.homeChanged.emit()
+        self.formChanged.emit()   # e.g. the player's name in the seat list
 
     def _g_s(self) -> dict[str, str]:
         return i18n.strings(self._lang)
@@ -212,7 +212,8 @@ class AppBridge(QObject):
     def _names(self, game: str) -> list[str]:
         n = 6 if game == "gouji" else 5
         bots = BOT_NAMES_ZH if self._lang == "zh" else BOT_NAMES_EN
-        return [("海风" if self._lang == "zh" else "You")] + bots[: n - 1]
+        me = str(self.settings.get("playerName") or "").strip()[:12] or ("海风" if self._lang == "zh" else "You")
+        return [me] + bots[: n - 1]
 
     def _g_seats(self) -> list[dict[str, Any]]:
         s = i18n.strings(self._lang)

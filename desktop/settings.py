@@ -18,6 +18,7 @@ DEFAULTS: dict[str, tuple[Any, type]] = {
     "turnTimer": (30, int),  # seconds, 0 = unlimited
     "grace": (5, int),  # seconds after a timeout before 托管
     "showTracker": (True, bool),
+    "playerName": ("", str),  # blank: 海风 / You
 }
 
 SPEED_FACTOR = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
@@ -101,6 +102,9 @@ class Settings(QObject):
     def _tracker(self) -> bool:
         return bool(self._v["showTracker"])
 
+    def _pname(self) -> str:
+        return str(self._v["playerName"])
+
     language = Property(str, _language, notify=changed)
     animSpeed = Property(str, _anim, notify=changed)
     speed = Property(float, _speed, notify=changed)  # 0 = animations off
@@ -111,3 +115,4 @@ class Settings(QObject):
     turnTimer = Property(int, _timer, notify=changed)
     grace = Property(int, _grace, notify=changed)
     showTracker = Property(bool, _tracker, notify=changed)
+    playerName = Property(str, _pname, notify=changed)

@@ -32,6 +32,23 @@ Item {
                 Item { id: holder; anchors.right: parent.right; anchors.verticalCenter: parent.verticalCenter; width: childrenRect.width; height: 34 }
             }
             SRow {
+                label: sp.app.s.playerName
+                Rectangle {
+                    width: 260; height: 34; radius: 8; color: "#0A1613"; border.color: nameIn.activeFocus ? Theme.mint : Theme.panelBorder
+                    TextInput {
+                        id: nameIn
+                        objectName: "setPlayerName"
+                        anchors.fill: parent; anchors.leftMargin: 10; anchors.rightMargin: 10
+                        verticalAlignment: TextInput.AlignVCenter
+                        text: sp.settings.playerName
+                        maximumLength: 12
+                        color: Theme.text; font.family: Theme.font; font.pixelSize: 16
+                        onEditingFinished: sp.settings.set("playerName", text)
+                    }
+                    Text { visible: nameIn.text === ""; x: 10; anchors.verticalCenter: parent.verticalCenter; text: sp.app.lang === "zh" ? "海风" : "You"; color: Theme.hint; font.family: Theme.font; font.pixelSize: 16 }
+                }
+            }
+            SRow {
                 label: sp.app.s.language
                 Seg { objectName: "setLanguage"; model: ["中文", "English"]; current: sp.settings.language === "zh" ? 0 : 1; onPicked: (i) => sp.settings.set("language", i === 0 ? "zh" : "en") }
             }

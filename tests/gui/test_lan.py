@@ -71,3 +71,33 @@ def test_host_join_and_play(qa):
     finally:
         guest.stop(timeout=2.0)
         lan.stop()
+
+
+def test_second_app_joins_through_the_lan_screen(qtbot, data_dir):
+    from guikit import make_app
+    host_app, guest_app = make_app(), make_app()
+    try:
+        hl, gl = host_app.lan, guest_app.lan
+        hl.bind, hl.bot_delay, hl.discovery = "127.0.0.1", 0.0, False
+        assert hl.hostTable(), hl.status
+        port = hl.addresses[0].rsplit(":", 1)[1]
+        guest_app.set_screen("lan")
+        gl.connectTo(f"127.0.0.1:{port}")
+        assert wait_until(lambda: len(gl.seats) == 6, 10), gl.status
+        wait_frame(guest_app.window)
+        sit = guest_app.find("btnSit_3")
+        assert sit is not None and sit.property("visible")
+        click_item(guest_app, sit)
+        assert wait_until(lambda: gl.seat == 3, 10)
+        assert wait_until(lambda: any(s["seat"] == 3 and s["kind"] == "human" for s in hl.seats), 10)
+        hl.startHosted()
+        assert wait_until(lambda: guest_app.window.property("page") == "table" and guest_app.table.net is not None,
+                          20)
+        gt = guest_app.table
+        assert gt.my_seat() == 3 and gt.n() == 6
+        assert gt.seats[0]["seat"] == 3   # the guest sits at the bottom of his own table
+        wait_frame(guest_app.window)
+        shot(guest_app, "lan_guest_table")
+    finally:
+        guest_app.shutdown()
+        host_app.shutdown()
