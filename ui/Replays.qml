@@ -80,6 +80,29 @@ Item {
                     }
                 }
             }
+            Row {
+                spacing: 10
+                visible: (rv.replay.current.trick || []).length > 0
+                Text { width: 40; text: rv.app.lang === "zh" ? "桌面" : "Table"; color: Theme.gold; font.family: Theme.font; font.bold: true; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
+                Repeater {
+                    model: rv.replay.current.trick || []
+                    Item {
+                        id: tp
+                        required property var modelData
+                        width: 50 + Math.max(0, tp.modelData.faces.length - 1) * 18 + 14; height: 74
+                        Text { text: "S" + tp.modelData.seat; color: Theme.text2; font.family: Theme.font; font.pixelSize: 11 }
+                        Repeater {
+                            model: tp.modelData.faces
+                            Card {
+                                required property var modelData
+                                required property int index
+                                w: 46; x: index * 18; y: 12
+                                card: modelData.card; rank: modelData.rank; suit: modelData.suit; mark: modelData.mark; label: modelData.label
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

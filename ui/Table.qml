@@ -204,6 +204,7 @@ Item {
                         w: 50; x: index * 22
                         card: modelData.card; rank: modelData.rank; suit: modelData.suit; mark: modelData.mark; label: modelData.label
                         dimmed: seatItem.last && !seatItem.last.top
+                        selected: seatItem.last && seatItem.last.top === true   // the current best: gold outline
                     }
                 }
                 Chip {
