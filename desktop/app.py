@@ -41,6 +41,10 @@ class QiluApp:
         self.qapp = QGuiApplication.instance() or QGuiApplication(argv or sys.argv[:1])
         self.qapp.setApplicationName("QiluCards")
         self.qapp.setOrganizationName("QiluCards")
+        icon = paths.assets_dir() / "icons" / "app.png"
+        if icon.is_file():
+            from PySide6.QtGui import QIcon
+            self.qapp.setWindowIcon(QIcon(str(icon)))
         self.font_family = ""
         fid = QFontDatabase.addApplicationFont(str(paths.font_path()))
         if fid >= 0:

@@ -65,5 +65,6 @@ def replays_dir() -> Path:
 
 def missing_assets() -> list[str]:
     """Files the app needs that are not where they should be (for ``--smoke-test``)."""
-    need = [main_qml(), font_path()]
+    need = [main_qml(), ui_dir() / "qmldir", font_path(), assets_dir() / "fonts" / "LICENSE-NotoSansHans.txt"]
+    need += [sounds_dir() / f"{n}.wav" for n in ("play", "pass", "burn", "tribute", "finish")]
     return [str(p) for p in need if not p.is_file()]
