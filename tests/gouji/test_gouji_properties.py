@@ -268,6 +268,16 @@ def check_noninterference(st: State, rng: random.Random) -> None:
     assert base.view(seat) == other.view(seat)
 
 
+def check_snapshot_round_trip(st: State) -> None:
+    """State.from_snapshot(snapshot()) (used by the search bots) shows the same views and offers the same actions."""
+    copy = State.from_snapshot(st.snapshot())
+    for seat in (None, *range(6)):
+        assert copy.view(seat) == st.view(seat)
+    if st.to_act is not None:
+        assert sorted(a.token for a in copy.legal_actions(st.to_act)) == \
+            sorted(a.token for a in st.legal_actions(st.to_act))
+
+
 def every_step(st: State, rng: random.Random) -> None:
     check_cards(st)
     check_one_to_act(st)
@@ -353,6 +363,7 @@ def test_small_stacked_deals_invariants(opts, seed, policy):
         if steps["n"] % 5 == 0:
             check_views(st)
             check_noninterference(st, rng)
+            check_snapshot_round_trip(st)
 
     st = random_game(opts, seed, policy, step, stacked=deals)
     check_scores(st)
