@@ -12,7 +12,7 @@ from netkit import HERE  # noqa: F401  (registers the toy game)
 from engine.net import discovery
 from engine.net.client import ClientThread, parse_addr
 from engine.net.host import HostConfig, HostEvent, HostServer, SeatSpec
-from engine.net.protocol import ChatFrom, HostMsg, Seated, Sync, Table, Update
+from engine.net.protocol import ChatFrom, HostMsg, Seated, Sync, Table, Update, Welcome
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -56,7 +56,7 @@ def test_host_server_and_client_threads_play_a_match() -> None:
         me.start()
         lan.start()
         wait_for(lambda: any(isinstance(m, Seated) for m in got["me"]))
-        wait_for(lambda: any(isinstance(m, Table) for m in got["lan"]))
+        wait_for(lambda: any(isinstance(m, (Welcome, Table)) for m in got["lan"]))
         lan.join(1, "guest")
         wait_for(lambda: lan.seat == 1)
         # players see each other arrive
