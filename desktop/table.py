@@ -334,6 +334,7 @@ class TableBridge(QObject):
                 self.flight.emit("deal", -1, 0, [], False)
                 self._played = {}
                 self._last_act = {}
+                self._log = []
             elif kind in ("call", "mingbao", "rebel", "guard_revealed", "emperor", "solo", "revolution",
                           "first_leader"):
                 who = self.name_of(seat) if isinstance(seat, int) else ""
@@ -420,6 +421,8 @@ class TableBridge(QObject):
         to_act = self.snap.get("to_act")
         counts = view.get("counts") or [None] * n
         places = _places(view, n)
+        if not places and view.get("phase") != "play" and view.get("set_results"):
+            places = _places({"places": view["set_results"][-1].get("places")}, n)  # SPEC §5: previous places
         trick = [t for t in (view.get("trick") or []) if t.get("play")]
         top_seat = trick[-1].get("seat") if trick else None
         gouji = self.snap.get("game") == "gouji"
