@@ -359,8 +359,20 @@ def test_gt40_fall_tribute_excludes_received():
 
 
 def test_gt43_game_total():
-    sets = [1, -1, 2, 0, -1]
-    assert sum(sets) == 1
+    """G-88: the game score is the sum of the set scores; each record gets the team total (a real 5-set game)."""
+    import random
+
+    from engine.gouji import State
+
+    st = State(Rules(), seed=43)  # DEFAULT: 5 sets, "2-1"
+    rng = random.Random(43)
+    while not st.is_over:
+        la = st.legal_actions(st.to_act)
+        plays, fixed = list(la.plays()), list(la.fixed)
+        st.apply(rng.choice(plays) if plays and (not fixed or rng.random() < 0.6) else rng.choice(fixed))
+    team_a = [res["team_scores"][0] for res in st.set_results]
+    assert len(team_a) == 5 or st.set_results[-1]["chuansanhu"]
+    assert st.totals == [sum(team_a), -sum(team_a)] * 3
 
 
 def test_gt44_early_end_scoring():
