@@ -290,3 +290,20 @@ def test_g32_plays_in_chaos_do_not_count_toward_the_three():
     play(st, 5, "QQQ")
     assert events(st, "play")[-1]["gousiji"] is False
     assert st.yaotou_left == 3
+
+
+def test_g83_carried_tribute_survives_log_replay():
+    import random
+
+    from engine import log
+
+    st = State(Rules(sets_per_game=1), seed=45, carry_tribute=[(1, 4), (3, 0), (5, 2)])
+    rng = random.Random(45)
+    for _ in range(60):
+        la = st.legal_actions(st.to_act)
+        plays, fixed = list(la.plays()), list(la.fixed)
+        st.apply(rng.choice(plays) if plays and (not fixed or rng.random() < 0.6) else rng.choice(fixed))
+    assert st.stats["tribute_chuansanhu"] + st.stats["tribute_refused"] >= 1
+    again = log.load(log.dump(st))
+    for seat in (None, *range(6)):
+        assert again.view(seat, with_history=True) == st.view(seat, with_history=True)
