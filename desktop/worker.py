@@ -134,15 +134,11 @@ class GameWorker(QObject):
     @Slot(int)
     def ask(self, target: int) -> None:
         """G-69 报户: ask a player for his card count (a free action outside turn order; not logged)."""
+        from engine.core import Action
         st = self.state
-        if st is None or not hasattr(st, "ask_count"):
+        if st is None or st.rules.game != "gouji" or st.is_over:
             return
-        try:
-            events = st.ask_count(self.seat, target)
-        except Exception as exc:
-            self.rejected.emit(getattr(exc, "rule", ""), getattr(exc, "reason", str(exc)))
-            return
-        self._emit(None, events)
+        self._apply(Action(self.seat, "ask", None, str(target)))   # a logged free action (docs/ARCHITECTURE.md)
 
     @Slot(int)
     def set_pace(self, ms: int) -> None:
@@ -161,7 +157,15 @@ class GameWorker(QObject):
 
     # ---------------------------------------------------------------- internals
     def _is_bot(self, seat: int) -> bool:
-        return seat not in self.humans or seat in self.auto
+        return seat not in self.humans or seat in self.auto or self._only_decline(seat)
+
+    def _only_decline(self, seat: int) -> bool:
+        """A seat asked only so that asking reveals nothing (offered nothing but 'decline') answers at once."""
+        st = self.state
+        if st is None or st.to_act != seat:
+            return False
+        la = st.legal_actions(seat)
+        return len(la.fixed) == 1 and la.fixed[0].kind == "decline" and next(iter(la.plays()), None) is None
 
     def _schedule(self) -> None:
         st = self.state
@@ -171,7 +175,8 @@ class GameWorker(QObject):
             return
         self._pending = True
         gen = self.gen
-        QTimer.singleShot(self.pace_ms, lambda: self._bot_step(gen))
+        delay = 0 if st.to_act in self.humans and st.to_act not in self.auto else self.pace_ms
+        QTimer.singleShot(delay, lambda: self._bot_step(gen))
 
     def _bot_step(self, gen: int) -> None:
         self._pending = False
@@ -180,6 +185,10 @@ class GameWorker(QObject):
             return
         seat = st.to_act
         if not self._is_bot(seat):
+            return
+        if seat in self.humans and seat not in self.auto:   # only 'decline' on offer: answered at once
+            la = st.legal_actions(seat)
+            self._apply(la.fixed[0])
             return
         try:
             legal = list(st.legal_actions(seat))
@@ -259,7 +268,8 @@ class GameWorker(QObject):
         view = st.view(seat)
         view = copy.deepcopy({k: v for k, v in view.items() if k not in ("history", "state")})
         to_act = st.to_act
-        my_turn = (to_act == seat) and not st.is_over and seat not in self.auto and seat in self.humans
+        my_turn = ((to_act == seat) and not st.is_over and seat not in self.auto and seat in self.humans
+                   and not self._only_decline(seat))
         snap: dict[str, Any] = {
             "gen": self.gen, "seat": seat, "n_seats": st.n_seats, "game": st.rules.game, "view": view,
             "events": [e.to_json() for e in events if e.visible_to(seat)],

@@ -98,6 +98,11 @@ def test_keyboard_moves_and_toggles(qa):
     QTest.keyClick(qa.window, Qt.Key.Key_Escape)
     wait(10)
     assert qa.table.hand.selected_cards() == []
+    # 报户 (G-69): asking a seat that holds more than 10 cards is refused with the rule id
+    msgs = []
+    qa.table.message.connect(msgs.append)
+    qa.table.askCount(3)
+    assert wait_until(lambda: any("G-69" in m for m in msgs), 10), msgs
     # hand order setting: high to low, live
     hand = qa.table.hand
     qa.settings.set("handSort", "desc")
