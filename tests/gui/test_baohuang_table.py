@@ -5,9 +5,20 @@ from __future__ import annotations
 from guikit import click_item, play_until_my_turn, quick_config, shot, sweep, wait_frame, wait_until
 
 
+def throne_seed() -> int:
+    """A deal where seat 0 holds the crowned big joker X^ and could call a triple after accepting."""
+    from engine import games
+    for seed in range(200):
+        st = games.new_state("baohuang", seed)
+        if st.to_act == 0 and st.phase == "abdicate":
+            st.apply(next(a for a in st.legal_actions(0) if a.kind == "accept"))
+            if any(a.kind == "call" for a in st.legal_actions(0)):
+                return seed
+    raise AssertionError("no such deal in 200 seeds")
+
+
 def test_accept_throne_call_triple_and_play(qa):
-    # seed 3: seat 0 is dealt the crowned big joker X^ and holds callable triples
-    qa.table.start(quick_config("baohuang", seed=3, pace_ms=0))
+    qa.table.start(quick_config("baohuang", seed=throne_seed(), pace_ms=0))
     qa.set_screen("table")
     t = qa.table
     assert wait_until(lambda: t.snap.get("my_turn"), 20)
@@ -18,7 +29,7 @@ def test_accept_throne_call_triple_and_play(qa):
     assert "accept" in kinds and "abdicate" in kinds
     shot(qa, "baohuang_throne_offer")
     click_item(qa, qa.find("act_accept"))
-    assert wait_until(lambda: t.snap.get("my_turn") and t.snap.get("phase") == "declare", 20)
+    assert wait_until(lambda: t.snap.get("my_turn") and any(a["kind"] == "call" for a in t.actions), 20)
     calls = [a for a in t.actions if a["kind"] == "call"]
     assert calls, t.actions
     arg = calls[0]["arg"]
