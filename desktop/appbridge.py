@@ -98,8 +98,12 @@ class AppBridge(QObject):
             return s["saveDamaged"] + self._save_error
         if not self._save_info:
             return s["noSave"]
+        import time
         g = self._save_info.get("game", "")
-        return f"{s['saveFound']}{s.get(g, g)} · {self._save_info.get('actions', 0)}"
+        n = self._save_info.get("actions", 0)
+        when = time.strftime("%m-%d %H:%M", time.localtime(self._save_info.get("mtime", 0)))
+        moves = f"{n} 步" if self._lang == "zh" else f"{n} moves"
+        return f"{s['saveFound']}{s.get(g, g)} · {moves} · {when}"
 
     hasSave = Property(bool, _g_has_save, notify=homeChanged)
     saveText = Property(str, _g_save_text, notify=homeChanged)
