@@ -309,3 +309,16 @@ def test_clone_is_independent_of_the_original():
     assert other.burn_successes == [(0, 2)]
     assert base.snapshot() == before
     assert base.burn_successes == []
+
+
+def test_g54_kill_as_final_play_is_a_burn_success():
+    st = new_game(hands("Qc Qc Qc 4d", "6d", "Kc Kc Kc", "7d", "4c", "8d"),
+                  later=(hands("2d 5c", "6c", "3c", "7c", "8c", "9c"),), leader=0, sets_per_game=2,
+                  dadian_enabled=False, **NO_CALLS)
+    play(st, 0, "QQQ")
+    burn(st, 2, "KKK")  # H' is empty: the kill is the last play
+    assert events(st, "burn_end") == [{"seat": 2, "result": "success"}]
+    assert st.places == {2: 1}
+    # the kill is a 头科's final 够级 play: burn window, then only S5 (= opp(2)) may answer (G-65)
+    skip_burns(st)
+    assert st.to_act == 5 and st.mode == "answer"
