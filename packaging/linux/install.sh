@@ -23,7 +23,7 @@ cp -a "$here/qilu-cards" "$opt"
 ln -sf "$opt/qilu-cards" "$bin/qilu-cards"
 cp "$here/qilu-cards.png" "$icons/qilu-cards.png"
 # The menu entry points at the installed program, so it works even when ~/.local/bin is not on PATH.
-sed "s|^Exec=.*|Exec=$opt/qilu-cards|" "$here/qilu-cards.desktop" > "$apps/qilu-cards.desktop"
+sed "s|^Exec=.*|Exec=\"$opt/qilu-cards\"|" "$here/qilu-cards.desktop" > "$apps/qilu-cards.desktop"
 command -v update-desktop-database >/dev/null 2>&1 && update-desktop-database -q "$apps" || true
 command -v gtk-update-icon-cache >/dev/null 2>&1 && gtk-update-icon-cache -q -t "$data/icons/hicolor" || true
 echo "Qilu Cards installed: start it from the menu or run $bin/qilu-cards"

@@ -120,6 +120,28 @@ def test_linux_tarball_holds_the_app_the_menu_entry_and_the_icon(built: dict[str
         assert not any(n.endswith((".pyc", ".ts")) and "/ui/" in n for n in names)
 
 
+@pytest.mark.timeout(1800)
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the tarball is the Linux package")
+def test_tarball_installs_for_a_user_and_the_installed_command_runs(built: dict[str, object], tmp_path: Path) -> None:
+    home = tmp_path / "home dir"  # a space in the path, as in many real home folders
+    with tarfile.open(Path(str(built["tarball"]))) as tar:
+        tar.extractall(tmp_path / "unpacked", filter="tar")
+    top = tmp_path / "unpacked" / f"qilu-cards-{built['version']}"
+    env = _env()
+    env.update(HOME=str(home), XDG_DATA_HOME="")
+    r = subprocess.run(["sh", str(top / "install.sh")], env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    entry = (home / ".local/share/applications/qilu-cards.desktop").read_text(encoding="utf-8")
+    assert f'Exec="{home}/.local/opt/qilu-cards/qilu-cards"' in entry
+    assert (home / ".local/share/icons/hicolor/256x256/apps/qilu-cards.png").is_file()
+    env.update(QT_QPA_PLATFORM="offscreen", QT_QUICK_BACKEND="software", QILU_DATA_DIR=str(tmp_path / "data"))
+    r = subprocess.run([str(home / ".local/bin/qilu-cards"), "--smoke-test"], env=env, cwd=tmp_path,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "SMOKE OK" in r.stdout, r.stdout + r.stderr
+    r = subprocess.run(["sh", str(top / "install.sh"), "--remove"], env=env, capture_output=True, text=True)
+    assert r.returncode == 0 and not (home / ".local/opt/qilu-cards").exists()
+
+
 # ------------------------------------------------------------------------------ cheap file checks
 def test_desktop_file_and_icon() -> None:
     text = (ROOT / "packaging" / "linux" / "qilu-cards.desktop").read_text(encoding="utf-8")
