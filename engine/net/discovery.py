@@ -146,7 +146,9 @@ class Advertiser:
                 props = {k: str(v) for k, v in info.items()}
                 addrs = [socket.inet_aton(a) for a in lan_addresses()]
                 name = f"{_safe(str(info.get('host', 'host')))}-{self.port}.{SERVICE_TYPE}"
-                new = ServiceInfo(SERVICE_TYPE, name, addresses=addrs, port=self.port, properties=props)
+                server = f"{_safe(socket.gethostname())}.local."
+                new = ServiceInfo(SERVICE_TYPE, name, addresses=addrs, port=self.port, properties=props,
+                                  server=server)
                 if zc is None:
                     zc = Zeroconf()
                 if info_obj is None:
