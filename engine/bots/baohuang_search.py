@@ -286,13 +286,14 @@ class BaohuangSearchBot:
     wants_history = True
 
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
-                 margin: float = 0.25, z: float = 0.5, max_candidates: int = 4) -> None:
+                 margin: float = 1.0, z: float = 1.0, max_candidates: int = 3, min_worlds: int = 4) -> None:
         self.rng = random.Random(seed)
         self.budget_ms = float(budget_ms)
         self.max_rollouts = rollouts
         self.margin = margin
         self.z = z
         self.max_candidates = max_candidates
+        self.min_worlds = min_worlds
         self.last_stats: dict[str, Any] = {}
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
@@ -360,8 +361,8 @@ class BaohuangSearchBot:
             worlds += 1
             per_world = (time.perf_counter() - t0) / worlds
         self.last_stats = {"worlds": worlds, "candidates": len(cands), "ms": (time.perf_counter() - t0) * 1000.0}
-        if worlds < 2:
-            return Decision(best, reason)
+        if worlds < max(2, self.min_worlds):
+            return Decision(best, reason)  # too little evidence to overrule the heuristic
         best_i, best_score = 0, 0.0
         for i in range(1, len(cands)):
             d = diffs[i]
