@@ -104,7 +104,11 @@ def ensure_venv(env_dir: Path, fresh: bool) -> tuple[Path, bool, float]:
         if env_dir.exists():
             shutil.rmtree(env_dir)
         say(f"creating a clean venv in {env_dir}: {', '.join(reqs)}")
-        venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
+        try:
+            venv.EnvBuilder(with_pip=True, clear=True).create(env_dir)
+        except Exception as exc:  # no ensurepip / venv module in this Python
+            raise BuildError(f"could not create a virtual environment with {sys.executable}: {exc}",
+                             EXIT_NO_ENV) from exc
         (env_dir / "requirements.txt").write_text(text)
         r = subprocess.run([str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check",
                             "-r", str(env_dir / "requirements.txt")], text=True, capture_output=True)
