@@ -245,28 +245,22 @@ class State:
         return cls.from_snapshot(snap, seed)
 
     def clone(self) -> State:
+        """An independent copy: every mutable field is copied (nested card lists too)."""
         new = copy.copy(self)
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
-        for name in ("history", "actions", "action_events", "totals", "set_results", "pending", "calls",
-                     "kaidian", "active", "finish_order", "shows", "trick", "played", "queue", "burn_queue",
-                     "free_places", "items", "dealt_hands", "mute_beaten", "mute_has", "out_cards"):
-            setattr(new, name, copy.copy(getattr(self, name)))
-        new.stats = Counter(self.stats)
+        for name, val in self.__dict__.items():
+            if isinstance(val, Counter):
+                setattr(new, name, Counter(val))
+            elif isinstance(val, list):
+                setattr(new, name, [list(x) if isinstance(x, list) else copy.copy(x) if isinstance(x, TributeItem)
+                                    else x for x in val])
+            elif isinstance(val, dict):
+                setattr(new, name, dict(val))
+            elif isinstance(val, set):
+                setattr(new, name, set(val))
+        new.stacked = [[list(h) for h in d] for d in self.stacked]
         new._plays_cache = ((-1, -1), [])
-        new.stacked = [list(d) for d in self.stacked]
-        new.hands = [list(h) for h in self.hands]
-        new.counts = [list(c) for c in self.counts]
-        new.places = dict(self.places)
-        new.passed = set(self.passed)
-        new.rang_seats = set(self.rang_seats)
-        new.revolt_choice = dict(self.revolt_choice)
-        new.received = [list(r) for r in self.received]
-        new.exempt = set(self.exempt)
-        new.auto_revolt = set(self.auto_revolt)
-        new.asked = set(self.asked)
-        new.items = [copy.copy(it) for it in self.items]
-        new.pending = [copy.copy(it) for it in self.pending]
         return new
 
     def action_from_json(self, d: Mapping[str, Any]) -> Action:

@@ -292,8 +292,6 @@ def test_g54_burn_dissolved_when_chaos_begins():
     assert st.view(None)["pending_tribute"] == [] and st.burn_successes == []
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: State.clone() shares the burn_successes list with the original, so "
-                                       "a burn completed on a clone owes 烧贡 in the original game (G-79)")
 def test_clone_is_independent_of_the_original():
     base = new_game(hands("Qc Qc Qc 4d", "6d", "Kc Kc Kc X x 9d 9d 5d 5d", "7d", "4c", "8d"),
                     later=(hands("2d 5c 5c", "2h 6c 6c", "3c 3c 3h", "7c 7h 7s", "8c 8h 8s", "2s 9c 9h"),),
