@@ -128,7 +128,7 @@ def ensure_venv(env_dir: Path, fresh: bool) -> tuple[Path, bool, float]:
 
 
 # ----------------------------------------------------------------------------------------- build
-def run_pyinstaller(py: Path, dist: Path, work: Path, clean_cache: bool) -> float:
+def run_pyinstaller(py: Path, dist: Path, work: Path, clean_cache: bool) -> tuple[float, list[str]]:
     """PyInstaller with build.spec, from a fresh work folder; its binary cache lives under build/ (not the
     user's ~/.cache), so concurrent or later builds never see a half-cleaned cache."""
     if work.exists():
@@ -148,7 +148,9 @@ def run_pyinstaller(py: Path, dist: Path, work: Path, clean_cache: bool) -> floa
             say(line.strip())
     if r.returncode != 0:
         raise BuildError(f"PyInstaller failed (exit {r.returncode}):\n" + (r.stderr or r.stdout)[-4000:])
-    return took
+    # Libraries something links to that the build machine lacks: the target machine must provide them.
+    unresolved = sorted(set(re.findall(r"could not resolve '([^']+)'", r.stdout + r.stderr)))
+    return took, unresolved
 
 
 def bundle_size(folder: Path) -> int:
@@ -317,8 +319,9 @@ def main(argv: list[str] | None = None) -> int:
         figures["venv_created"] = created
         figures["venv_s"] = round(venv_s, 1)
         dist = args.dist.resolve()
-        build_s = run_pyinstaller(py, dist, args.work.resolve(), clean_cache=args.clean)
+        build_s, unresolved = run_pyinstaller(py, dist, args.work.resolve(), clean_cache=args.clean)
         figures["build_s"] = round(build_s, 1)
+        figures["not_bundled_libs"] = unresolved  # absent on the build machine: the target must provide them
         figures["pyinstaller_cache_cleaned"] = args.clean
         bundle = dist / APP
         exe = frozen_exe(bundle)
