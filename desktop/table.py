@@ -362,6 +362,7 @@ class TableBridge(QObject):
         else:
             faces = [_BACK] * max(1, n)
         self._tribute_caption = f"{self.name_of(src)} → {self.name_of(dst)} · {label} ×{len(faces)}"
+        faces = [dict(f, caption=self._tribute_caption) for f in faces]
         self.flight.emit("tribute", self.pos_of(src), self.pos_of(dst), faces, up)
         self.sound.emit("tribute")
 

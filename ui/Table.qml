@@ -245,7 +245,7 @@ Item {
         }
         Text {
             x: 16; y: root.gouji ? 48 : 32; width: 350; elide: Text.ElideRight
-            text: root.table.tributeCaption
+            text: fly.tributeFrom >= 0 && fly.caption !== "" ? fly.caption : root.table.tributeCaption
             color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 18
         }
     }
@@ -263,6 +263,8 @@ Item {
         property point pathA
         property point pathB
         property point pathC
+        property real tributeBusyUntil: 0   // tribute flights run one after another, card by card
+        property string caption: ""
 
         function posPoint(pos) {
             if (pos === 0) return Qt.point(root.cx, 790)
@@ -271,15 +273,23 @@ Item {
         }
         function launch(kind, from, to, faces, faceUp) {
             if (Theme.speed <= 0) return
+            var base = 0
+            if (kind === "tribute") {
+                var now = Date.now()
+                base = Math.max(0, tributeBusyUntil - now)
+                tributeBusyUntil = now + base + Theme.dur(faces.length * 260 + 900 + 250)
+            }
             var a = kind === "deal" || kind === "sweep" ? Qt.point(root.cx, 340) : posPoint(from)
             var b = kind === "play" ? Qt.point(root.cx, 330) : kind === "sweep" ? Qt.point(root.cx + 900, 100) : posPoint(to)
             var c = Qt.point((a.x + b.x) / 2 + (kind === "tribute" ? 120 : 0), (a.y + b.y) / 2 - (kind === "tribute" ? 140 : 40))
-            if (kind === "tribute") {
+            if (kind === "tribute" && base === 0) {
                 tributeFrom = from; tributeTo = to
                 pathA = a; pathB = b; pathC = c
                 pathCanvas.requestPaint()
             }
             var list = faces
+            if (kind === "deal")   // tribute flights wait for the deal to land
+                tributeBusyUntil = Math.max(tributeBusyUntil, Date.now() + Theme.dur(root.n * 3 * 18 + 300))
             if (kind === "deal") {
                 list = []
                 for (var s = 0; s < root.n; ++s) for (var k = 0; k < 3; ++k) list.push({ "seat": s })
@@ -292,12 +302,19 @@ Item {
                     "label": f.label || "", "faceUp": kind === "deal" ? false : faceUp,
                     "w": kind === "tribute" ? 72 : kind === "play" ? 60 : 50,
                     "p0": a, "p1": Qt.point(dest.x + (kind === "play" ? (i - list.length / 2) * 26 : 0), dest.y), "pc": c,
-                    "delay": Theme.dur(kind === "tribute" ? i * 260 : kind === "deal" ? i * 18 : i * 25),
+                    "delay": base + Theme.dur(kind === "tribute" ? i * 260 : kind === "deal" ? i * 18 : i * 25),
                     "dura": Theme.dur(kind === "tribute" ? 900 : kind === "deal" ? 260 : 320),
-                    "isTribute": kind === "tribute", "ghosts": kind === "tribute" })
+                    "isTribute": kind === "tribute", "ghosts": kind === "tribute", "fromPos": from, "toPos": to,
+                    "caption": f.caption || "" })
                 active += 1
                 if (kind === "tribute") { tributeActive += 1; root.table.tributeFlights(tributeActive) }
             }
+        }
+        function showPath(from, to, a, b, c) {
+            if (tributeFrom === from && tributeTo === to) return
+            tributeFrom = from; tributeTo = to
+            pathA = a; pathB = b; pathC = c
+            pathCanvas.requestPaint()
         }
         function landed(isTribute) {
             active -= 1
@@ -363,9 +380,13 @@ Item {
                         color: "transparent"; border.color: Qt.rgba(1, 1, 1, 0.3 - index * 0.12); z: -1
                     }
                 }
+                property int fromPos: -1
+                property int toPos: -1
+                property string caption: ""
                 SequentialAnimation {
                     running: true
                     PauseAnimation { duration: fc.delay }
+                    ScriptAction { script: if (fc.isTribute) { fly.caption = fc.caption; fly.showPath(fc.fromPos, fc.toPos, fc.p0, fc.p1, fc.pc) } }
                     NumberAnimation { target: fc; property: "t"; from: 0.001; to: 1; duration: fc.dura; easing.type: Easing.InOutQuad }
                     PauseAnimation { duration: fc.isTribute ? Theme.dur(250) : 0 }
                     ScriptAction { script: { fly.landed(fc.isTribute); fc.destroy() } }
