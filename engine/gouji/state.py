@@ -675,7 +675,11 @@ class State:
 
     def _may_jiefeng(self, q: int) -> bool:
         """G-64: the finished player's 下家 may apply instead of beating the final play."""
-        if not self.top_final or self.top_seat is None or (self.top_gouji and not self.chaos):
+        if not self.top_final or self.top_seat is None:
+            return False
+        # On a 够级 final play only a seat that may answer it (G-65: "the 下家 decides about 接风" when the
+        # finished player is 无头) can apply instead of answering.
+        if self.top_gouji and not self.chaos and not self._related(self.top_seat, q):
             return False
         return q == self._next_active(self.top_seat)
 
