@@ -1,10 +1,11 @@
-"""Gouji at the table: 5 bots, sweep selection with mouse events, a legal play accepted by the engine, an
+"""At the table (Gouji mostly, Baohuang where the flow differs): 5 bots, sweep selection with mouse events, a legal
 illegal selection refused with its reason and rule id, a tribute animation, quit and resume, replays."""
 
 from __future__ import annotations
 
 import json
 
+import pytest
 from guikit import (
     card_point,
     click_item,
@@ -158,10 +159,13 @@ def test_tribute_animation_moves_cards(qtbot, data_dir):
         qa.shutdown()
 
 
-def test_quit_and_resume(qtbot, data_dir):
+@pytest.mark.parametrize("game", ["gouji", "baohuang"])
+def test_quit_and_resume(qtbot, data_dir, game):
     qa = make_app()
     try:
-        start(qa, seed=9)
+        qa.table.start(quick_config(game, seed=9, pace_ms=0))
+        qa.set_screen("table")
+        assert wait_until(lambda: bool(qa.table.snap), 20)
         assert play_until_my_turn(qa)
         n = qa.table.snap["n_actions"]
         hand = qa.table.hand.cards()
@@ -179,7 +183,7 @@ def test_quit_and_resume(qtbot, data_dir):
         assert qa2.table.hand.cards() == hand
         assert qa2.table.snap["my_turn"]
         wait_frame(qa2.window)
-        shot(qa2, "gouji_resumed")
+        shot(qa2, f"{game}_resumed")
     finally:
         qa2.shutdown()
 
@@ -261,7 +265,6 @@ def test_turn_timeout_starts_tuoguan_and_a_click_cancels(qtbot, data_dir):
 
 def test_return_tribute_by_selection(qtbot, data_dir):
     """还贡: the receiver selects the cards to return in the hand and clicks 还贡 once (one action per card)."""
-    import pytest
     qa = make_app()
     t = qa.table
     try:
