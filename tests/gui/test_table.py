@@ -1,5 +1,6 @@
-"""At the table (Gouji mostly, Baohuang where the flow differs): 5 bots, sweep selection with mouse events, a legal
-illegal selection refused with its reason and rule id, a tribute animation, quit and resume, replays."""
+"""At the table (Gouji; Baohuang where the flow differs): 5 bots, sweep selection with mouse events, a legal play
+accepted by the engine, an illegal selection refused with its reason and rule id, a tribute animation, quit and
+resume, replays."""
 
 from __future__ import annotations
 
