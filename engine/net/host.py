@@ -283,7 +283,7 @@ class Host:
 
     def stop(self) -> None:
         for c in list(self.conns):
-            self.close_conn(c, "stopping", "the host closed the table", notify=False)
+            self.close_conn(c, "stopping", "the host closed the table")
         if self.server is not None:
             self.server.close()
         if self._advertiser is not None:
@@ -979,6 +979,7 @@ async def _amain(cfg: HostConfig, args: argparse.Namespace) -> int:
     if host.status == "lobby" and cfg.autostart and not any(s.kind == "open" for s in host.seats):
         host.start_game()
     await task
+    await asyncio.sleep(0.2)  # let the closing frames go out
     return 0
 
 
