@@ -466,10 +466,17 @@ class TableBridge(QObject):
             seat = t.get("seat", 0)
             cards = t.get("cards") or self._cards_of.get((seat, t.get("play")), t.get("play") or "")
             text = self.describe(t.get("play") or "")
-            if t.get("gouji"):
-                text = ("够级 · " if self.lang() == "zh" else "gouji · ") + text
+            filler = ""
+            try:
+                p = self._rules().parse(t.get("play") or "")
+                if p.naturals and p.twos:
+                    filler = f"2 当 {RANK_LABEL[p.natural_rank]}" if self.lang() == "zh" else \
+                        f"2 as {RANK_LABEL[p.natural_rank]}"
+            except Exception:
+                pass
             self._trick.append({"seat": seat, "name": self.name_of(seat), "faces": card_faces(cards),
-                                "text": text, "top": i == len(trick) - 1, "gouji": bool(t.get("gouji"))})
+                                "text": text, "top": i == len(trick) - 1, "gouji": bool(t.get("gouji")),
+                                "filler": filler})
         self._phase = str(self.snap.get("phase", ""))
         if self.snap.get("over"):
             self._status = s["gameOver"]

@@ -144,11 +144,18 @@ Item {
         objectName: "centrePlay"
         x: root.cx - 150; y: 250; width: 300; height: 200
         readonly property var topPlay: root.table.trick.length > 0 ? root.table.trick[root.table.trick.length - 1] : null
-        Chip {
+        Row {
             visible: centre.topPlay !== null
             anchors.horizontalCenter: parent.horizontalCenter; y: -6
-            text: centre.topPlay ? centre.topPlay.text : ""
-            size: 16; fg: Theme.text; bg: "#AA0D1C19"; line: Theme.panelBorder
+            spacing: 8
+            Chip { visible: centre.topPlay !== null && centre.topPlay.gouji === true; text: root.gouji ? "够 级" : ""; size: 16; fg: "#2A1800"; bg: Theme.gold }
+            Chip { text: centre.topPlay ? centre.topPlay.text : ""; size: 16; fg: Theme.text; bg: "#AA0D1C19"; line: Theme.panelBorder }
+        }
+        Chip {
+            visible: centre.topPlay !== null && (centre.topPlay.filler || "") !== ""
+            x: centreCards.x + centreCards.width - width + 6; y: 142
+            text: centre.topPlay ? (centre.topPlay.filler || "") : ""
+            size: 11; fg: Theme.text2; bg: "#CC0D1C19"; line: Theme.panelBorder
         }
         Item {
             id: centreCards
