@@ -101,6 +101,7 @@ class HostConfig:
     log_path: str | None = None  # the write-ahead table log (needed to resume after a crash)
     resume: bool = False  # resume the last unfinished match of log_path
     games: int = 1  # consecutive matches at this table (0 = until stopped)
+    hands: int = 1  # Baohuang: hands in one match (State(..., hands=n))
     seed: int | None = None  # tests only: the deal seed is otherwise secret and random
     bot_delay: float = 0.0  # seconds a bot waits before it acts (GUI pacing)
     between_games: float = 0.0
@@ -247,6 +248,7 @@ class Host:
         net = r.net
         self.cfg.game = r.state.rules.game
         self.cfg.options = dict(r.state.rules.options.changed())
+        self.cfg.hands = int(getattr(r.state, "hands_total", 1) or 1)
         if r.state.n_seats != self.n_seats:
             raise ValueError(f"the log is for {r.state.n_seats} seats, the table has {self.n_seats}")
         for s, d in zip(self.seats, net.get("seats", [])):
@@ -370,7 +372,13 @@ class Host:
             if s.kind == "bot":
                 self.bots[s.n] = make_bot(s.level, game=self.cfg.game)
         seed = self.cfg.seed + self.match if self.cfg.seed is not None else secrets.randbits(62)
-        self.state = games.new_state(self.cfg.game, seed, self.cfg.options)
+        kwargs: dict[str, Any] = {}
+        if self.cfg.hands != 1:
+            kwargs["hands"] = self.cfg.hands  # Baohuang: a match of several hands
+        carry = getattr(self.state, "next_game_tribute", None) if self.state is not None else None
+        if carry:
+            kwargs["carry_tribute"] = [tuple(x) for x in carry]  # Gouji G-83: 串三户 tribute into the next game
+        self.state = games.new_state(self.cfg.game, seed, self.cfg.options, **kwargs)
         self.match += 1
         self.sid += 1
         self.status = "playing"
@@ -899,7 +907,7 @@ def build_config(args: argparse.Namespace) -> HostConfig:
         specs[i] = SeatSpec("bot", args.bot_level)
     return HostConfig(game=args.game, options=options, seats=specs, bind=args.bind, port=args.port,
                       host_name=args.name or socket.gethostname(), grace=args.grace, fill_level=args.bot_level,
-                      log_path=args.log, resume=args.resume, games=args.games, seed=args.seed,
+                      log_path=args.log, resume=args.resume, games=args.games, hands=args.hands, seed=args.seed,
                       bot_delay=args.bot_delay, autostart=not args.no_autostart, discovery=not args.no_discovery,
                       heartbeat=args.heartbeat, idle_timeout=args.idle_timeout, fsync=args.fsync)
 
@@ -917,6 +925,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--log", help="the table log (write-ahead; needed to resume)")
     p.add_argument("--resume", action="store_true", help="resume the unfinished match in --log")
     p.add_argument("--games", type=int, default=1, help="consecutive matches (0 = forever)")
+    p.add_argument("--hands", type=int, default=1, help="Baohuang: hands in one match")
     p.add_argument("--seed", type=int, help=argparse.SUPPRESS)
     p.add_argument("--bot-delay", type=float, default=0.0)
     p.add_argument("--no-autostart", action="store_true", help="do not start when every seat is taken")

@@ -58,6 +58,17 @@ class TableLog:
             self._f = None
 
 
+def state_kwargs(head: dict[str, Any]) -> dict[str, Any]:
+    """The extra ``State`` arguments an ``engine.log`` header records (Baohuang ``hands``, Gouji G-83
+    ``carry_tribute``)."""
+    extra: dict[str, Any] = {}
+    if "hands" in head:
+        extra["hands"] = int(head["hands"])
+    if head.get("carry_tribute"):
+        extra["carry_tribute"] = [(int(p), int(r)) for p, r in head["carry_tribute"]]
+    return extra
+
+
 @dataclass
 class Resumed:
     state: Any
@@ -105,7 +116,8 @@ def load(path: str) -> Resumed | None:
     if head.get("version") != elog.VERSION:
         raise LogError("log", f"log version {head.get('version')!r} is not {elog.VERSION}")
     try:
-        state = games.new_state(str(head["game"]), int(head["seed"]), head.get("options") or {})
+        state = games.new_state(str(head["game"]), int(head["seed"]), head.get("options") or {},
+                                **state_kwargs(head))
     except (KeyError, TypeError, ValueError) as exc:
         raise LogError("log", f"line {last + 1}: bad header ({exc})") from None
     net: dict[str, Any] = dict(head.get("net") or {})

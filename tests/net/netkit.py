@@ -24,6 +24,7 @@ from engine import games  # noqa: E402
 from engine.net.host import Host, HostConfig, full_view, register_game_module, update_view  # noqa: E402
 from engine.net.protocol import ActionMsg, Sync, Update, decode_host  # noqa: E402
 from engine.net.secrecy import scrub  # noqa: E402
+from engine.net.tablelog import state_kwargs  # noqa: E402
 
 register_game_module("toy=toygame:4")
 
@@ -195,7 +196,7 @@ def check_no_leak(log_path: str, frames: dict[int, list[bytes]], tokens: dict[in
         if "log" in rec:
             game = rec["game"]
             seeds.append(int(rec["seed"]))
-            state = games.new_state(game, int(rec["seed"]), rec.get("options") or {})
+            state = games.new_state(game, int(rec["seed"]), rec.get("options") or {}, **state_kwargs(rec))
             sid += 1
             note_events(list(state.history))
             snapshot(None)

@@ -12,13 +12,15 @@ from engine import games
 from engine.net.client import Client, run_bot
 
 
-async def _match(game: str, n_clients: int, tmp_path: Any, options: dict[str, Any], limit: float) -> None:
+async def _match(game: str, n_clients: int, tmp_path: Any, options: dict[str, Any], limit: float,
+                 **host_kw: Any) -> None:
     n = games.SEATS[game]
     from engine.net.host import SeatSpec
 
     seats = [SeatSpec("bot", "heuristic")] * (n - n_clients) + [SeatSpec()] * n_clients
     log_path = str(tmp_path / "table.jsonl")
-    host, task = await start_host(game=game, options=options, seats=seats, autostart=True, log_path=log_path)
+    host, task = await start_host(game=game, options=options, seats=seats, autostart=True, log_path=log_path,
+                                  **host_kw)
     frames: dict[int, list[bytes]] = {}
     clients: list[Client] = []
     lists: list[list[bytes]] = []
@@ -63,7 +65,7 @@ def test_gouji_match_host_plus_five_clients(tmp_path: Any) -> None:
 def test_baohuang_match_host_plus_four_clients(tmp_path: Any) -> None:
     if "baohuang" not in games.available():
         pytest.skip("the Baohuang engine is not there yet")
-    asyncio.run(_match("baohuang", 4, tmp_path, {}, 90))
+    asyncio.run(_match("baohuang", 4, tmp_path, {}, 90, hands=3))  # a match of 3 hands
 
 
 @pytest.mark.timeout(60)
