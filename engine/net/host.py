@@ -653,9 +653,13 @@ class Host:
             conn = s.conn
             if conn is None:
                 continue
-            view = update_view(self.state, s.n)
-            mine = [j for e, j in jevents if e.visible_to(s.n)]
-            conn.send(Update(self.sid, mine, view, self._legal(s.n) if to_act == s.n else None))
+            try:
+                view = update_view(self.state, s.n)
+                mine = [j for e, j in jevents if e.visible_to(s.n)]
+                conn.send(Update(self.sid, mine, view, self._legal(s.n) if to_act == s.n else None))
+            except Exception as exc:  # noqa: BLE001 - a view bug costs that connection (it resyncs), not the table
+                log.exception("update for seat %s failed", s.n)
+                self.close_conn(conn, "internal", f"internal error ({type(exc).__name__}); reconnect to resync")
         self.notify(HostEvent("state", sid=self.sid))
         self._schedule()
 
@@ -703,8 +707,11 @@ class Host:
                 return
             except RuleError as exc:
                 self._log(f"seat {seat}: bot action refused ({exc.rule}); playing its first legal action")
+            try:
                 self._apply(legal[0])
-                return
+            except Exception:  # noqa: BLE001 - an engine bug: logged; the table waits rather than crash
+                log.exception("seat %s: no bot action could be applied", seat)
+            return
         self._schedule_again()
 
     def _schedule_again(self) -> None:
