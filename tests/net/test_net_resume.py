@@ -42,7 +42,7 @@ def test_client_killed_mid_hand_reconnects_with_token(tmp_path: Any) -> None:
         rec = str(tmp_path / "rec.bin")
         host, task = await start_host(game="gouji", options={"sets_per_game": 1}, autostart=True,
                                       seats=[SeatSpec("bot")] * 5 + [SeatSpec()], log_path=log_path,
-                                      bot_delay=0.003, grace=30)
+                                      bot_delay=0.003, grace=30, fsync=True)
         try:
             proc = await asyncio.create_subprocess_exec(*client_cmd(host.port, "--token-file", tok_file,
                                                                     "--record", rec),
