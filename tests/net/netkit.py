@@ -29,10 +29,10 @@ from engine.net.tablelog import state_kwargs  # noqa: E402
 register_game_module("toy=toygame:4")
 
 
-async def start_host(**kw: Any) -> tuple[Host, asyncio.Task[None]]:
+async def start_host(notify: Any = None, **kw: Any) -> tuple[Host, asyncio.Task[None]]:
     kw.setdefault("bind", "127.0.0.1")
     kw.setdefault("discovery", False)
-    host = Host(HostConfig(**kw))
+    host = Host(HostConfig(**kw), notify)
     task = asyncio.ensure_future(host.serve())
     for _ in range(1000):
         if host.server is not None:

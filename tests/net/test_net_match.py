@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from typing import Any
 
 import pytest
@@ -19,7 +20,8 @@ async def _match(game: str, n_clients: int, tmp_path: Any, options: dict[str, An
 
     seats = [SeatSpec("bot", "heuristic")] * (n - n_clients) + [SeatSpec()] * n_clients
     log_path = str(tmp_path / "table.jsonl")
-    host, task = await start_host(game=game, options=options, seats=seats, autostart=True, log_path=log_path,
+    lines: list[str] = []
+    host, task = await start_host(lambda ev: lines.append(ev.text) if ev.kind == "log" else None, game=game, options=options, seats=seats, autostart=True, log_path=log_path,
                                   **host_kw)
     frames: dict[int, list[bytes]] = {}
     clients: list[Client] = []
@@ -52,6 +54,13 @@ async def _match(game: str, n_clients: int, tmp_path: Any, options: dict[str, An
         for c in clients:
             assert c.view == roundtrip(full_view(host.state, c.seat))
         assert not [r for r in host.closed_reasons if r[0] not in ("bye", "eof")]
+        # the host's log lines name connections, seats and reasons: never a card, a seed or a token
+        assert lines
+        card = re.compile(r"(?<![\w.])(?:[3-9TJQKA2][dchs]|[xXZ]\^?)(?![\w.])")
+        for line in lines:
+            assert not card.search(line), line
+            assert str(host.state.seed) not in line
+            assert not any(t in line for t in tokens.values())
     finally:
         await stop_host(host, task)
 
