@@ -245,6 +245,9 @@ class Host:
         r = tablelog.load(self.cfg.log_path)
         if r is None:
             return
+        if r.state.is_over:
+            self.sid = r.sid  # nothing to resume: a new lobby, state ids go on increasing
+            return
         net = r.net
         self.cfg.game = r.state.rules.game
         self.cfg.options = dict(r.state.rules.options.changed())
@@ -431,9 +434,8 @@ class Host:
             self.close_conn(conn, exc.code, exc.reason)
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
             self.close_conn(conn, "eof", "connection lost", notify=False)
-        except asyncio.CancelledError:
+        except asyncio.CancelledError:  # the loop is shutting down: end this handler quietly
             self.close_conn(conn, "stopping", "the host closed the table", notify=False)
-            raise
         except Exception as exc:  # noqa: BLE001 - a bug must cost one connection, never the table
             log.exception("internal error")
             self.close_conn(conn, "internal", f"internal error ({type(exc).__name__})")

@@ -140,3 +140,16 @@ def load(path: str) -> Resumed | None:
         if "e" in rec and [e.to_json() for e in events] != rec["e"]:
             raise LogError("log", f"line {n}: the recorded events differ from the replay")
     return Resumed(state, net, sid, matches)
+
+
+def unfinished(path: str) -> dict[str, Any] | None:
+    """``{game, match, actions, seats}`` when the log's last match is not over (offer "resume the LAN
+    table?"), else ``None``. Never raises for a missing or damaged log (it returns ``None``)."""
+    try:
+        r = load(path)
+    except (LogError, OSError, ValueError):
+        return None
+    if r is None or r.state.is_over:
+        return None
+    seats = [{"kind": d.get("kind"), "name": d.get("name")} for d in r.net.get("seats", [])]
+    return {"game": r.state.rules.game, "match": r.matches, "actions": len(r.state.actions), "seats": seats}

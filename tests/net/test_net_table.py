@@ -95,3 +95,53 @@ def test_host_memory_flat_over_200_matches() -> None:
             await stop_host(host, task)
 
     asyncio.run(main())
+
+
+@pytest.mark.timeout(30)
+def test_resume_in_process_and_unfinished(tmp_path: Any) -> None:
+    """Stop a host mid-match, reopen it with resume=True: same state, the seat's token still works."""
+    from netkit import roundtrip
+
+    from engine.net import tablelog
+    from engine.net.host import full_view
+
+    log_path = str(tmp_path / "t.jsonl")
+    assert tablelog.unfinished(log_path) is None
+
+    async def main() -> None:
+        kw: dict[str, Any] = dict(game="toy", options={"seats": 4, "cards": 6}, log_path=log_path, autostart=True,
+                                  seats=[SeatSpec(), SeatSpec("bot", "random"), SeatSpec("bot", "random"),
+                                         SeatSpec("bot", "random")])
+        host, task = await start_host(**kw)
+        c = Client("127.0.0.1", host.port, "p", seat=0, reconnect=False)
+        runner = asyncio.ensure_future(c.run())
+        async with asyncio.timeout(5):
+            while not c.legal:
+                await asyncio.sleep(0.01)
+        c.act(c.legal[0])
+        async with asyncio.timeout(5):
+            while host.state.to_act != 0 or host.sid < 5:
+                await asyncio.sleep(0.01)
+        sid, view, port, token = host.sid, roundtrip(full_view(host.state, 0)), host.port, c.token
+        await stop_host(host, task)
+        await asyncio.wait_for(runner, 5)
+        info = tablelog.unfinished(log_path)
+        assert info is not None and info["game"] == "toy" and info["actions"] == sid - 1
+        host, task = await start_host(port=port, resume=True, **kw)
+        try:
+            assert host.sid == sid and host.status == "playing"
+            assert roundtrip(full_view(host.state, 0)) == view
+            syncs: list[Sync] = []
+            c2 = Client("127.0.0.1", port, "p", seat=0, token=token, reconnect=False,
+                        on_message=lambda cl, m: syncs.append(m) if isinstance(m, Sync) else None)
+            runner = asyncio.ensure_future(c2.run())
+            async with asyncio.timeout(5):
+                while not syncs:
+                    await asyncio.sleep(0.01)
+            assert syncs[0].sid == sid and syncs[0].view == view
+            c2.stop()
+            await asyncio.wait_for(runner, 5)
+        finally:
+            await stop_host(host, task)
+
+    asyncio.run(main())
