@@ -16,6 +16,9 @@ def prepare_env(offscreen: bool = False) -> None:
     os.environ.setdefault("QT_QUICK_CONTROLS_STYLE", "Basic")
 
 
+_RETIRED: list[Any] = []
+
+
 def sound_available() -> bool:
     """QtMultimedia needs libpulse on Linux (QT_NOTES.md); without it the app stays silent, quietly."""
     if not sys.platform.startswith("linux"):
@@ -117,7 +120,18 @@ class QiluApp:
         return bool(img.save(path))
 
     def shutdown(self) -> None:
+        """Stop the engine thread and the LAN, then delete the QML engine; the bridges stay alive (they are
+        kept in ``_RETIRED``) so no late queued signal or binding can reach a deleted object."""
+        from PySide6.QtCore import QCoreApplication, QEvent
         self.table.shutdown()
+        try:
+            self.table.wt.worker.snapshot.disconnect()
+        except (RuntimeError, TypeError):
+            pass
         if self.window is not None:
             self.window.close()
+        self.window = None
+        self.engine.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         del self.engine
+        _RETIRED.append((self.app, self.table, self.replay, self.lan, self.settings))
