@@ -181,6 +181,7 @@ class _Conn:
         self.seat: int | None = None
         self.name = ""
         self.closed = False
+        self.ready = False  # handshake done: the connection gets broadcasts
         self.bucket = _Bucket(host.cfg.rate, host.cfg.burst)
         self.chat_bucket = _Bucket(host.cfg.chat_rate, host.cfg.chat_burst)
 
@@ -332,7 +333,8 @@ class Host:
         info = self.table_info()
         frame = encode(Table(info))
         for c in list(self.conns):
-            c.send_raw(frame)
+            if c.ready:
+                c.send_raw(frame)
         if self._advertiser is not None:
             self._advertiser.update(self._advert())
         self.notify(HostEvent("table", table=info, sid=self.sid))
@@ -424,6 +426,7 @@ class Host:
                                                f"version {PROTOCOL_VERSION}; use the same Qilu Cards version")
             conn.name = clean_text(hello.name, MAX_NAME)
             conn.send(Welcome(PROTOCOL_VERSION, self.table_info()))
+            conn.ready = True
             while not conn.closed:
                 body = await read_frame(reader, MAX_CLIENT_FRAME, cfg.idle_timeout, cfg.frame_timeout)
                 if not conn.bucket.take():
@@ -500,7 +503,8 @@ class Host:
     def _broadcast(self, msg: msgspec.Struct) -> None:
         frame = encode(msg)
         for c in list(self.conns):
-            c.send_raw(frame)
+            if c.ready:
+                c.send_raw(frame)
 
     # ---------------------------------------------------------------------------------------- messages
 
@@ -743,7 +747,8 @@ class Host:
             n += 1
             frame = encode(Ping(n))
             for c in list(self.conns):
-                c.send_raw(frame)
+                if c.ready:
+                    c.send_raw(frame)
 
 
 def full_view(state: Any, seat: int) -> dict[str, Any]:
