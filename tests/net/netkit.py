@@ -6,6 +6,7 @@ Everything binds 127.0.0.1 only; every wait is bounded.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import sys
@@ -26,13 +27,36 @@ from engine.net.protocol import ActionMsg, Sync, Update, decode_host  # noqa: E4
 from engine.net.secrecy import scrub  # noqa: E402
 from engine.net.tablelog import state_kwargs  # noqa: E402
 
-register_game_module("toy=toygame:4")
+
+@contextlib.contextmanager
+def toy_game() -> Iterator[None]:
+    """Register the toy game in ``engine.games`` for the duration (never leaks into other test suites)."""
+    added = "toy" not in games.GAMES
+    if added:
+        register_game_module("toy=toygame:4")
+    try:
+        yield
+    finally:
+        if added:
+            games.GAMES.pop("toy", None)
+            games.SEATS.pop("toy", None)
+
+
+_TOY: dict[int, contextlib.ExitStack] = {}
 
 
 async def start_host(notify: Any = None, **kw: Any) -> tuple[Host, asyncio.Task[None]]:
     kw.setdefault("bind", "127.0.0.1")
     kw.setdefault("discovery", False)
-    host = Host(HostConfig(**kw), notify)
+    stack = contextlib.ExitStack()
+    if kw.get("game") == "toy":
+        stack.enter_context(toy_game())
+    try:
+        host = Host(HostConfig(**kw), notify)
+    except BaseException:
+        stack.close()
+        raise
+    _TOY[id(host)] = stack
     task = asyncio.ensure_future(host.serve())
     for _ in range(1000):
         if host.server is not None:
@@ -46,7 +70,12 @@ async def start_host(notify: Any = None, **kw: Any) -> tuple[Host, asyncio.Task[
 
 async def stop_host(host: Host, task: asyncio.Task[None]) -> None:
     host.stop()
-    await asyncio.wait_for(task, 5)
+    try:
+        await asyncio.wait_for(task, 5)
+    finally:
+        stack = _TOY.pop(id(host), None)
+        if stack is not None:
+            stack.close()
 
 
 def roundtrip(obj: Any) -> Any:

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 import pytest
-from netkit import HERE  # noqa: F401  (registers the toy game)
+from netkit import toy_game
 
 from engine.net import discovery
 from engine.net.client import ClientThread, parse_addr
@@ -33,6 +33,11 @@ def test_parse_addr() -> None:
 
 
 def test_host_server_and_client_threads_play_a_match() -> None:
+    with toy_game():
+        _thread_api_match()
+
+
+def _thread_api_match() -> None:
     events: list[HostEvent] = []
     host = HostServer(HostConfig(game="toy", options={"seats": 4, "cards": 6}, bind="127.0.0.1", discovery=False,
                                  seats=[SeatSpec(), SeatSpec(), SeatSpec("bot", "random"), SeatSpec()]),

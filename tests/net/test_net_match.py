@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 import pytest
-from netkit import check_no_leak, start_host, stop_host
+from netkit import check_no_leak, start_host, stop_host, toy_game
 
 from engine import games
 from engine.net.client import Client, run_bot
@@ -79,4 +79,5 @@ def test_baohuang_match_host_plus_four_clients(tmp_path: Any) -> None:
 
 @pytest.mark.timeout(60)
 def test_toy_match_all_remote(tmp_path: Any) -> None:
-    asyncio.run(_match("toy", 4, tmp_path, {"seats": 4, "cards": 8}, 30))
+    with toy_game():
+        asyncio.run(_match("toy", 4, tmp_path, {"seats": 4, "cards": 8}, 30))

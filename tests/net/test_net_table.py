@@ -8,7 +8,7 @@ import tracemalloc
 from typing import Any
 
 import pytest
-from netkit import start_host, stop_host
+from netkit import start_host, stop_host, toy_game
 
 from engine.net.client import Client, run_bot
 from engine.net.host import SeatSpec
@@ -59,7 +59,8 @@ def test_grace_then_tuoguan_then_back() -> None:
         finally:
             await stop_host(host, task)
 
-    asyncio.run(main())
+    with toy_game():
+        asyncio.run(main())
 
 
 @pytest.mark.timeout(120)
@@ -94,7 +95,8 @@ def test_host_memory_flat_over_200_matches() -> None:
             tracemalloc.stop()
             await stop_host(host, task)
 
-    asyncio.run(main())
+    with toy_game():
+        asyncio.run(main())
 
 
 @pytest.mark.timeout(30)
@@ -144,4 +146,5 @@ def test_resume_in_process_and_unfinished(tmp_path: Any) -> None:
         finally:
             await stop_host(host, task)
 
-    asyncio.run(main())
+    with toy_game():
+        asyncio.run(main())
