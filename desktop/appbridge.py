@@ -45,6 +45,7 @@ class AppBridge(QObject):
     replaysChanged = Signal()
     toast = Signal(str)
     startTable = Signal()
+    goHome = Signal()
 
     def __init__(self, settings: Settings, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -114,18 +115,22 @@ class AppBridge(QObject):
             return False
         meta = self._save_info.get("meta") or {}
         try:
-            store.load_current()  # validate here so a damaged save is reported, not half-loaded
+            store.quick_check()  # cheap here; the replay itself runs on the engine thread
         except Exception as exc:
-            self._save_error = store.set_aside(f"{type(exc).__name__}: {exc}")
-            self._save_info = None
-            self.homeChanged.emit()
-            self.toast.emit(i18n.strings(self._lang)["saveDamaged"] + self._save_error)
+            self.save_failed(f"{type(exc).__name__}: {exc}")
             return False
         cfg = {"resume": True, "names": meta.get("seats") or self._names(meta.get("game", "gouji")),
                "game": meta.get("game", "gouji")}
         self.table.start(cfg)
         self.startTable.emit()
         return True
+
+    def save_failed(self, reason: str) -> None:
+        """A damaged save: set it aside, say so, never crash (also called when the replay fails on resume)."""
+        self._save_error = store.set_aside(reason)
+        self._save_info = None
+        self.homeChanged.emit()
+        self.toast.emit(i18n.strings(self._lang)["saveDamaged"] + self._save_error)
 
     # ------------------------------------------------------------------ new game form
     def _specs(self, game: str) -> tuple[Any, ...]:

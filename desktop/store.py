@@ -83,6 +83,24 @@ def peek() -> dict[str, Any] | None:
         return {"error": str(exc)}
 
 
+def quick_check() -> None:
+    """Cheap checks without replaying (the GUI thread may call this): readable, JSON lines, a Qilu header.
+    The full check — replaying every action — happens on the engine thread when the match resumes."""
+    lines = [ln for ln in current_path().read_text(encoding="utf-8").splitlines() if ln.strip()]
+    if not lines:
+        raise ValueError("empty save")
+    head = json.loads(lines[0])
+    if not isinstance(head, dict) or head.get("log") != "qilu-cards":
+        raise ValueError("not a Qilu Cards log")
+    for n, ln in enumerate(lines[1:], start=2):
+        try:
+            rec = json.loads(ln)
+        except ValueError:
+            raise ValueError(f"line {n} is not JSON") from None
+        if not isinstance(rec, dict) or "a" not in rec:
+            raise ValueError(f"line {n} is not an action record")
+
+
 def load_current() -> tuple[Any, dict[str, Any]]:
     """Replay the save; raises engine.errors.LogError (or OSError/ValueError) when it is damaged."""
     from engine import log

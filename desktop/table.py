@@ -203,6 +203,12 @@ class TableBridge(QObject):
     # ------------------------------------------------------------------ snapshots
     def _on_notice(self, kind: str, msg: str) -> None:
         self.notices.append((kind, msg))
+        if kind == "resume_failed":
+            self._active = False
+            self.changed.emit()
+            self.app.save_failed(msg)
+            self.app.goHome.emit()
+            return
         self.message.emit(msg)
 
     def _on_rejected(self, rule: str, reason: str) -> None:

@@ -81,7 +81,7 @@ class GameWorker(QObject):
                     seed = random.randrange(1, 2**31)
                 state = games.new_state(cfg["game"], int(seed), cfg.get("options") or {})
         except Exception as exc:  # a damaged save, a bad option: report, never crash
-            self.notice.emit("error", f"{type(exc).__name__}: {exc}")
+            self.notice.emit("resume_failed" if cfg.get("resume") else "error", f"{type(exc).__name__}: {exc}")
             return
         self.state = state
         self.humans = {int(s) for s in cfg.get("humans", [0])}

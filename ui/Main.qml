@@ -34,6 +34,7 @@ Window {
     Connections {
         target: win.app
         function onStartTable() { win.go("table") }
+        function onGoHome() { win.go("home") }
         function onToast(msg) { win.showToast(msg) }
     }
     Connections {

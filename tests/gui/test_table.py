@@ -204,6 +204,31 @@ def test_damaged_save_is_set_aside(qtbot, data_dir):
         shot(qa, "home_damaged_save")
     finally:
         qa.shutdown()
+    # a save that reads fine but does not replay: reported when the engine thread replays it
+    import shutil
+    good = data_dir / "good.jsonl"
+    qa = make_app()
+    try:
+        start(qa, seed=9)
+        assert play_until_my_turn(qa)
+    finally:
+        qa.shutdown()
+    shutil.copy(saves / "current.jsonl", good)
+    lines = good.read_text().splitlines()
+    rec = json.loads(lines[-1])
+    rec["a"]["kind"] = "revolt" if rec["a"]["kind"] != "revolt" else "yudian"   # an action the state refuses
+    lines[-1] = json.dumps(rec)
+    (saves / "current.jsonl").write_text("\n".join(lines) + "\n")
+    qa = make_app()
+    try:
+        assert qa.app.hasSave
+        qa.set_screen("home")
+        assert qa.app.continueGame()          # the quick check passes ...
+        assert wait_until(lambda: not qa.app.hasSave, 20)   # ... the replay does not: set aside, reported
+        assert wait_until(lambda: qa.window.property("page") == "home", 10)
+        assert "损坏" in qa.app.saveText and not qa.table.active
+    finally:
+        qa.shutdown()
     (saves / "current.jsonl").write_bytes(b"\xff\xfe garbage")
     qa = make_app()
     try:
