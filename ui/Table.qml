@@ -221,6 +221,12 @@ Item {
                     size: 14; fg: Theme.text2; bg: "#CC0D1C19"; line: Theme.panelBorder
                 }
             }
+            Card {   // Baohuang: the revealed 皇帝牌 beside the emperor (SPEC §5)
+                visible: !root.gouji && (seatItem.modelData.badges || []).some(function(b) { return b.text.indexOf("♛") === 0 })
+                x: root.plateXY(seatItem.modelData.pos).x + 212; y: root.plateXY(seatItem.modelData.pos).y + (seatItem.modelData.pos === 0 ? -62 : 78)
+                w: 40
+                card: "X^"; rank: 17; suit: ""; mark: "^"; label: "大王"
+            }
             SeatPlate {
                 objectName: "seat_" + seatItem.modelData.pos
                 x: root.plateXY(seatItem.modelData.pos).x; y: root.plateXY(seatItem.modelData.pos).y
