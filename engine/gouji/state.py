@@ -159,8 +159,8 @@ class State:
         full = seat == -1
         out: dict[str, Any] = {}
         for name, val in self.__dict__.items():
-            if name in self._SKIP:
-                continue
+            if name in self._SKIP or (name == "seed" and not full):
+                continue  # the seed decides every hand: it never leaves the host
             if name in self._CARDS2:
                 out[name] = [[str(c) for c in h] if full or i == seat else None for i, h in enumerate(val)]
             elif name == "out_cards":
@@ -202,6 +202,7 @@ class State:
         st.stacked = []
         st._plays_cache = ((-1, -1), [])
         st.initial_events = []
+        st.seed = seed
         for name, val in snap.items():
             if name == "options":
                 continue
