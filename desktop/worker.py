@@ -79,7 +79,8 @@ class GameWorker(QObject):
                 seed = cfg.get("seed")
                 if seed is None:
                     seed = random.randrange(1, 2**31)
-                state = games.new_state(cfg["game"], int(seed), cfg.get("options") or {})
+                extra = {"hands": int(cfg.get("hands", 6))} if cfg["game"] == "baohuang" else {}
+                state = games.new_state(cfg["game"], int(seed), cfg.get("options") or {}, **extra)
         except Exception as exc:  # a damaged save, a bad option: report, never crash
             self.notice.emit("resume_failed" if cfg.get("resume") else "error", f"{type(exc).__name__}: {exc}")
             return
