@@ -110,8 +110,8 @@ class HostConfig:
     idle_timeout: float = 20.0  # a connection that sends nothing this long is closed
     frame_timeout: float = 5.0  # a started frame must be complete within this
     handshake_timeout: float = 10.0
-    rate: float = 50.0  # messages per second per connection (token bucket) ...
-    burst: float = 100.0  # ... with this burst
+    rate: float = 150.0  # messages per second per connection (token bucket): far above any player or bot ...
+    burst: float = 250.0  # ... with this burst (a flood of hundreds at once still trips it)
     chat_rate: float = 0.5  # chat messages per second ...
     chat_burst: float = 5.0
     max_conns: int = 32
