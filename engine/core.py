@@ -102,17 +102,34 @@ class LegalActions:
 
     ``fixed`` are the non-play actions; ``plays`` makes an iterator over the play actions on demand;
     ``check`` decides membership for any action (the single authority, shared with ``apply``);
-    ``count`` (optional) counts the plays without building them.
+    ``count`` (optional) counts the plays without building them; ``nth`` (optional) builds only the
+    k-th play action (a uniformly random choice needs no more than ``len`` and one ``[k]``).
     """
 
-    __slots__ = ("fixed", "_plays", "_check", "_count")
+    __slots__ = ("fixed", "_plays", "_check", "_count", "_nth")
 
     def __init__(self, fixed: tuple[Action, ...] = (), plays: Callable[[], Iterator[Action]] | None = None,
-                 check: Callable[[Action], bool] | None = None, count: Callable[[], int] | None = None) -> None:
+                 check: Callable[[Action], bool] | None = None, count: Callable[[], int] | None = None,
+                 nth: Callable[[int], Action] | None = None) -> None:
         self.fixed = fixed
         self._plays = plays
         self._check = check
         self._count = count
+        self._nth = nth
+
+    def __getitem__(self, k: int) -> Action:
+        """The k-th action in iteration order (0 ≤ k < len)."""
+        if k < 0:
+            raise IndexError(k)
+        if k < len(self.fixed):
+            return self.fixed[k]
+        k -= len(self.fixed)
+        if self._nth is not None:
+            return self._nth(k)
+        for i, a in enumerate(self.plays()):
+            if i == k:
+                return a
+        raise IndexError(k)
 
     def __iter__(self) -> Iterator[Action]:
         yield from self.fixed

@@ -335,32 +335,45 @@ def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterat
             higher += counts[r]
         if higher < n:
             return
+    if prev.big and z_max == 0:
+        return  # C-13.3: nothing is higher than an unmixed big joker without a super joker
     cache = _table(rules)
+    get = cache.get
+    dom = _dominates
+    zs = range(z_max + 1)
     # Jokers and 2s only.
     for s in range(min(s_max, n) + 1):
         for b in range(min(b_max, n - s) + 1):
-            for z in range(min(z_max, n - s - b) + 1):
+            for z in zs:
                 t = n - s - b - z
+                if t < 0:
+                    break
                 if t > t_max or (t and lowest >= TWO):
                     continue
                 shape = (0, 0, t, s, b, z)
-                p = cache.get(shape) or make_play(rules, shape)
-                if _dominates(p.values, pv):
+                p = get(shape) or make_play(rules, shape)
+                if dom(p.values, pv):
                     yield p
     for r in NATURAL_RANKS:
         c = counts[r]
         if not c or r <= lowest:
             continue
         for k in range(1, min(c, n) + 1):
-            for s in range(min(s_max, n - k) + 1):
-                for b in range(min(b_max, n - k - s) + 1):
-                    for z in range(min(z_max, n - k - s - b) + 1):
-                        t = n - k - s - b - z
+            rest = n - k
+            if rest > t_max + s_max + b_max + z_max:
+                continue
+            for s in range(min(s_max, rest) + 1):
+                rest_s = rest - s
+                for b in range(min(b_max, rest_s) + 1):
+                    for z in zs:
+                        t = rest_s - b - z
+                        if t < 0:
+                            break
                         if t > t_max or (t and not fill):
                             continue
                         shape = (r, k, t, s, b, z)
-                        p = cache.get(shape) or make_play(rules, shape)
-                        if _dominates(p.values, pv):
+                        p = get(shape) or make_play(rules, shape)
+                        if dom(p.values, pv):
                             yield p
 
 

@@ -7,7 +7,6 @@ rule path happened (the engine's ``state.stats`` counters), so anyone can see ev
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import random
 import sys
@@ -27,9 +26,7 @@ def random_action(state: Any, rng: random.Random) -> Action:
     n = len(la)
     if n == 0:
         raise RuntimeError(f"no legal action for seat {state.to_act} in {state!r}")
-    k = rng.randrange(n)
-    chosen: Action = next(itertools.islice(iter(la), k, None))
-    return chosen
+    return la[rng.randrange(n)]
 
 
 def _declared_paths(game: str) -> tuple[str, ...]:

@@ -232,7 +232,7 @@ def rollout(st: Any, seat: int, deadline: float, max_steps: int = 3000) -> float
             a, _ = heuristic(ctx_from_state(st, s), legal)
         st.apply(a)
         steps += 1
-        if steps % 8 == 0 and time.perf_counter() > deadline:
+        if steps % 2 == 0 and time.perf_counter() > deadline:
             raise _Timeout
         if steps > max_steps:
             return 0.0
@@ -323,7 +323,7 @@ class BaohuangSearchBot:
             rules = Rules(dict(options))
         except Exception:  # noqa: BLE001
             return Decision(best, reason)
-        deadline = t0 + self.budget_ms / 1000.0 * 0.95
+        deadline = t0 + self.budget_ms / 1000.0 * 0.92
         seat = ctx.seat
         diffs: list[list[float]] = [[] for _ in cands]
         worlds = tries = 0

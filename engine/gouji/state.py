@@ -36,7 +36,7 @@ from engine.gouji.rules import Rules
 from engine.gouji.scoring import is_chuansanhu, set_scores
 from engine.gouji.table import N_SEATS, after, opp, team, teammates
 from engine.gouji.tribute import KIND_ORDER, TributeItem, point_tribute, tribute_cards
-from engine.plays import Play, can_make, count_leads, iter_answers, iter_leads
+from engine.plays import Play, beats, can_make, count_leads, iter_answers, iter_leads, lead_list
 
 DECLINE = "decline"
 
@@ -83,6 +83,7 @@ class State:
         self.pending: list[TributeItem] = [TributeItem("chuansanhu", p, r, 1) for p, r in (carry_tribute or [])]
         self._out: list[Event] = []
         self.queue: list[int] = []
+        self._gouji_memo: dict[Play, bool] = {}
         self.stacked = [[sort_cards(h) for h in deal] for deal in (stacked or [])]
         self._plays_cache: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
         self._begin_set()
@@ -98,8 +99,10 @@ class State:
             return LegalActions()
         if self.phase == "play" and self.mode in ("lead", "answer", "rang_return", "burn"):
             fixed = tuple(self._fixed_actions(seat))
+            nth = (lambda k: action(seat, "play", lead_list(self.pr, self.counts[seat])[k])) \
+                if self.mode == "lead" and not self.o.biesan and self.burner != seat else None
             return LegalActions(fixed, plays=lambda: self._play_actions(seat),
-                                check=self._is_legal, count=lambda: self._count_plays(seat))
+                                check=self._is_legal, count=lambda: self._count_plays(seat), nth=nth)
         return LegalActions(tuple(self._fixed_actions(seat)), check=self._is_legal)
 
     def apply(self, action: Action) -> list[Event]:
@@ -149,7 +152,7 @@ class State:
 
     # ------------------------------------------------------------------ snapshots (determinization)
     _SKIP = frozenset({"rules", "o", "pr", "rng", "history", "actions", "action_events", "_out", "stacked",
-                       "_plays_cache", "initial_events", "counts"})
+                       "_plays_cache", "_gouji_memo", "initial_events", "counts"})
     _CARDS2 = frozenset({"hands", "dealt_hands", "received"})
     _SETS = frozenset({"exempt", "auto_revolt", "passed", "rang_seats", "asked"})
 
@@ -201,6 +204,7 @@ class State:
         st.history, st.actions, st.action_events, st._out = [], [], [], []
         st.stacked = []
         st._plays_cache = ((-1, -1), [])
+        st._gouji_memo = {}
         st.initial_events = []
         st.seed = seed
         for name, val in snap.items():
@@ -618,7 +622,10 @@ class State:
         self.to_act = leader
 
     def _is_gouji(self, play: Play) -> bool:
-        return self.rules.is_gouji(play)
+        g = self._gouji_memo.get(play)
+        if g is None:
+            g = self._gouji_memo[play] = self.rules.is_gouji(play)
+        return g
 
     def _biesan_restricted(self, seat: int) -> bool:
         return self.o.biesan and seat not in self.exempt
@@ -781,7 +788,9 @@ class State:
         if a.play is not None:
             if not isinstance(a.play, Play):
                 raise _illegal("C-6", "an action's play must be a Play")
-            a = Action(a.seat, a.kind, self.rules.parse(a.play), a.arg)
+            own = self.rules.parse(a.play)
+            if own is not a.play:
+                a = Action(a.seat, a.kind, own, a.arg)
         ph = self.phase
         seat = a.seat
         if ph in ("yudian", "mingdian", "revolt", "yaotou", "show"):
@@ -852,7 +861,7 @@ class State:
             if kind != "burn" or play is None:
                 raise _illegal("G-52", "burn (烧牌) with a killing play, or decline")
             assert self.top is not None
-            if not self.rules.beats(self.top, play):
+            if not beats(self.pr, self.top, play):
                 raise _illegal("G-51", f"{play.text} does not beat {self.top.text}")
             if not self._burn_ok(seat, play):
                 raise _illegal("G-51", "after this kill the rest of the hand cannot be led out with a joker in "
@@ -874,7 +883,7 @@ class State:
             if kind != "play" or play is None:
                 raise _illegal("G-42", f"play, pass{' or 让牌' if self._may_rang(seat) else ''}")
             assert self.top is not None
-            if not self.rules.beats(self.top, play):
+            if not beats(self.pr, self.top, play):
                 raise _illegal("G-35", f"{play.text} does not beat {self.top.text}")
             why = self._answer_ok(seat, play)
             if why:
@@ -1281,22 +1290,22 @@ class State:
 
     # ------------------------------------------------------------------ helpers
     def _take(self, seat: int, play: Play) -> list[Card]:
-        """Remove the cards of a play from a hand, chosen deterministically (C-3: lowest suits first)."""
+        """Remove the cards of a play from a hand, chosen deterministically (C-3: lowest suits first).
+
+        Hands are kept sorted by (rank, suit d < c < h < s), so the cards of rank r start at the number of
+        cards of lower ranks: each needed rank is one slice."""
         hand = self.hands[seat]
+        counts = self.counts[seat]
+        parts = [(r, n) for r, n in ((play.natural_rank, play.naturals), (TWO, play.twos), (SMALL, play.raw_small),
+                                     (BIG, play.raw_big)) if n]
         chosen: list[Card] = []
-        need = {play.natural_rank: play.naturals} if play.naturals else {}
-        need[TWO] = need.get(TWO, 0) + play.twos
-        need[SMALL] = play.raw_small
-        need[BIG] = play.raw_big
-        keep: list[Card] = []
-        for c in hand:  # hands are kept sorted by (rank, suit d < c < h < s)
-            if need.get(c.rank, 0) > 0:
-                chosen.append(c)
-                need[c.rank] -= 1
-            else:
-                keep.append(c)
-        self.hands[seat] = keep
-        self._sub_counts(self.counts[seat], play)
+        for r, n in parts:
+            start = sum(counts[:r])
+            chosen.extend(hand[start:start + n])
+        for r, n in reversed(parts):  # ascending ranks: delete from the back so indices stay valid
+            start = sum(counts[:r])
+            del hand[start:start + n]
+        self._sub_counts(counts, play)
         return chosen
 
     def _move(self, giver: int, taker: int, cards: list[Card]) -> None:
