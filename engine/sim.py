@@ -15,14 +15,14 @@ from collections import Counter
 from typing import Any
 
 from engine import games
-from engine.core import Action
+from engine.core import Action, LegalActions
 from engine.errors import RuleError
 from engine.options import parse_assignments
 
 
 def random_action(state: Any, rng: random.Random) -> Action:
     """A uniformly random legal action of the seat to act, without materializing the whole list."""
-    la = state.legal_actions(state.to_act)
+    la: LegalActions = state.legal_actions(state.to_act)
     n = len(la)
     if n == 0:
         raise RuntimeError(f"no legal action for seat {state.to_act} in {state!r}")
