@@ -31,13 +31,16 @@ def header(state: Any) -> dict[str, Any]:
 
 def dump_lines(state: Any) -> list[str]:
     lines = [json.dumps(header(state), ensure_ascii=False, sort_keys=True)]
-    lines.extend(action_line(a, evs) for a, evs in zip(state.actions, state.action_events))
+    lines.extend(action_line(a, evs, n) for n, (a, evs) in enumerate(zip(state.actions, state.action_events), 1))
     return lines
 
 
-def action_line(action: Any, events: Iterable[Event]) -> str:
-    return json.dumps({"a": action.to_json(), "e": [e.to_json() for e in events]}, ensure_ascii=False,
-                      sort_keys=True)
+def action_line(action: Any, events: Iterable[Event], n: int | None = None) -> str:
+    """One action with its events; ``n`` (1, 2, …) numbers the line so a missing line is noticed."""
+    rec: dict[str, Any] = {"a": action.to_json(), "e": [e.to_json() for e in events]}
+    if n is not None:
+        rec["n"] = n
+    return json.dumps(rec, ensure_ascii=False, sort_keys=True)
 
 
 def dump(state: Any) -> str:
@@ -67,13 +70,16 @@ def load(text: str, check_events: bool = True) -> Any:
     for n, line in enumerate(lines[1:], start=2):
         try:
             rec = json.loads(line)
+            if isinstance(rec, dict) and "n" in rec and rec["n"] != n - 1:
+                raise ValueError(f"action number {rec['n']!r} where {n - 1} was expected "
+                                 "(a line is missing or out of order)")
             action = state.action_from_json(rec["a"])
             events = state.apply(action)
         except json.JSONDecodeError as exc:
             raise LogError("log", f"line {n}: not JSON ({exc.msg})") from None
         except RuleError as exc:
             raise LogError("log", f"line {n}: action refused: {exc}") from None
-        except (KeyError, TypeError, AttributeError) as exc:
+        except (KeyError, TypeError, AttributeError, ValueError) as exc:
             raise LogError("log", f"line {n}: malformed record ({exc})") from None
         if check_events and "e" in rec:
             got = [e.to_json() for e in events]

@@ -104,6 +104,8 @@ def _table(rules: PlayRules) -> dict[Shape, Play]:
     t = _TABLES.get(rules)
     if t is None:
         t = _TABLES[rules] = {}
+    if len(_BY_ID) > 256:  # equal rules made again and again (e.g. per search world): stay bounded
+        _BY_ID.clear()
     _BY_ID[id(rules)] = (rules, t)
     return t
 

@@ -44,7 +44,10 @@ TOTAL = [0, 0, 0] + [16] * 13 + [4, 4, 0]
 
 
 def seat_counts(view: dict[str, Any]) -> list[int] | None:
-    """Cards held by each seat, from the public events of this set (None without ``history``)."""
+    """Cards held by each seat: the view's public sizes, else counted from the public events of this set."""
+    sizes = (view.get("state") or {}).get("sizes")
+    if sizes is not None:
+        return [int(n) for n in sizes]
     hist = view.get("history")
     if hist is None:
         return None

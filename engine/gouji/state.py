@@ -191,6 +191,8 @@ class State:
             else:
                 out[name] = val
         out["options"] = self.o.as_dict()
+        # Hand sizes are public: every card that moves does so in a public event with its count.
+        out["sizes"] = [len(h) for h in self.hands] if self.dealt else None
         return out
 
     @classmethod
@@ -208,7 +210,7 @@ class State:
         st.initial_events = []
         st.seed = seed
         for name, val in snap.items():
-            if name == "options":
+            if name in ("options", "sizes"):
                 continue
             if name in cls._CARDS2:
                 val = [[Card.parse(c) for c in (h or [])] for h in val]
