@@ -9,6 +9,9 @@ the host's list of legal actions (``ListOracle``): the host stays the only autho
 
 from __future__ import annotations
 
+import collections
+import json
+import threading
 from typing import Any
 
 from PySide6.QtCore import Property, QObject, Signal, Slot
@@ -121,13 +124,29 @@ def _seat_rows(table: Any, lang: str) -> list[dict[str, Any]]:
     return out
 
 
+CHAT_LINES = 30     # the chat panel keeps this many received lines
+CHAT_MAX = 120      # free text is cut to this (the host cuts it too, PROTOCOL.md §5)
+
+
+def host_log_path() -> str:
+    return str(paths.data_dir() / "lan-host.jsonl")
+
+
+def _host_memo_path() -> Any:
+    """Beside the table log: the port and the host's own seat/token, so a crashed host can reopen its table."""
+    return paths.data_dir() / "lan-host.json"
+
+
 class LanBridge(QObject):
     """Host / join / lobby for QML."""
 
     changed = Signal()
+    chatChanged = Signal()
+    resumeChanged = Signal()
     _msg = Signal(object)       # from the network thread
     _found = Signal(object)
     _hostev = Signal(object)
+    _unfinished = Signal(object)    # from the log-reading thread
 
     def __init__(self, app: Any, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -145,7 +164,14 @@ class LanBridge(QObject):
         self.bind = "0.0.0.0"       # tests: 127.0.0.1
         self.bot_delay = 0.4        # seconds a host bot waits (pacing for people)
         self.discovery = True
+        self._chat: collections.deque[dict[str, Any]] = collections.deque(maxlen=CHAT_LINES)
+        self._resume: dict[str, Any] | None = None
+        self._gen = 0
+        self._hgen = 0
+        self._addr = ""
+        self._tokens: dict[str, tuple[int, str]] = {}   # addr -> (seat, token) held this session: come back
         self._msg.connect(self._on_msg)
+        self._unfinished.connect(self._on_unfinished)
         self._found.connect(self._on_found)
         self._hostev.connect(self._on_hostev)
 
@@ -162,8 +188,8 @@ class LanBridge(QObject):
             self.host = HostServer(HostConfig(game=cfg["game"], options=cfg["options"], seats=seats,
                                               fill_level="heuristic", bot_delay=self.bot_delay,
                                               bind=self.bind, discovery=self.discovery,
-                                              log_path=str(paths.data_dir() / "lan-host.jsonl")),
-                                   on_event=lambda ev: self._hostev.emit(ev))
+                                              log_path=host_log_path()),
+                                   on_event=self._host_events())
             port = self.host.start()
             token = self.host.reserve_seat(0, name)
         except Exception as exc:
@@ -171,16 +197,131 @@ class LanBridge(QObject):
             self.host = None
             self.changed.emit()
             return False
+        self._write_memo(port, 0, name, token)
+        self._opened(port, name, token)
+        self._status = ("等待玩家加入… 空位由电脑补上" if self.lang() == "zh"
+                        else "Waiting for players… open seats get bots")
+        self.changed.emit()
+        return True
+
+    def _opened(self, port: int, name: str, token: str) -> None:
         self._addresses = list(self.host.addresses()) or [f"127.0.0.1:{port}"]
         self._mode = "host"
         self._seat = 0
         self._name = name
         self._table = self.host.table()
+        self._chat.clear()
+        self.chatChanged.emit()
+        self._set_resume(None)
         self._connect(f"127.0.0.1:{port}", name, seat=0, token=token)
-        self._status = ("等待玩家加入… 空位由电脑补上" if self.lang() == "zh"
-                        else "Waiting for players… open seats get bots")
+
+    def _write_memo(self, port: int, seat: int, name: str, token: str) -> None:
+        try:
+            p = _host_memo_path()
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(json.dumps({"port": port, "seat": seat, "name": name, "token": token}, ensure_ascii=False),
+                         encoding="utf-8")
+        except OSError:
+            pass
+
+    # ---------------------------------------------------------------- resume a hosted table (PROTOCOL.md §8)
+    @Slot()
+    def checkResume(self) -> None:
+        """Ask (off the GUI thread: it replays the log) whether the last hosted match was cut short."""
+        if self._mode:
+            return
+        path = host_log_path()
+
+        def look() -> None:
+            from engine.net import tablelog
+            try:
+                info = tablelog.unfinished(path)
+            except Exception:
+                info = None
+            self._unfinished.emit(info)
+
+        threading.Thread(target=look, name="qilu-lan-resume", daemon=True).start()
+
+    def _on_unfinished(self, info: Any) -> None:
+        self._set_resume(info if (info and not self._mode) else None)
+
+    def _set_resume(self, info: dict[str, Any] | None) -> None:
+        if info != self._resume:
+            self._resume = info
+            self.resumeChanged.emit()
+
+    @Slot(result=bool)
+    def resumeTable(self) -> bool:
+        """Reopen the unfinished hosted match from its log on the same port; clients come back with their tokens."""
+        from engine.net.host import HostConfig, HostServer, SeatSpec
+        info = self._resume
+        if not info:
+            return False
+        self.stop()
+        try:
+            memo = json.loads(_host_memo_path().read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            memo = {}
+        seat = int(memo.get("seat", 0))
+        name = str(memo.get("name") or (info["seats"][seat].get("name") if info.get("seats") else "") or "")
+        token = memo.get("token")
+        n = len(info.get("seats") or []) or (6 if info.get("game") == "gouji" else 5)
+        last_exc: Exception | None = None
+        for port in ([int(memo["port"])] if memo.get("port") else []) + [0]:
+            try:
+                self.host = HostServer(HostConfig(game=str(info.get("game") or "gouji"),
+                                                  seats=[SeatSpec("open") for _ in range(n)],
+                                                  fill_level="heuristic", bot_delay=self.bot_delay, bind=self.bind,
+                                                  port=port, discovery=self.discovery, log_path=host_log_path(),
+                                                  resume=True),
+                                       on_event=self._host_events())
+                port = self.host.start()
+                break
+            except Exception as exc:    # the old port may be taken now: then any port (say the new address)
+                last_exc = exc
+                if self.host is not None:
+                    try:
+                        self.host.stop(timeout=2.0)
+                    except Exception:
+                        pass
+                self.host = None
+        if self.host is None:
+            self._status = f"{type(last_exc).__name__}: {last_exc}"
+            self.changed.emit()
+            return False
+        if not token:   # no memo: the token is in the host's own log
+            try:
+                from engine.net import tablelog
+                r = tablelog.load(host_log_path())
+                token = r.net["seats"][seat].get("token") if r is not None else None
+            except Exception:
+                token = None
+        self._write_memo(port, seat, name, str(token or ""))
+        self._opened(port, name, str(token or ""))
+        self._seat = seat
+        self._status = ("已恢复上次的牌桌，其他玩家会自动重新连接" if self.lang() == "zh"
+                        else "The last table is back; the other players reconnect by themselves")
         self.changed.emit()
         return True
+
+    # ---------------------------------------------------------------- chat (PROTOCOL.md §5)
+    @Slot(str)
+    def sendPhrase(self, phrase: str) -> None:
+        if self.client is not None and phrase:
+            self.client.chat(phrase=phrase)
+
+    @Slot(str)
+    def sendText(self, text: str) -> None:
+        text = " ".join(str(text).split())[:CHAT_MAX]
+        if self.client is not None and text:
+            self.client.chat(text=text)
+
+    def _chat_text(self, line: dict[str, Any]) -> str:
+        from engine.net.protocol import PHRASES
+        if line.get("phrase"):
+            zh, en = PHRASES.get(line["phrase"], (line["phrase"], line["phrase"]))
+            return zh if self.lang() == "zh" else en
+        return str(line.get("text") or "")
 
     @Slot()
     def startHosted(self) -> None:
@@ -218,8 +359,14 @@ class LanBridge(QObject):
         self.stop_client()
         self._mode = "join"
         self._name = self.app.new_game_config()["names"][0]
+        self._chat.clear()
+        self.chatChanged.emit()
+        self._set_resume(None)
+        addr = addr.strip()
+        self._addr = addr
+        back = self._tokens.get(addr)   # a seat we held at this address (the host restarted): rejoin it
         try:
-            self._connect(addr.strip(), self._name)
+            self._connect(addr, self._name, *(back or (None, None)))
             self._status = ("正在连接 " if self.lang() == "zh" else "Connecting to ") + addr
         except Exception as exc:
             self._status = f"{type(exc).__name__}: {exc}"
@@ -232,14 +379,23 @@ class LanBridge(QObject):
 
     def _connect(self, addr: str, name: str, seat: int | None = None, token: str | None = None) -> None:
         from engine.net.client import ClientThread
-        self.client = ClientThread(addr, name, seat=seat, token=token, on_message=lambda m: self._msg.emit(m),
-                                   on_closed=lambda why: self._msg.emit(("closed", why)))
+        self._gen += 1
+        gen = self._gen     # messages of an earlier connection that arrive late are dropped
+        self.client = ClientThread(addr, name, seat=seat, token=token, on_message=lambda m: self._msg.emit((gen, m)),
+                                   on_closed=lambda why: self._msg.emit((gen, ("closed", why))))
         self.client.start()
 
     # ---------------------------------------------------------------- messages (GUI thread)
-    def _on_msg(self, msg: Any) -> None:
-        from engine.net.protocol import Closing, Notice, Refused, Seated, Sync, Table, Update, Welcome
+    def _on_msg(self, item: Any) -> None:
+        from engine.net.protocol import ChatFrom, Closing, Notice, Refused, Seated, Sync, Table, Update, Welcome
+        gen, msg = item
+        if gen != self._gen or self.client is None:
+            return
         table = self.app.table
+        if isinstance(msg, ChatFrom):
+            self._chat.append({"seat": msg.seat, "name": msg.name, "phrase": msg.phrase, "text": msg.text})
+            self.chatChanged.emit()
+            return
         if isinstance(msg, tuple) and msg and msg[0] == "closed":
             self._status = ("连接已断开：" if self.lang() == "zh" else "Disconnected: ") + str(msg[1])
         elif isinstance(msg, Welcome | Table):
@@ -248,6 +404,8 @@ class LanBridge(QObject):
                 table.seat_names = [s.name for s in msg.table.seats]
         elif isinstance(msg, Seated):
             self._seat = msg.seat
+            if self._mode == "join" and self._addr:
+                self._tokens[self._addr] = (msg.seat, msg.token)
             self._status = ("已入座，等待开局" if self.lang() == "zh" else "Seated; waiting for the start")
         elif isinstance(msg, Sync | Update):
             if self._seat < 0:
@@ -260,6 +418,9 @@ class LanBridge(QObject):
             else:
                 table.net_snapshot(snap)
         elif isinstance(msg, Refused):
+            if msg.code == "chat":
+                self._status = ("聊天太快了，请稍等" if self.lang() == "zh" else "Chat too fast; wait a moment") \
+                    if "fast" in msg.reason else msg.reason
             table.message.emit(f"[{msg.rule or msg.code}] {msg.reason}")
         elif isinstance(msg, Notice):
             table.message.emit(msg.text)
@@ -272,7 +433,15 @@ class LanBridge(QObject):
                              "status": f.status} for f in tables]
         self.changed.emit()
 
-    def _on_hostev(self, ev: Any) -> None:
+    def _host_events(self) -> Any:
+        self._hgen += 1
+        gen = self._hgen    # events of a host already stopped that arrive late are dropped
+        return lambda ev: self._hostev.emit((gen, ev))
+
+    def _on_hostev(self, item: Any) -> None:
+        gen, ev = item
+        if gen != self._hgen or self.host is None:
+            return
         if ev.table is not None:
             self._table = ev.table
             self.changed.emit()
@@ -298,7 +467,9 @@ class LanBridge(QObject):
             self.host = None
         self._mode = ""
         self._table = None
+        self._status = ""
         self.changed.emit()
+        self.chatChanged.emit()
 
     def shutdown(self) -> None:
         self.stop()
@@ -338,7 +509,26 @@ class LanBridge(QObject):
     def _g_tstatus(self) -> str:
         return self._table.status if self._table else ""
 
+    def _g_chat_on(self) -> bool:
+        return self.client is not None and bool(self._mode)
+
+    def _g_chat(self) -> list[dict[str, Any]]:
+        return [{"seat": -1 if c["seat"] is None else c["seat"], "name": c["name"], "text": self._chat_text(c),
+                 "mine": c["seat"] is not None and c["seat"] == self._seat} for c in self._chat]
+
+    def _g_phrases(self) -> list[dict[str, str]]:
+        from engine.net.protocol import PHRASES
+        zh = self.lang() == "zh"
+        return [{"id": k, "text": v[0] if zh else v[1]} for k, v in PHRASES.items()]
+
+    def _g_resume(self) -> dict[str, Any]:
+        return dict(self._resume) if self._resume else {}
+
     mode = Property(str, _g_mode, notify=changed)
+    chatOn = Property(bool, _g_chat_on, notify=changed)
+    chatLines = Property("QVariantList", _g_chat, notify=chatChanged)
+    phrases = Property("QVariantList", _g_phrases, notify=changed)
+    resumeInfo = Property("QVariantMap", _g_resume, notify=resumeChanged)
     status = Property(str, _g_status, notify=changed)
     addresses = Property("QVariantList", _g_addresses, notify=changed)
     seats = Property("QVariantList", _g_seats, notify=changed)

@@ -8,7 +8,8 @@ Item {
     property var lan
     signal navigate(string name)
     readonly property bool zh: app.lang === "zh"
-    Component.onCompleted: lan.browse()
+    Component.onCompleted: { lan.browse(); lan.checkResume() }
+    readonly property bool canResume: lan.mode === "" && lan.resumeInfo.game !== undefined
 
     Text { x: 40; y: 26; text: lanScreen.app.s.lan; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
     Text { x: 40; y: 62; text: lanScreen.zh ? "一人开桌，其他人在同一局域网加入；空位由电脑补上，掉线的玩家由电脑托管。" : "One player hosts, the others join on the same network; bots fill open seats and play for anyone who drops."; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14 }
@@ -26,12 +27,37 @@ Item {
                 spacing: 10
                 Btn { objectName: "btnHostTable"; primary: lanScreen.lan.mode !== "host"; width: 200; text: lanScreen.zh ? "开桌" : "Open table"; onClicked: lanScreen.lan.hostTable() }
                 Btn { visible: lanScreen.lan.mode === "host"; objectName: "btnHostStart"; primary: true; width: 200; text: lanScreen.zh ? "开始对局" : "Start the match"; onClicked: lanScreen.lan.startHosted() }
-                Btn { visible: lanScreen.lan.mode !== ""; width: 140; text: lanScreen.zh ? "关闭" : "Close"; onClicked: lanScreen.lan.stop() }
+                Btn { visible: lanScreen.lan.mode !== ""; width: 140; text: lanScreen.zh ? "关闭" : "Close"; onClicked: { lanScreen.lan.stop(); lanScreen.lan.checkResume() } }
             }
             Text {
                 visible: lanScreen.lan.mode === "host"
                 text: (lanScreen.zh ? "其他玩家连接：" : "Players connect to: ") + lanScreen.lan.addresses.join("   ")
                 color: Theme.mintText; font.family: "monospace"; font.pixelSize: 18
+            }
+            // an unfinished hosted match in the table log (the app crashed or was closed): reopen it
+            Rectangle {
+                objectName: "resumeOffer"
+                visible: lanScreen.canResume
+                width: 692; height: 96; radius: 10
+                color: "#14302A"; border.color: Theme.primary1
+                Column {
+                    x: 16; anchors.verticalCenter: parent.verticalCenter; width: 440; spacing: 6
+                    Text { text: lanScreen.zh ? "上次的牌桌没有打完" : "Your last table was not finished"; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 16 }
+                    Text {
+                        width: 440; elide: Text.ElideRight
+                        text: lanScreen.canResume ? ((lanScreen.app.s[lanScreen.lan.resumeInfo.game] || lanScreen.lan.resumeInfo.game) + " · "
+                              + (lanScreen.zh ? "已走 " + lanScreen.lan.resumeInfo.actions + " 步 · " : lanScreen.lan.resumeInfo.actions + " moves · ")
+                              + lanScreen.lan.resumeInfo.seats.map(s => s.name).filter(x => x).join("、")) : ""
+                        color: Theme.text2; font.family: Theme.font; font.pixelSize: 13
+                    }
+                }
+                Btn {
+                    objectName: "btnResumeTable"
+                    anchors.right: parent.right; anchors.rightMargin: 14; anchors.verticalCenter: parent.verticalCenter
+                    primary: true; width: 210; height: 46; fontSize: 16
+                    text: lanScreen.zh ? "继续上次的房间" : "Resume last table"
+                    onClicked: lanScreen.lan.resumeTable()
+                }
             }
         }
     }
@@ -97,6 +123,14 @@ Item {
                 }
             }
         }
+    }
+    // ---- chat (lobby); the table has its own chat button
+    ChatPanel {
+        visible: lanScreen.lan.chatOn
+        x: 64; y: 870 - height - 24; width: 692; height: 420
+        lan: lanScreen.lan
+        zh: lanScreen.zh
+        closable: false
     }
     Text {
         objectName: "lanStatus"

@@ -106,7 +106,7 @@ Window {
 
     Component { id: homeC; Home { app: win.app; table: win.table; onNavigate: (name) => name === "settings" || name === "rules" ? win.overlay = name : win.go(name) } }
     Component { id: newGameC; NewGame { app: win.app; onNavigate: (name) => name === "settings" ? win.overlay = name : win.go(name) } }
-    Component { id: tableC; Table { app: win.app; table: win.table; hand: win.hand; settings: win.settings; onNavigate: (name) => name === "settings" || name === "rules" ? win.overlay = name : win.go(name) } }
+    Component { id: tableC; Table { app: win.app; table: win.table; hand: win.hand; settings: win.settings; lan: win.lan; onNavigate: (name) => name === "settings" || name === "rules" ? win.overlay = name : win.go(name) } }
     Component { id: replaysC; Replays { app: win.app; replay: win.replay; onNavigate: (name) => win.go(name) } }
     Component { id: lanC; Lan { app: win.app; lan: win.lan; onNavigate: (name) => win.go(name) } }
     Component { id: settingsC; SettingsPanel { app: win.app; settings: win.settings; onClose: win.overlay = "" } }

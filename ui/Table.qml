@@ -9,12 +9,17 @@ Item {
     property var table
     property var hand
     property var settings
+    property var lan
+    property bool chatOpen: false
+    readonly property bool chatOn: lan ? lan.chatOn : false
     signal navigate(string name)
     focus: true
 
     readonly property bool gouji: table.game === "gouji"
     readonly property int n: table.nSeats
-    readonly property real cx: trackerOpen ? 672 : 780
+    readonly property real cx: sideOpen ? 672 : 780
+    readonly property bool chatShown: chatOn && chatOpen
+    readonly property bool sideOpen: trackerOpen || chatShown   // the right column (记牌器 or chat) is in use
     readonly property real cy: 372
     property bool trackerOpen: settings.showTracker
     property bool sheetOpen: false
@@ -113,6 +118,7 @@ Item {
         Row {
             anchors.right: parent.right; anchors.rightMargin: 14; anchors.verticalCenter: parent.verticalCenter
             spacing: 8
+            Btn { objectName: "btnChat"; visible: root.chatOn; height: 34; minWidth: 40; fontSize: 14; text: root.app.lang === "zh" ? "聊天" : "Chat"; border.color: root.chatOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.chatOpen = !root.chatOpen }
             Btn { objectName: "btnTracker"; height: 34; minWidth: 40; fontSize: 14; text: "▤ " + root.app.s.tracker; primary: false; border.color: root.trackerOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.settings.set("showTracker", !root.trackerOpen) }
             Btn { objectName: "btnSheet"; height: 34; minWidth: 40; fontSize: 14; text: root.app.s.scoreSheet; onClicked: root.sheetOpen = !root.sheetOpen }
             Btn { objectName: "btnAuto"; height: 34; minWidth: 40; fontSize: 14; text: root.app.s.auto; border.color: root.table.autoPlay ? Theme.primary1 : Qt.rgba(1, 1, 1, 0.22); onClicked: root.table.setAuto(!root.table.autoPlay) }
@@ -466,7 +472,7 @@ Item {
     Hand {
         id: handFan
         hand: root.hand
-        x: 30; width: (root.trackerOpen ? 1330 : 1540) - 30
+        x: 30; width: (root.sideOpen ? 1330 : 1540) - 30
         y: 900 - 14 - height
         cardW: 88 * Theme.cardScale
     }
@@ -475,7 +481,7 @@ Item {
     Rectangle {
         id: trackerPanel
         objectName: "trackerPanel"
-        visible: root.trackerOpen
+        visible: root.trackerOpen && !root.chatShown
         x: 1376; y: 66; width: 210; height: 520; radius: 12
         color: Theme.panel; border.color: Theme.panelBorder
         Column {
@@ -573,7 +579,7 @@ Item {
         objectName: "autoBanner"
         visible: root.table.autoPlay
         z: 90
-        x: 0; y: 660; width: root.trackerOpen ? 1360 : 1600; height: 240
+        x: 0; y: 660; width: root.sideOpen ? 1360 : 1600; height: 240
         color: "#99000000"
         Text { anchors.centerIn: parent; text: "⟳ " + root.app.s.autoOn; color: Theme.primary1; font.family: Theme.font; font.bold: true; font.pixelSize: 24 }
         MouseArea { anchors.fill: parent; onClicked: root.table.setAuto(false) }
@@ -589,5 +595,16 @@ Item {
         app: root.app
         table: root.table
         onHome: root.navigate("home")
+    }
+
+    // ------------------------------------------------------------------ LAN chat (only at a LAN table)
+    ChatPanel {
+        id: chatPanel
+        visible: root.chatShown
+        z: 40
+        x: 1282; y: 62; width: 304; height: 520
+        lan: root.lan
+        zh: root.app.lang === "zh"
+        onCloseRequested: { root.chatOpen = false; root.forceActiveFocus() }
     }
 }

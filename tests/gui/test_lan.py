@@ -101,3 +101,83 @@ def test_second_app_joins_through_the_lan_screen(qtbot, data_dir):
     finally:
         guest_app.shutdown()
         host_app.shutdown()
+
+
+def test_chat_and_resume_between_two_apps(qtbot, data_dir):
+    """The joining app sends a quick phrase and a free line (lobby chat panel); the host app's chat model shows
+    both. At the table the chat button opens the panel. Then the host app stops mid-match (as if closed): its
+    LAN screen offers to resume the unfinished table from the log, and the resume reopens it."""
+    from guikit import make_app
+    host_app, guest_app = make_app(), make_app(playerName="小王")
+    try:
+        hl, gl = host_app.lan, guest_app.lan
+        hl.bind, hl.bot_delay, hl.discovery = "127.0.0.1", 0.0, False
+        host_app.set_screen("lan")
+        wait_frame(host_app.window)
+        assert hl.hostTable(), hl.status
+        assert not hl.resumeInfo
+        port = hl.addresses[0].rsplit(":", 1)[1]
+        guest_app.set_screen("lan")
+        gl.connectTo(f"127.0.0.1:{port}")
+        assert wait_until(lambda: len(gl.seats) == 6, 10), gl.status
+        gl.takeSeat(2)
+        assert wait_until(lambda: gl.seat == 2, 10)
+        wait_frame(guest_app.window)
+        # a quick phrase by a click in the lobby's chat panel, then a free line typed and sent
+        chip = guest_app.find("phrase_nice")
+        assert chip is not None and chip.property("visible")
+        click_item(guest_app, chip)
+        guest_app.find("chatInput").setProperty("text", "  晚上好 see you  ")
+        click_item(guest_app, guest_app.find("btnChatSend"))
+
+        def host_has_both() -> bool:
+            lines = [(c["name"], c["text"]) for c in hl.chatLines]
+            return (gl._name, "好牌！") in lines and (gl._name, "晚上好 see you") in lines
+        assert wait_until(host_has_both, 10), hl.chatLines
+        assert all(c["seat"] == 2 for c in hl.chatLines)
+        assert wait_until(lambda: len(gl.chatLines) == 2, 10)   # the sender sees its own lines too
+        hl.sendPhrase("thanks")
+        assert wait_until(lambda: any(c["text"] == "谢谢！" and c["seat"] == 0 for c in gl.chatLines), 10)
+        wait_frame(guest_app.window)
+        shot(guest_app, "lan_lobby_chat")
+
+        # at the table: the chat button opens the panel with the same lines
+        hl.startHosted()
+        assert wait_until(lambda: guest_app.window.property("page") == "table" and guest_app.table.net is not None,
+                          20)
+        wait_frame(guest_app.window)
+        btn = guest_app.find("btnChat")
+        assert btn is not None and btn.property("visible")
+        click_item(guest_app, btn)
+        panel = guest_app.find("chatPanel")
+        assert panel is not None and panel.property("visible")
+        gl.sendText("轮到谁了？")
+        assert wait_until(lambda: any(c["text"] == "轮到谁了？" for c in hl.chatLines), 10)
+        wait_frame(guest_app.window)
+        shot(guest_app, "lan_table_chat")
+
+        # the host app goes away mid-match (its log stays unfinished) and comes back to its LAN screen
+        assert wait_until(lambda: host_app.table.net is not None, 20)
+        hl.stop()
+        host_app.set_screen("home")
+        wait_frame(host_app.window)
+        host_app.set_screen("lan")
+        assert wait_until(lambda: bool(hl.resumeInfo), 10)
+        assert hl.resumeInfo["game"] == "gouji" and len(hl.resumeInfo["seats"]) == 6
+        wait_frame(host_app.window)
+        offer = host_app.find("btnResumeTable")
+        assert offer is not None and offer.property("visible")
+        shot(host_app, "lan_resume_offer")
+        click_item(host_app, offer)
+        assert wait_until(lambda: hl.mode == "host" and host_app.table.net is not None
+                          and host_app.window.property("page") == "table", 20), hl.status
+        assert hl.addresses[0].rsplit(":", 1)[1] == port     # same port: the clients' tokens bring them back
+        assert not hl.resumeInfo
+        # the host closed its table in order, so the guest's client gave up; connecting again to the same
+        # address rejoins the seat with the token it was given (a crashed host's clients retry by themselves)
+        gl.connectTo(f"127.0.0.1:{port}")
+        assert wait_until(lambda: any(s["seat"] == 2 and s["connected"] for s in hl.seats), 15), gl.status
+        assert wait_until(lambda: gl.seat == 2 and guest_app.table.net is not None, 15)
+    finally:
+        guest_app.shutdown()
+        host_app.shutdown()
