@@ -87,7 +87,7 @@ def action(seat: int, kind: str, play: Play | None = None, arg: str | None = Non
     key = (seat, kind, play, arg)
     a = _ACTIONS.get(key)
     if a is None:
-        if len(_ACTIONS) > 50_000:  # bounded, so a long-running host stays flat
+        if len(_ACTIONS) > 20_000:  # bounded, so a long-running host stays flat
             _ACTIONS.clear()
         a = _ACTIONS[key] = Action(seat, kind, play, arg)
     return a
