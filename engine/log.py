@@ -47,42 +47,64 @@ def dump(state: Any) -> str:
     return "\n".join(dump_lines(state)) + "\n"
 
 
+def state_kwargs(head: dict[str, Any]) -> dict[str, Any]:
+    """The extra ``State`` arguments a header records (Baohuang ``hands``, Gouji G-83 ``carry_tribute``)."""
+    extra: dict[str, Any] = {}
+    if "hands" in head:
+        extra["hands"] = int(head["hands"])
+    if head.get("carry_tribute"):
+        extra["carry_tribute"] = [(int(p), int(r)) for p, r in head["carry_tribute"]]
+    return extra
+
+
+def state_from_header(line: str, n: int = 1) -> tuple[dict[str, Any], Any]:
+    """Check a header line (line ``n``) and build the game's starting state from it."""
+    try:
+        head = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise LogError("log", f"line {n}: not JSON ({exc.msg})") from None
+    if not isinstance(head, dict) or head.get("log") != "qilu-cards":
+        raise LogError("log", f"line {n} is not a Qilu Cards log header")
+    if head.get("version") != VERSION:
+        raise LogError("log", f"log version {head.get('version')!r} is not {VERSION}")
+    try:
+        state = games.new_state(str(head["game"]), int(head["seed"]), head.get("options") or {},
+                                **state_kwargs(head))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise LogError("log", f"line {n}: bad header ({exc})") from None
+    return head, state
+
+
+def parse_record(line: str, n: int) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise LogError("log", f"line {n}: not JSON ({exc.msg})") from None
+
+
+def replay_record(state: Any, rec: Any, n: int, number: int | None = None, check_events: bool = True) -> None:
+    """Apply one action record (line ``n``; ``number`` = the action number expected, if lines are numbered)
+    and check it produces the recorded events. Raises :class:`LogError` naming the line."""
+    try:
+        if number is not None and isinstance(rec, dict) and "n" in rec and rec["n"] != number:
+            raise ValueError(f"action number {rec['n']!r} where {number} was expected "
+                             "(a line is missing or out of order)")
+        action = state.action_from_json(rec["a"])
+        events = state.apply(action)
+    except RuleError as exc:
+        raise LogError("log", f"line {n}: action refused: {exc}") from None
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        raise LogError("log", f"line {n}: malformed record ({exc})") from None
+    if check_events and "e" in rec and [e.to_json() for e in events] != rec["e"]:
+        raise LogError("log", f"line {n}: the recorded events differ from the replay")
+
+
 def load(text: str, check_events: bool = True) -> Any:
     """Replay a log. Raises :class:`LogError` naming the line at fault."""
     lines = [ln for ln in text.splitlines() if ln.strip()]
     if not lines:
         raise LogError("log", "empty log")
-    try:
-        head = json.loads(lines[0])
-    except json.JSONDecodeError as exc:
-        raise LogError("log", f"line 1: not JSON ({exc.msg})") from None
-    if not isinstance(head, dict) or head.get("log") != "qilu-cards":
-        raise LogError("log", "line 1 is not a Qilu Cards log header")
-    if head.get("version") != VERSION:
-        raise LogError("log", f"log version {head.get('version')!r} is not {VERSION}")
-    try:
-        extra: dict[str, Any] = {"hands": int(head["hands"])} if "hands" in head else {}
-        if "carry_tribute" in head:
-            extra["carry_tribute"] = [(int(p), int(r)) for p, r in head["carry_tribute"]]
-        state = games.new_state(str(head["game"]), int(head["seed"]), head.get("options") or {}, **extra)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise LogError("log", f"line 1: bad header ({exc})") from None
+    _, state = state_from_header(lines[0])
     for n, line in enumerate(lines[1:], start=2):
-        try:
-            rec = json.loads(line)
-            if isinstance(rec, dict) and "n" in rec and rec["n"] != n - 1:
-                raise ValueError(f"action number {rec['n']!r} where {n - 1} was expected "
-                                 "(a line is missing or out of order)")
-            action = state.action_from_json(rec["a"])
-            events = state.apply(action)
-        except json.JSONDecodeError as exc:
-            raise LogError("log", f"line {n}: not JSON ({exc.msg})") from None
-        except RuleError as exc:
-            raise LogError("log", f"line {n}: action refused: {exc}") from None
-        except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            raise LogError("log", f"line {n}: malformed record ({exc})") from None
-        if check_events and "e" in rec:
-            got = [e.to_json() for e in events]
-            if got != rec["e"]:
-                raise LogError("log", f"line {n}: the recorded events differ from the replay")
+        replay_record(state, parse_record(line, n), n, number=n - 1, check_events=check_events)
     return state

@@ -15,9 +15,8 @@ import os
 from dataclasses import dataclass
 from typing import IO, Any
 
-from engine import games
 from engine import log as elog
-from engine.errors import LogError, RuleError
+from engine.errors import LogError
 
 
 class TableLog:
@@ -58,17 +57,6 @@ class TableLog:
             self._f = None
 
 
-def state_kwargs(head: dict[str, Any]) -> dict[str, Any]:
-    """The extra ``State`` arguments an ``engine.log`` header records (Baohuang ``hands``, Gouji G-83
-    ``carry_tribute``)."""
-    extra: dict[str, Any] = {}
-    if "hands" in head:
-        extra["hands"] = int(head["hands"])
-    if head.get("carry_tribute"):
-        extra["carry_tribute"] = [(int(p), int(r)) for p, r in head["carry_tribute"]]
-    return extra
-
-
 @dataclass
 class Resumed:
     state: Any
@@ -107,38 +95,16 @@ def load(path: str) -> Resumed | None:
             last = i
     if last < 0:
         return None
-    try:
-        head = json.loads(lines[last])
-    except json.JSONDecodeError:
-        raise LogError("log", f"line {last + 1}: not JSON") from None
-    if head.get("log") != "qilu-cards":
-        raise LogError("log", f"line {last + 1} is not a Qilu Cards log header")
-    if head.get("version") != elog.VERSION:
-        raise LogError("log", f"log version {head.get('version')!r} is not {elog.VERSION}")
-    try:
-        state = games.new_state(str(head["game"]), int(head["seed"]), head.get("options") or {},
-                                **state_kwargs(head))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise LogError("log", f"line {last + 1}: bad header ({exc})") from None
+    head, state = elog.state_from_header(lines[last], last + 1)
     net: dict[str, Any] = dict(head.get("net") or {})
     for n, line in enumerate(lines[last + 1:], start=last + 2):
         if not line.strip():
             continue
-        try:
-            rec = json.loads(line)
-            if "m" in rec:
-                net.update(rec["m"])
-                continue
-            action = state.action_from_json(rec["a"])
-            events = state.apply(action)
-        except json.JSONDecodeError as exc:
-            raise LogError("log", f"line {n}: not JSON ({exc.msg})") from None
-        except RuleError as exc:
-            raise LogError("log", f"line {n}: action refused: {exc}") from None
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise LogError("log", f"line {n}: malformed record ({exc})") from None
-        if "e" in rec and [e.to_json() for e in events] != rec["e"]:
-            raise LogError("log", f"line {n}: the recorded events differ from the replay")
+        rec = elog.parse_record(line, n)
+        if isinstance(rec, dict) and "m" in rec:
+            net.update(rec["m"])
+            continue
+        elog.replay_record(state, rec, n)
     return Resumed(state, net, sid, matches)
 
 

@@ -22,10 +22,10 @@ if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
 from engine import games  # noqa: E402
+from engine.log import state_kwargs  # noqa: E402
 from engine.net.host import Host, HostConfig, full_view, register_game_module, update_view  # noqa: E402
 from engine.net.protocol import ActionMsg, Sync, Update, decode_host  # noqa: E402
 from engine.net.secrecy import scrub  # noqa: E402
-from engine.net.tablelog import state_kwargs  # noqa: E402
 
 
 @contextlib.contextmanager
