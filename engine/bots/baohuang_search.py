@@ -11,7 +11,6 @@ is clearly better over the same worlds. Declarations use the heuristic.
 
 from __future__ import annotations
 
-import gc
 import math
 import random
 import time
@@ -19,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.bots.baohuang import BCtx, _infer_rules, _pack_totals, ctx_from_view, heuristic, spend_cost
-from engine.bots.base import Decision, check_legal
+from engine.bots.base import Decision, SearchShell, check_legal
 from engine.cards import BIG, NATURAL_RANKS, SMALL, Card
 from engine.core import Action
 from engine.plays import make_play
@@ -281,29 +280,11 @@ def _redeal(template: Any, view: dict[str, Any], hands: list[list[Card]]) -> Any
     return st
 
 
-class BaohuangSearchBot:
-    level = "search"
-    wants_history = True
-
+class BaohuangSearchBot(SearchShell):
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float = 1.0, z: float = 1.0, max_candidates: int = 3, min_worlds: int = 4) -> None:
-        self.rng = random.Random(seed)
-        self.budget_ms = float(budget_ms)
-        self.max_rollouts = rollouts
-        self.margin = margin
-        self.z = z
-        self.max_candidates = max_candidates
+        super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.min_worlds = min_worlds
-        self.last_stats: dict[str, Any] = {}
-
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
-        was = gc.isenabled()
-        gc.disable()  # no collector pause in the middle of the search (see gouji_search)
-        try:
-            return self._choose(view, legal)
-        finally:
-            if was:
-                gc.enable()
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         t0 = time.perf_counter()

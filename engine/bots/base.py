@@ -7,6 +7,7 @@ reach another seat's hidden cards: cheating is impossible by construction.
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -64,3 +65,33 @@ class RandomBot:
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         check_legal(legal)
         return Decision(legal[self.rng.randrange(len(legal))], "random")
+
+
+class SearchShell:
+    """What every search bot shares: its knobs, a seeded RNG, and a ``choose`` that keeps the cyclic garbage
+    collector from pausing half-way through a budgeted search (its work is done after the decision)."""
+
+    level = "search"
+    wants_history = True
+
+    def __init__(self, seed: int, budget_ms: float, rollouts: int | None, margin: float, z: float,
+                 max_candidates: int) -> None:
+        self.rng = random.Random(seed)
+        self.budget_ms = float(budget_ms)
+        self.max_rollouts = rollouts
+        self.margin = margin
+        self.z = z
+        self.max_candidates = max_candidates
+        self.last_stats: dict[str, Any] = {}
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            return self._choose(view, legal)
+        finally:
+            if was:
+                gc.enable()
+
+    def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
+        raise NotImplementedError

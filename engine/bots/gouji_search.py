@@ -15,14 +15,13 @@ Outside the play phase (declarations, tribute) it uses the heuristic.
 
 from __future__ import annotations
 
-import gc
 import math
 import random
 import time
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bots.base import Decision, check_legal, hand_counts
+from engine.bots.base import Decision, SearchShell, check_legal, hand_counts
 from engine.bots.gouji import (
     GCtx,
     _answer,
@@ -240,33 +239,13 @@ def _redeal(template: Any, hands: list[list[Card]]) -> Any:
     return st
 
 
-class GoujiSearchBot:
+class GoujiSearchBot(SearchShell):
     """Determinized Monte-Carlo search over a few candidate actions with heuristic rollouts."""
-
-    level = "search"
-    wants_history = True
 
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float = 0.25, z: float = 0.8, max_candidates: int = 3, max_hand: int = 26) -> None:
-        self.rng = random.Random(seed)
-        self.budget_ms = float(budget_ms)
-        self.max_rollouts = rollouts
-        self.margin = margin
-        self.z = z
-        self.max_candidates = max_candidates
+        super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.max_hand = max_hand
-        self.last_stats: dict[str, Any] = {}
-
-    def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
-        # The search makes much short-lived garbage: keep the cyclic collector from pausing it half-way
-        # through (its work is done after the decision, at the caller's next allocation).
-        was = gc.isenabled()
-        gc.disable()
-        try:
-            return self._choose(view, legal)
-        finally:
-            if was:
-                gc.enable()
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         t0 = time.perf_counter()
