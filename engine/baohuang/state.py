@@ -174,12 +174,15 @@ class State(TablePlay):
 
     # -- apply ------------------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, checked: bool = True) -> list[Event]:
+        """Apply ``action``; an illegal one raises IllegalAction (with the rule id) and changes nothing.
+        ``checked=False`` skips that check — only for actions just taken from ``legal_actions`` (search
+        rollouts, where the check is a tenth of the time)."""
         if action.kind in HOST_KINDS:
             self._out = []
             self._host(action)
         else:
-            bad = self._refusal(action)
+            bad = self._refusal(action) if checked else None
             if bad is not None:
                 raise IllegalAction(*bad)
             self._out = []
@@ -188,7 +191,7 @@ class State(TablePlay):
                 self._apply_selection(action)
             elif action.kind == "play":
                 assert action.play is not None
-                p = action.play if self._offered(seat, action.play) else self._own_play(action.play)
+                p = action.play if not checked or self._offered(seat, action.play) else self._own_play(action.play)
                 if action.arg is not None:
                     cards = [Card.parse(t) for t in action.arg.split()]
                 else:

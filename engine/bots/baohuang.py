@@ -159,9 +159,10 @@ def _rest(c: Sequence[int], p: Play) -> list[int]:
     return r
 
 
-def _unbeatable(ctx: BCtx, p: Play) -> bool:
+def _unbeatable(ctx: BCtx, p: Play, u: Sequence[int] | None = None) -> bool:
     """No play of the unseen cards (all in one hand, the worst case) beats ``p``."""
-    u = ctx.unseen()
+    if u is None:
+        u = ctx.unseen()
     if not p.has_joker and p.count and not ctx.pr.allow_super:
         k, r = p.count, p.rank
         jokers = u[SMALL] + u[BIG]
@@ -262,7 +263,8 @@ def _lead(ctx: BCtx, plays: list[Action]) -> tuple[Action, str]:
             return withx[r], "finish-plan-big-joker B-25"
     cands = sorted(r for r in gs if r in whole)
     if cands:
-        unsafe = [r for r in cands if not _unbeatable(ctx, whole[r].play)] if len(cands) > 1 else cands  # type: ignore[arg-type]
+        u = ctx.unseen()
+        unsafe = [r for r in cands if not _unbeatable(ctx, whole[r].play, u)] if len(cands) > 1 else cands  # type: ignore[arg-type]
         r = unsafe[0] if unsafe else cands[0]
         return whole[r], "lead-low B-28"
     return min(plays, key=lambda a: spend_cost(a.play, c) if a.play else 0.0), "lead-control B-28"

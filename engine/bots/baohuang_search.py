@@ -17,8 +17,16 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from engine.bots.baohuang import BCtx, _infer_rules, _pack_totals, ctx_from_view, heuristic, spend_cost
-from engine.bots.base import Decision, SearchShell, check_legal
+from engine.bots.baohuang import (
+    BCtx,
+    _infer_rules,
+    _pack_totals,
+    ctx_from_view,
+    heuristic,
+    spend_cost,
+    strength,
+)
+from engine.bots.base import Decision, SearchShell, check_legal, hand_counts
 from engine.cards import BIG, NATURAL_RANKS, SMALL, Card
 from engine.core import Action
 from engine.plays import make_play
@@ -51,7 +59,7 @@ def _options_for(view: dict[str, Any], legal: Sequence[Action]) -> dict[str, Any
     return {"deck": deck, "twos_as_fillers": pr.twos_as_fillers}
 
 
-def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random) -> list[list[Card]] | None:
+def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: bool = True) -> list[list[Card]] | None:
     seat = int(view["seat"])
     counts = list(view.get("counts") or [])
     if len(counts) != N:
@@ -111,7 +119,55 @@ def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random) -> list[l
     for s in range(N):
         hands[s].extend(pool[i:i + need[s]])
         i += need[s]
+    if tilt and e is not None and int(e) != seat and _accepted_freely(view):
+        _tilt_emperor(hands, int(e), seat, called, by_seat.get(int(e), []), rng)
     return hands
+
+
+ACCEPT_STRENGTH = 7.0  # the heuristic's (and a careful player's) bar for keeping the throne, B-7
+
+
+def _accepted_freely(view: dict[str, Any]) -> bool:
+    """Whether this hand's emperor took the throne by choice (B-7), not because it came back to him (B-7.4)."""
+    abdications = 0
+    free = False
+    for ev in view.get("history") or []:
+        k = ev["kind"]
+        if k == "dealt":
+            abdications, free = 0, False
+        elif k == "abdicate":
+            abdications += 1
+        elif k == "accept":
+            free = abdications < N
+    return free
+
+
+def _tilt_emperor(hands: list[list[Card]], e: int, seat: int, called: str | None, played_by_e: list[Card],
+                  rng: random.Random, max_swaps: int = 16) -> None:
+    """Make a sampled emperor's hand as strong as a hand whose holder chose to keep the throne: while it is
+    weaker than :data:`ACCEPT_STRENGTH` (counting what he has played since), swap one of his low cards for a
+    control card (joker, 2, A) of another hidden hand. Uniform sampling would make the emperor look far weaker
+    than he is (only about one dealt hand in six is that strong)."""
+    def free(c: Card) -> bool:
+        return c.mark != "^" and _identity(c) != called
+
+    c = hand_counts(str(x) for x in hands[e] + played_by_e)
+    donors = [s for s in range(N) if s != e and s != seat]
+    for _ in range(max_swaps):
+        if strength(c) >= ACCEPT_STRENGTH:
+            return
+        low = [i for i, x in enumerate(hands[e]) if free(x) and x.rank <= 10]
+        if not low:
+            return
+        d = rng.choice(donors)
+        high = [i for i, x in enumerate(hands[d]) if free(x) and 14 <= x.rank <= BIG]
+        if not high:
+            continue
+        i, j = rng.choice(low), rng.choice(high)
+        a, b = hands[e][i], hands[d][j]
+        hands[e][i], hands[d][j] = b, a
+        c[a.rank] -= 1
+        c[b.rank] += 1
 
 
 def build_state(view: dict[str, Any], legal: Sequence[Action], options: dict[str, Any], hands: list[list[Card]],
@@ -181,18 +237,31 @@ def build_state(view: dict[str, Any], legal: Sequence[Action], options: dict[str
     return st
 
 
-def ctx_from_state(st: Any, seat: int) -> BCtx:
+def ctx_from_state(st: Any, seat: int, played: list[int] | None = None) -> BCtx:
+    """The heuristic's context for ``seat`` of a simulated state (``played``: rank counts of st.played, kept
+    up to date by the caller so a rollout step does not recount the whole table)."""
     pr = st.rules.play_rules
-    played = [0] * 19
-    for c in st.played:
-        played[c.rank] += 1
+    if played is None:
+        played = [0] * 19
+        for c in st.played:
+            played[c.rank] += 1
     see_guard = st.guard_public or seat == st.guard
     return BCtx(seat=seat, phase=st.phase, counts=list(st.counts[seat]), pr=pr,
                 role=("emperor" if seat == st.emperor else "guard" if seat == st.guard else "rebel"),
                 emperor=st.emperor, guard=st.guard if see_guard else None,
                 solo=st.solo if (st.solo in ("ming", "grab") or seat == st.emperor) else None,
                 seat_counts=[len(h) for h in st.hands], top=st.top, top_seat=st.top_seat, played=played,
-                total=_pack_totals(pr), finished=list(st.finished), called=st.called)
+                total=_totals(pr), finished=list(st.finished), called=st.called)
+
+
+_TOTALS: dict[Any, list[int]] = {}
+
+
+def _totals(pr: Any) -> list[int]:
+    t = _TOTALS.get(pr)
+    if t is None:
+        t = _TOTALS[pr] = _pack_totals(pr)
+    return t
 
 
 def _lead_shortlist(st: Any, seat: int) -> list[Action] | None:
@@ -219,24 +288,38 @@ class _Timeout(Exception):
     pass
 
 
-def rollout(st: Any, seat: int, deadline: float, max_steps: int = 3000) -> float:
+def value_of(st: Any, seat: int, win_weight: float = 10.0) -> float:
+    """A finished hand's worth to ``seat``: its score, plus ``win_weight`` for winning the hand (the side with
+    the higher score wins, B-34 … B-41; a seat's own score is positive exactly when its side won)."""
+    scores = st.last_scores or st.totals
+    v = float(scores[seat])
+    return win_weight * (1.0 if v > 0 else -1.0 if v < 0 else 0.0) + v
+
+
+def rollout(st: Any, seat: int, deadline: float, max_steps: int = 3000, win_weight: float = 10.0) -> float:
+    """Play ``st`` (mutated) to the end of its hand with the heuristic for every seat; the value for ``seat``."""
     steps = 0
+    played = [0] * 19
+    seen = 0
     while not st.is_over:
+        if len(st.played) != seen:
+            for c in st.played[seen:]:
+                played[c.rank] += 1
+            seen = len(st.played)
         s = st.to_act
         short = _lead_shortlist(st, s) if st.phase == "play" and st.top is None else None
         legal: list[Action] = short if short is not None else list(iter(st.legal_actions(s)))
         if len(legal) == 1:
             a = legal[0]
         else:
-            a, _ = heuristic(ctx_from_state(st, s), legal)
-        st.apply(a)
+            a, _ = heuristic(ctx_from_state(st, s, played), legal)
+        st.apply(a, checked=False)
         steps += 1
         if steps % 2 == 0 and time.perf_counter() > deadline:
             raise _Timeout
         if steps > max_steps:
             return 0.0
-    scores = st.last_scores or st.totals
-    return float(scores[seat])
+    return value_of(st, seat, win_weight)
 
 
 def candidates(ctx: BCtx, legal: Sequence[Action], best: Action, limit: int) -> list[Action]:
@@ -282,9 +365,12 @@ def _redeal(template: Any, view: dict[str, Any], hands: list[list[Card]]) -> Any
 
 class BaohuangSearchBot(SearchShell):
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
-                 margin: float = 1.0, z: float = 1.0, max_candidates: int = 3, min_worlds: int = 4) -> None:
+                 margin: float = 1.0, z: float = 1.0, max_candidates: int = 3, min_worlds: int = 4,
+                 win_weight: float = 10.0, tilt: bool = True) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.min_worlds = min_worlds
+        self.win_weight = win_weight
+        self.tilt = tilt
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         t0 = time.perf_counter()
@@ -307,17 +393,18 @@ class BaohuangSearchBot(SearchShell):
         deadline = t0 + self.budget_ms / 1000.0 * 0.92
         seat = ctx.seat
         diffs: list[list[float]] = [[] for _ in cands]
-        worlds = tries = 0
-        per_world = 0.0
+        alive = list(range(1, len(cands)))  # the alternatives still in the running
+        worlds = tries = rollouts = 0
+        per_rollout = 0.0
         template: Any = None
-        while tries < 200:
+        while tries < 400 and alive:
             tries += 1
             now = time.perf_counter()
-            if now + per_world * 0.8 > deadline:
+            if now + per_rollout * (len(alive) + 1) * 0.8 > deadline:
                 break
-            if self.max_rollouts is not None and worlds * len(cands) >= self.max_rollouts:
+            if self.max_rollouts is not None and rollouts >= self.max_rollouts:
                 break
-            hands = sample_hands(view, rules, self.rng)
+            hands = sample_hands(view, rules, self.rng, tilt=self.tilt)
             if hands is None:
                 break
             try:
@@ -329,31 +416,48 @@ class BaohuangSearchBot(SearchShell):
                 base = None
             if base is None:
                 break
-            vals: list[float] = []
+            vals: dict[int, float] = {}
             try:
-                for a in cands:
+                for k in [0, *alive]:
                     w = base.clone()
-                    w.apply(a)
-                    vals.append(rollout(w, seat, deadline))
+                    w.apply(cands[k])
+                    vals[k] = rollout(w, seat, deadline, win_weight=self.win_weight)
+                    rollouts += 1
             except _Timeout:
                 break
-            for i, v in enumerate(vals):
-                diffs[i].append(v - vals[0])
+            for k in alive:
+                diffs[k].append(vals[k] - vals[0])
             worlds += 1
-            per_world = (time.perf_counter() - t0) / worlds
-        self.last_stats = {"worlds": worlds, "candidates": len(cands), "ms": (time.perf_counter() - t0) * 1000.0}
+            per_rollout = (time.perf_counter() - t0) / rollouts
+            if worlds >= 2 * self.min_worlds and len(alive) > 1:
+                # Successive elimination: stop spending worlds on alternatives that are clearly no better, so
+                # the most promising one gets the rest of the budget (the time is not saved, it is re-spent).
+                top = max(alive, key=lambda k: _upper(diffs[k], self.z))
+                alive = [k for k in alive if k == top or _upper(diffs[k], self.z) >= self.margin]
+        self.last_stats = {"worlds": worlds, "candidates": len(cands), "rollouts": rollouts,
+                           "ms": (time.perf_counter() - t0) * 1000.0}
         if worlds < max(2, self.min_worlds):
             return Decision(best, reason)  # too little evidence to overrule the heuristic
         best_i, best_score = 0, 0.0
-        for i in range(1, len(cands)):
-            d = diffs[i]
+        for k in range(1, len(cands)):
+            d = diffs[k]
+            if len(d) < self.min_worlds:
+                continue
             m = sum(d) / len(d)
             se = math.sqrt(sum((x - m) ** 2 for x in d) / (len(d) - 1) / len(d))
             if m > self.margin and m - self.z * se > best_score:
-                best_i, best_score = i, m - self.z * se
+                best_i, best_score = k, m - self.z * se
         if best_i == 0:
             return Decision(best, f"{reason} (search {worlds}x{len(cands)})")
         a = cands[best_i]
         code = {"pass": "pass B-29", "rang": "rang B-29", "jiefeng": "jiefeng B-31"}.get(a.kind, "play B-25")
-        m = sum(diffs[best_i]) / worlds
+        m = sum(diffs[best_i]) / len(diffs[best_i])
         return Decision(a, f"search-best {code} ({worlds}x{len(cands)}, {m:+.2f})")
+
+
+def _upper(d: list[float], z: float) -> float:
+    """An optimistic bound on a candidate's mean advantage over the heuristic's choice."""
+    n = len(d)
+    m = sum(d) / n
+    se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n) if n > 1 else 0.0
+    return m + (z + 1.0) * se

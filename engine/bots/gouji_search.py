@@ -170,13 +170,13 @@ class _Timeout(Exception):
     pass
 
 
-def rollout(st: Any, team: int, deadline: float, max_steps: int = 3000) -> float:
+def rollout(st: Any, team: int, deadline: float, max_steps: int = 3000, win_weight: float = 0.0) -> float:
     """Play ``st`` (mutated) to the end of its set with the heuristic; our team's score minus theirs."""
     sets = len(st.set_results)
     steps = 0
     while not st.is_over and len(st.set_results) == sets:
         seat = st.to_act
-        st.apply(_policy(st, seat))
+        st.apply(_policy(st, seat), checked=False)
         steps += 1
         if steps % 4 == 0 and time.perf_counter() > deadline:
             raise _Timeout
@@ -189,7 +189,9 @@ def rollout(st: Any, team: int, deadline: float, max_steps: int = 3000) -> float
     # The team score decides; the finishing places of our team break ties (三科 and 四科 both score 0).
     places = res["places"]
     tie = sum(3.5 - int(p) for s, p in places.items() if int(s) % 2 == team)
-    return float(ts[team] - ts[1 - team]) + 0.1 * tie
+    diff = float(ts[team] - ts[1 - team])
+    won = 1.0 if diff > 0 else -1.0 if diff < 0 else 0.0  # the set is won by the higher team score (G-85)
+    return win_weight * won + diff + 0.1 * tie
 
 
 def candidates(ctx: GCtx, legal: Sequence[Action], best: Action) -> list[Action]:
@@ -243,9 +245,11 @@ class GoujiSearchBot(SearchShell):
     """Determinized Monte-Carlo search over a few candidate actions with heuristic rollouts."""
 
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
-                 margin: float = 0.25, z: float = 0.8, max_candidates: int = 3, max_hand: int = 26) -> None:
+                 margin: float = 0.25, z: float = 0.8, max_candidates: int = 3, max_hand: int = 26,
+                 win_weight: float = 0.0) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.max_hand = max_hand
+        self.win_weight = win_weight
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         t0 = time.perf_counter()
@@ -292,7 +296,7 @@ class GoujiSearchBot(SearchShell):
                 for a in cands:
                     w = base.clone()
                     w.apply(a)
-                    vals.append(rollout(w, team, deadline))
+                    vals.append(rollout(w, team, deadline, win_weight=self.win_weight))
             except _Timeout:
                 break
             for i, v in enumerate(vals):

@@ -105,10 +105,14 @@ class State:
                                 check=self._is_legal, count=lambda: self._count_plays(seat), nth=nth)
         return LegalActions(tuple(self._fixed_actions(seat)), check=self._is_legal)
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, checked: bool = True) -> list[Event]:
+        """Apply ``action``; an illegal one raises IllegalAction (with the rule id) and changes nothing.
+        ``checked=False`` skips that check — only for actions just taken from ``legal_actions`` (search
+        rollouts)."""
         if not isinstance(action, Action):
             raise _illegal("API", f"apply() takes an Action, not {type(action).__name__}")
-        self._check(action)
+        if checked:
+            self._check(action)
         self._out = []
         self._do(action)
         self._settle()
