@@ -108,6 +108,9 @@ def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: boo
                 cands = [s for s in range(N) if s != seat and s != int(e) and need[s] > 0]
                 if not cands:
                     return None
+                if tilt:
+                    likely = [s for s in cands if s not in _beat_emperor(view, int(e))]
+                    cands = likely or cands
                 tgt = rng.choice(cands)
             for c in rest:
                 if not give(tgt, c):
@@ -122,6 +125,25 @@ def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: boo
     if tilt and e is not None and int(e) != seat and _accepted_freely(view):
         _tilt_emperor(hands, int(e), seat, called, by_seat.get(int(e), []), rng)
     return hands
+
+
+def _beat_emperor(view: dict[str, Any], e: int) -> set[int]:
+    """Seats that played over the emperor's play: a hidden guard does not beat his own emperor (B-29), so they
+    are most likely rebels."""
+    out: set[int] = set()
+    last: int | None = None
+    for ev in view.get("history") or []:
+        k = ev["kind"]
+        if k == "play":
+            s = int(ev["data"]["seat"])
+            if last == e and s != e:
+                out.add(s)
+            last = s
+        elif k in ("kou", "lead_to", "dealt"):
+            last = None
+            if k == "dealt":
+                out = set()
+    return out
 
 
 ACCEPT_STRENGTH = 7.0  # the heuristic's (and a careful player's) bar for keeping the throne, B-7
