@@ -329,12 +329,14 @@ def rollout(st: Any, seat: int, deadline: float, max_steps: int = 3000, win_weig
                 played[c.rank] += 1
             seen = len(st.played)
         s = st.to_act
-        short = _lead_shortlist(st, s) if st.phase == "play" and st.top is None else None
-        legal: list[Action] = short if short is not None else list(iter(st.legal_actions(s)))
-        if len(legal) == 1:
-            a = legal[0]
+        if st.phase == "play" and st.top is not None and not st._plays(s):
+            # Nothing beats the top: the heuristic applies for 接风 when it may, else passes (B-29, B-31).
+            fixed = st._answer_fixed(s)
+            a = fixed[-1] if fixed[-1].kind == "jiefeng" else fixed[0]
         else:
-            a, _ = heuristic(ctx_from_state(st, s, played), legal)
+            short = _lead_shortlist(st, s) if st.phase == "play" and st.top is None else None
+            legal: list[Action] = short if short is not None else list(iter(st.legal_actions(s)))
+            a = legal[0] if len(legal) == 1 else heuristic(ctx_from_state(st, s, played), legal)[0]
         st.apply(a, checked=False)
         steps += 1
         if steps % 2 == 0 and time.perf_counter() > deadline:
