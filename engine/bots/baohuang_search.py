@@ -1,12 +1,21 @@
 """Baohuang ``search`` bot: determinization + heuristic rollouts within a time budget (default 300 ms).
 
-In the play phase it samples the hidden hands consistently with what its seat has seen (the pack minus its
-hand and the played cards; ``X^`` with the emperor; the emperor holds exactly three copies of the called card
-unless played; a known guard holds the fourth), builds a full state of one hand from the view (there is no
-``State.from_view`` in the Baohuang engine yet, so :func:`build_state` sets the public play state on a
-freshly dealt state — and refuses any world whose legal actions for this seat differ from the ones given),
-plays each candidate out with the heuristic policy and keeps the heuristic's choice unless another candidate
-is clearly better over the same worlds. Declarations use the heuristic.
+In the play phase it lists a few candidates (the heuristic's choice, pass / 让牌 / 接风, the cheapest beats, other
+whole-group leads), then repeatedly samples the hidden hands consistently with what its seat has seen and plays
+every candidate out to the end of the hand with the heuristic for all seats (paired: the same worlds for every
+candidate). The worlds are not uniform where the table has said something:
+
+- the pack minus its hand and the played cards; ``X^`` with the emperor; the emperor holds exactly three copies of
+  the called card unless played; a known guard holds the fourth;
+- an emperor who kept the throne by choice (B-7) has a strong hand — only about one dealt hand in six is that
+  strong, so a uniform sample would make him look far weaker than he is; his sampled hand is tilted to it;
+- a hidden guard does not beat his own emperor, so the fourth called card goes to a seat that never has.
+
+A hand is valued by winning it first (the side with the higher score wins) and then by the score. Alternatives
+that are clearly no better are dropped after a few worlds, so the contested one gets the rest of the budget; the
+heuristic's choice is kept unless another candidate is better with a margin over the same worlds. Worlds are built
+by :func:`build_state` (the public play state set on a freshly dealt state; a world whose legal actions for this
+seat differ from the ones given is refused). Declarations use the heuristic.
 """
 
 from __future__ import annotations
