@@ -210,7 +210,56 @@ def run(game: str, level_a: str, level_b: str, deals: int, seed: int, sets: int 
     out = summarize(game, level_a, level_b, seed, opts, results, elapsed)
     out["first_deal"] = first_deal
     out["per_deal"] = [{"deal": pair[0].deal, "win_a": statistics.fmean(p.win_a for p in pair),
-                        "diff_a": statistics.fmean(p.score_a - p.score_b for p in pair)} for pair in results]
+                        "diff_a": statistics.fmean(p.score_a - p.score_b for p in pair),
+                        "plays": [{"a_side": p.a_side, "win_a": p.win_a, "diff_a": p.score_a - p.score_b}
+                                  for p in pair]} for pair in results]
+    return out
+
+
+def pool(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One report from several runs of the same match-up and seed over different deals (``--first-deal``)."""
+    if not runs:
+        raise ValueError("nothing to pool")
+    key = ("game", "team_a", "team_b", "seed", "options")
+    first = runs[0]
+    for r in runs[1:]:
+        for k in key:
+            if r[k] != first[k]:
+                raise ValueError(f"runs differ in {k}: {first[k]!r} vs {r[k]!r}")
+    per_deal = [d for r in runs for d in r["per_deal"]]
+    deals = [d["deal"] for d in per_deal]
+    if len(set(deals)) != len(deals):
+        raise ValueError("the runs share deals; pool runs over different deals (--first-deal)")
+    out: dict[str, Any] = {k: first[k] for k in key}
+    out.update({"deals": len(per_deal), "plays": 2 * len(per_deal), "pooled_runs": len(runs),
+                "win_rate_a": _win_ci([d["win_a"] for d in per_deal]),
+                "score_diff_a": mean_ci([d["diff_a"] for d in per_deal]),
+                "elapsed_s": round(sum(r["elapsed_s"] for r in runs), 1)})
+    lat: dict[str, dict[str, Any]] = {}
+    for r in runs:
+        for k, v in r["latency_ms"].items():
+            m = lat.setdefault(k, {"median": [], "p99": 0.0, "max": 0.0, "n": 0})
+            m["median"].append(v["median"])
+            m["p99"] = max(m["p99"], v["p99"])
+            m["max"] = max(m["max"], v["max"])
+            m["n"] += v["n"]
+    # medians and p99 are not additive: the median of the runs' medians and the worst run's p99
+    out["latency_ms"] = {k: {**v, "median": statistics.median(v["median"])} for k, v in sorted(lat.items())}
+    if first["game"] == "baohuang":
+        for side in ("emperor", "rebels"):
+            k = f"a_as_{side}"
+            if all("plays" in d for d in per_deal):
+                plays = [p for d in per_deal for p in d["plays"] if p["a_side"] == side]
+                out[k] = {"win_rate_a": _win_ci([p["win_a"] for p in plays], 1),
+                          "score_diff_a": mean_ci([p["diff_a"] for p in plays])}
+            else:  # older reports carry only each run's summary: pool the means, Wilson interval
+                n = sum(r[k]["win_rate_a"]["n"] for r in runs)
+                wins = sum(r[k]["win_rate_a"]["mean"] * r[k]["win_rate_a"]["n"] for r in runs)
+                lo, hi = wilson(wins, n)
+                dn = sum(r[k]["score_diff_a"]["n"] for r in runs)
+                dm = sum(r[k]["score_diff_a"]["mean"] * r[k]["score_diff_a"]["n"] for r in runs) / dn
+                out[k] = {"win_rate_a": {"mean": round(wins / n, 4), "ci95": [round(lo, 4), round(hi, 4)], "n": n},
+                          "score_diff_a": {"mean": round(dm, 4), "ci95": [None, None], "n": dn}}
     return out
 
 
@@ -284,7 +333,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--rollouts", type=int, default=None, help="search bot: cap on rollouts per decision")
     ap.add_argument("--options", default="{}", help="rule options as JSON, e.g. '{\"compare_option\": 1}'")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--pool", nargs="+", metavar="REPORT", help="pool the --json reports of runs over different deals")
     args = ap.parse_args(argv)
+    if args.pool:
+        reports = []
+        for path in args.pool:
+            with open(path, encoding="utf-8") as f:
+                reports.append(json.load(f))
+        pooled = pool(reports)
+        print(json.dumps(pooled, indent=1, ensure_ascii=False) if args.json else _fmt(pooled))
+        return 0
     kw: dict[str, Any] = {}
     skw: dict[str, Any] = {}
     if args.budget_ms is not None:

@@ -57,3 +57,27 @@ def test_mean_ci() -> None:
     r = arena.mean_ci([0.0, 1.0, 1.0, 1.0])
     assert r["mean"] == 0.75 and r["ci95"][0] < 0.75 < r["ci95"][1]
     assert arena.percentile([1.0, 2.0, 3.0, 100.0], 0.5) == 2.0
+
+
+@pytest.mark.parametrize("game", ["gouji", "baohuang"])
+def test_pooled_runs_equal_one_long_run(game: str, tmp_path: object) -> None:
+    """Runs split with first_deal and pooled give the figures of one run over all their deals."""
+    whole = arena.run(game, "greedy", "random", deals=4, seed=33)
+    parts = [arena.run(game, "greedy", "random", deals=2, seed=33, first_deal=f) for f in (0, 2)]
+    pooled = arena.pool(parts)
+    assert pooled["deals"] == 4 and pooled["pooled_runs"] == 2
+    assert pooled["win_rate_a"] == whole["win_rate_a"]
+    assert pooled["score_diff_a"] == whole["score_diff_a"]
+    if game == "baohuang":
+        assert pooled["a_as_emperor"] == whole["a_as_emperor"]
+        assert pooled["a_as_rebels"] == whole["a_as_rebels"]
+    with pytest.raises(ValueError, match="share deals"):
+        arena.pool([parts[0], parts[0]])
+    with pytest.raises(ValueError, match="differ in team_b"):
+        arena.pool([parts[0], arena.run(game, "greedy", "greedy", deals=1, seed=33, first_deal=2)])
+    files = []
+    for i, p in enumerate(parts):
+        f = tmp_path / f"r{i}.json"  # type: ignore[operator]
+        f.write_text(json.dumps(p))
+        files.append(str(f))
+    assert arena.main(["--pool", *files]) == 0
