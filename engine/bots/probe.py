@@ -23,16 +23,14 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from engine import games
 from engine.bots import make_bot
 from engine.core import Action
 
 
 def _new_state(game: str, seed: int) -> Any:
-    mod = games.module(game)
-    if game == "baohuang":
-        return mod.State(mod.Rules({}), seed=seed, hands=1)
-    return mod.State(mod.Rules({"sets_per_game": 1}), seed=seed)
+    from engine.arena import _new_state as arena_state
+    from engine.arena import _options
+    return arena_state(game, seed, _options(game, 1, {}))  # one set / one hand, as the arena plays them
 
 
 def _view(st: Any, seat: int) -> dict[str, Any]:
