@@ -127,6 +127,9 @@ def ctx_from_view(view: dict[str, Any], legal: Sequence[Action] = ()) -> BCtx:
                 total=_pack_totals(pr), finished=list(view.get("finished") or []), called=view.get("called"))
 
 
+ACCEPT_STRENGTH = 7.0  # the hand strength at which a careful player keeps the throne (B-7)
+
+
 def strength(c: Sequence[int]) -> float:
     """Hand strength: control cards against the number of groups that need a lead."""
     k = sum(1 for r in NATURAL_RANKS if c[r])
@@ -309,7 +312,7 @@ def _declare(ctx: BCtx, legal: Sequence[Action]) -> tuple[Action, str]:
     ph = ctx.phase
     calls = [a for a in legal if a.kind == "call"]
     if ph in ("abdicate", "call"):
-        if "abdicate" in kinds and s < 7.0:
+        if "abdicate" in kinds and s < ACCEPT_STRENGTH:
             return kinds["abdicate"], "abdicate-weak B-7"
         if "accept" in kinds:
             return kinds["accept"], "accept-strong B-7"
@@ -317,7 +320,7 @@ def _declare(ctx: BCtx, legal: Sequence[Action]) -> tuple[Action, str]:
             return _best_call(ctx, calls), "call-triple B-14"
         return legal[0], "only"
     if ph == "pot":
-        if "accept" in kinds and s >= 7.0:
+        if "accept" in kinds and s >= ACCEPT_STRENGTH:
             return kinds["accept"], "accept-strong B-11"
         return kinds.get("decline", legal[0]), "decline B-11"
     if ph == "declare":

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine.bots.baohuang import (
+    ACCEPT_STRENGTH,
     BCtx,
     _infer_rules,
     _pack_totals,
@@ -118,8 +119,8 @@ def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: boo
                 if not cands:
                     return None
                 if tilt:
-                    likely = [s for s in cands if s not in _beat_emperor(view, int(e))]
-                    cands = likely or cands
+                    beaten = _beat_emperor(view, int(e))
+                    cands = [s for s in cands if s not in beaten] or cands
                 tgt = rng.choice(cands)
             for c in rest:
                 if not give(tgt, c):
@@ -153,9 +154,6 @@ def _beat_emperor(view: dict[str, Any], e: int) -> set[int]:
             if k == "dealt":
                 out = set()
     return out
-
-
-ACCEPT_STRENGTH = 7.0  # the heuristic's (and a careful player's) bar for keeping the throne, B-7
 
 
 def _accepted_freely(view: dict[str, Any]) -> bool:
