@@ -1,4 +1,12 @@
-"""The registry of games: build a state or a rules oracle by game name."""
+"""The registry of games: every layer asks it, never a game by name.
+
+Each game's package has a ``spec`` module that calls :func:`register` once with its
+:class:`engine.api.GameSpec`. ``SPEC_MODULES`` lists those modules (the one place the games are named);
+a module that is not present yet is skipped, so a game under construction never breaks the others.
+
+The older helpers (``GAMES``, ``SEATS``, ``module``, ``new_state``, ``rules``, ``option_specs``) are kept:
+``docs/ENGINE_API.md`` documents them and tests and tools call them.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +14,58 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
+from engine.api import GameSpec, GameState
+
+SPEC_MODULES = ("engine.gouji.spec", "engine.baohuang.spec", "engine.shengji.spec", "engine.mahjong.spec")
+
 GAMES = {"gouji": "engine.gouji", "baohuang": "engine.baohuang"}
 SEATS = {"gouji": 6, "baohuang": 5}
 
+_SPECS: dict[str, GameSpec] = {}
+_loaded = False
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game (idempotent for the same name). Called once from the game's ``spec`` module."""
+    _SPECS[spec.name] = spec
+    GAMES[spec.name] = spec.module
+    SEATS[spec.name] = spec.seats
+    return spec
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for name in SPEC_MODULES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as e:  # a game not built yet; any other error is a real bug
+            if not (e.name and name.startswith(e.name)):
+                raise
+
+
+def specs() -> list[GameSpec]:
+    _load()
+    return list(_SPECS.values())
+
+
+def names() -> list[str]:
+    _load()
+    return list(_SPECS)
+
+
+def spec(game: str) -> GameSpec:
+    _load()
+    try:
+        return _SPECS[game]
+    except KeyError:
+        raise ValueError(f"unknown game {game!r}; known: {', '.join(_SPECS) or '(none)'}") from None
+
 
 def module(game: str) -> Any:
+    _load()
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
     return importlib.import_module(GAMES[game])
@@ -18,6 +73,7 @@ def module(game: str) -> Any:
 
 def available() -> list[str]:
     """Games whose engine is present."""
+    _load()
     out = []
     for g in GAMES:
         try:
@@ -31,13 +87,23 @@ def available() -> list[str]:
 
 def new_state(game: str, seed: int, options: Mapping[str, Any] | None = None, **kwargs: Any) -> Any:
     """``kwargs`` go to the game's State (e.g. Baohuang's ``hands``, the length of the match)."""
+    _load()
+    if game in _SPECS:
+        st: GameState = _SPECS[game].new_state(seed, options, **kwargs)
+        return st
     m = module(game)
     return m.State(m.Rules(dict(options or {})), seed=seed, **kwargs)
 
 
 def rules(game: str, options: Mapping[str, Any] | None = None) -> Any:
+    _load()
+    if game in _SPECS:
+        return _SPECS[game].rules_factory(dict(options or {}))
     return module(game).Rules(dict(options or {}))
 
 
 def option_specs(game: str) -> Any:
+    _load()
+    if game in _SPECS:
+        return _SPECS[game].option_specs()
     return importlib.import_module(GAMES[game] + ".options").SPECS

@@ -1,0 +1,160 @@
+"""The game contract: what every layer above a game's own package may ask of it.
+
+A game is a :class:`GameSpec` registered once (``engine.games.register``) plus a state class that satisfies
+:class:`GameState`. Everything else — the desktop, the LAN host and client, the arena, the simulator, the
+benchmark, the log — reaches a game only through these two, so a new game is "fill in the contract and pass
+``tests/contract``", never a special case elsewhere.
+
+Actions stay :class:`engine.core.Action` ``(seat, kind, play, arg)``: climbing games put a
+:class:`engine.plays.Play` in ``play``; trick and tile games put the canonical notation of the cards or tiles
+in ``arg`` (``"3h3h5h5h"``, ``"5m"``, ``"345m"``), so every action is hashable, JSON-able and travels the
+LAN protocol unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, TypedDict, runtime_checkable
+
+from engine.core import Action, Event
+from engine.errors import IllegalAction
+
+Family = Literal["climbing", "trick", "tiles"]
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why an action is not accepted: the RULES.md rule id and the reason in both UI languages."""
+
+    rule: str
+    en: str
+    zh: str = ""
+
+    def message(self, lang: str = "en") -> str:
+        return (self.zh or self.en) if lang.startswith("zh") else self.en
+
+    def error(self) -> IllegalAction:
+        """The exception ``apply`` raises for this refusal (``.rule`` and ``.refusal`` set)."""
+        err = IllegalAction(self.rule, self.en)
+        err.refusal = self  # type: ignore[attr-defined]
+        return err
+
+    def to_json(self) -> dict[str, str]:
+        return {"rule": self.rule, "en": self.en, "zh": self.zh}
+
+    @classmethod
+    def of(cls, err: BaseException) -> Refusal:
+        """The refusal an engine error carries (a plain ``RuleError`` becomes one with its English text)."""
+        ref = getattr(err, "refusal", None)
+        if isinstance(ref, Refusal):
+            return ref
+        return cls(str(getattr(err, "rule", "?")), str(getattr(err, "reason", err)))
+
+
+class ViewHeader(TypedDict, total=False):
+    """The keys every game's ``view(seat)`` carries; a game adds its own keys beside them.
+
+    ``hand`` is the seat's own hidden cards/tiles as notation strings; ``counts`` per seat (``None`` where
+    the rules hide a count); ``places`` the finishing order as a list of seats; ``trick`` what lies on the
+    table now (a list of ``{"seat", ...}`` entries, last = newest); ``history`` the public and own-seat events.
+    """
+
+    game: str
+    seat: int | None
+    n_seats: int
+    phase: str
+    to_act: int | None
+    hand: list[str]
+    counts: list[int | None]
+    places: list[int]
+    scores: list[int]
+    totals: list[int]
+    trick: list[dict[str, Any]]
+    history: list[dict[str, Any]]
+
+
+VIEW_HEADER_KEYS = frozenset(ViewHeader.__annotations__)
+
+
+class ActionSet(Protocol):
+    """What ``legal_actions`` returns: iterable, sized, with membership (``engine.core.LegalActions``)."""
+
+    def __iter__(self) -> Iterator[Action]: ...
+    def __contains__(self, action: object) -> bool: ...
+    def __len__(self) -> int: ...
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """One match of one game (OpenSpiel-style). Exactly one seat acts at a time until the match is over.
+
+    ``apply`` raises ``IllegalAction`` (carrying a :class:`Refusal`) and leaves the state untouched when the
+    action is not in ``legal_actions``; system steps (deals, scoring, the next hand) happen inside ``apply``.
+    """
+
+    n_seats: int
+    seed: int
+    rules: Any
+    history: list[Event]
+    actions: list[Action]
+
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def totals(self) -> list[int]: ...
+
+    def legal_actions(self, seat: int) -> ActionSet: ...
+    def apply(self, action: Action, checked: bool = True) -> list[Event]: ...
+    def refusal(self, action: Action) -> Refusal | None: ...
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+    def clone(self) -> GameState: ...
+    def action_from_json(self, d: Mapping[str, Any]) -> Action: ...
+    def action_for_cards(self, seat: int, cards: Sequence[str], kind: str = "play") -> Action | Refusal: ...
+    def returns(self) -> list[float]: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game as the registry knows it. Factories take the game's own option dict (ids without prefix).
+
+    ``teams``: the fixed partnership layout (tuples of seats), or ``None`` when sides form during play
+    (Baohuang) or every seat plays for itself (Mahjong). ``match_kwarg``: the state keyword that sets the
+    match length (e.g. Baohuang ``hands``), with ``match_default``; ``match_unit`` names what ``sim`` counts.
+    """
+
+    name: str
+    seats: int
+    family: Family
+    title_en: str
+    title_zh: str
+    module: str
+    state_factory: Callable[..., GameState]
+    rules_factory: Callable[[Mapping[str, Any]], Any]
+    option_specs: Callable[[], Sequence[Any]]
+    presets: Callable[[], Mapping[str, Mapping[str, Any]]] = field(default=lambda: {})
+    match_unit: str = "hand"
+    match_kwarg: str | None = None
+    match_default: int = 1
+    teams: tuple[tuple[int, ...], ...] | None = None
+    bot_factory: Callable[..., Any] | None = None
+    from_view: Callable[..., GameState] | None = None
+    header_extras: Callable[[GameState], Mapping[str, Any]] = field(default=lambda st: {})
+
+    def new_state(self, seed: int, options: Mapping[str, Any] | None = None, **kwargs: Any) -> GameState:
+        return self.state_factory(self.rules_factory(dict(options or {})), seed=seed, **kwargs)
+
+    def team_of(self, seat: int) -> tuple[int, ...] | None:
+        for t in self.teams or ():
+            if seat in t:
+                return t
+        return None
+
+
+def check_view_header(view: Mapping[str, Any], names: Iterable[str] = VIEW_HEADER_KEYS) -> list[str]:
+    """The header keys a view lacks (empty when it satisfies the contract)."""
+    return sorted(k for k in names if k not in view)
