@@ -104,7 +104,8 @@ class AppBridge(QObject):
         n = self._save_info.get("actions", 0)
         when = time.strftime("%m-%d %H:%M", time.localtime(self._save_info.get("mtime", 0)))
         moves = f"{n} 步" if self._lang == "zh" else f"{n} moves"
-        return f"{s['saveFound']}{s.get(g, g)} · {moves} · {when}"
+        torn = f" · {s['saveTornShort']}" if self._save_info.get("torn") else ""
+        return f"{s['saveFound']}{s.get(g, g)} · {moves} · {when}{torn}"
 
     hasSave = Property(bool, _g_has_save, notify=homeChanged)
     saveText = Property(str, _g_save_text, notify=homeChanged)
@@ -115,10 +116,12 @@ class AppBridge(QObject):
             return False
         meta = self._save_info.get("meta") or {}
         try:
-            store.quick_check()  # cheap here; the replay itself runs on the engine thread
+            torn = store.quick_check()  # cheap here; the replay itself runs on the engine thread
         except Exception as exc:
             self.save_failed(f"{type(exc).__name__}: {exc}")
             return False
+        if torn:  # a crash cut the last line short: it is dropped, the rest resumes; say so
+            self.toast.emit(i18n.strings(self._lang)["saveTorn"])
         cfg = {"resume": True, "names": meta.get("seats") or self._names(meta.get("game", "gouji")),
                "game": meta.get("game", "gouji")}
         self.table.start(cfg)

@@ -8,6 +8,8 @@ ZH: dict[str, str] = {
     "rules": "规则", "quit": "退出", "back": "返回", "start": "开 始", "close": "关闭",
     "lanSoon": "局域网对战：由网络模块提供（开发中）", "noSave": "没有进行中的对局",
     "saveDamaged": "存档已损坏，已移到一旁：", "saveFound": "进行中：",
+    "saveTorn": "存档的最后一步没有写完整（程序上次意外退出），这一步已丢失；从它之前继续。",
+    "saveTornShort": "最后一步已丢失",
     "newGameSub": "选择玩法、规则和对手，然后开始",
     "game": "玩法", "preset": "规则预设", "rulesSection": "规则", "seats": "座位", "seed": "随机种子",
     "seedHint": "留空 = 随机；相同种子 + 相同规则 = 相同发牌", "changed": "已改 %1 项", "restorePreset": "恢复预设",
@@ -50,6 +52,9 @@ EN: dict[str, str] = {
     "rules": "Rules", "quit": "Quit", "back": "Back", "start": "Start", "close": "Close",
     "lanSoon": "LAN play: provided by the network module (in progress)", "noSave": "No match in progress",
     "saveDamaged": "The save was damaged and set aside: ", "saveFound": "In progress: ",
+    "saveTorn": "The last move in the save was cut short (the app stopped unexpectedly) and is lost; "
+                "resuming from the move before it.",
+    "saveTornShort": "last move lost",
     "newGameSub": "Choose the game, the rules and your opponents, then start",
     "game": "Game", "preset": "Preset", "rulesSection": "Rules", "seats": "Seats", "seed": "Seed",
     "seedHint": "Blank = random; same seed + same rules = same deal", "changed": "%1 changed",

@@ -40,26 +40,27 @@ def sounds_dir() -> Path:
 
 
 def data_dir() -> Path:
-    """Per-user data folder (saves, replays). ``QILU_DATA_DIR`` overrides it (tests, portable installs)."""
+    """Per-user data folder (saves, replays). ``QILU_DATA_DIR`` overrides it (tests, portable installs).
+    Folders the app creates here are user-only on POSIX (0700): saves and logs hold seeds and tokens."""
     override = os.environ.get("QILU_DATA_DIR")
     if override:
         p = Path(override)
     else:
         from platformdirs import user_data_dir
         p = Path(user_data_dir(APP_DIR_NAME, appauthor=False))
-    p.mkdir(parents=True, exist_ok=True)
+    p.mkdir(mode=0o700, parents=True, exist_ok=True)
     return p
 
 
 def saves_dir() -> Path:
     p = data_dir() / "saves"
-    p.mkdir(parents=True, exist_ok=True)
+    p.mkdir(mode=0o700, parents=True, exist_ok=True)
     return p
 
 
 def replays_dir() -> Path:
     p = data_dir() / "replays"
-    p.mkdir(parents=True, exist_ok=True)
+    p.mkdir(mode=0o700, parents=True, exist_ok=True)
     return p
 
 

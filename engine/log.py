@@ -16,6 +16,26 @@ from engine.errors import LogError, RuleError
 
 VERSION = 1
 
+# Events that close a set (Gouji), a hand (Baohuang, Shengji, Mahjong) or the match: a log is fsync-ed there,
+# so a crash can cost at most the moves of the set or hand being played, never a finished one.
+BOUNDARY_EVENTS = frozenset({"set_end", "hand_end", "game_over"})
+
+
+def at_boundary(events: Iterable[Event]) -> bool:
+    return any(e.kind in BOUNDARY_EVENTS for e in events)
+
+
+def split_torn(raw: bytes) -> tuple[bytes, bytes]:
+    """``(complete, torn)``: every line that ends with its newline, and whatever follows the last newline.
+
+    Logs are appended one whole line per write (the line and its newline together), so a crash or a full
+    disk mid-write can only leave the *last* line without its newline — cut short, or padded with the zero
+    bytes some file systems leave after a crash. That tail is the torn line: it is dropped and the log
+    resumes from every complete line. Damage anywhere else is not a tear and is reported by :func:`load`.
+    """
+    cut = raw.rfind(b"\n") + 1
+    return raw[:cut], raw[cut:]
+
 
 def header(state: Any) -> dict[str, Any]:
     head = {"log": "qilu-cards", "version": VERSION, "game": state.rules.game,

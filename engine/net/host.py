@@ -243,7 +243,7 @@ class Host:
 
     def _resume(self) -> None:
         assert self.cfg.log_path is not None
-        r = tablelog.load(self.cfg.log_path)
+        r = tablelog.resume(self.cfg.log_path, self._log)  # a torn last line or a damaged log is reported
         if r is None:
             return
         if r.state.is_over:
