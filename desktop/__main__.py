@@ -15,7 +15,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--offscreen", action="store_true", help="no window (QT_QPA_PLATFORM=offscreen)")
     args = p.parse_args(argv)
 
-    from desktop.app import prepare_env
+    from desktop.app import check_qt, prepare_env
+    rc = check_qt()  # a Linux without OpenGL: one clear message, not a traceback
+    if rc:
+        return rc
     if args.smoke_test:
         prepare_env(offscreen=True)
         from desktop.smoke import run_smoke

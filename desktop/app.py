@@ -3,10 +3,54 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import Any
 
 from desktop import paths
+
+# The system libraries Qt loads at start-up that a minimal Linux may lack: (Debian/Ubuntu, Fedora) packages.
+# OpenGL's two go together: Qt's GUI module links both libGL and libEGL.
+_GL = ("libgl1 libegl1", "mesa-libGL mesa-libEGL")
+SYSTEM_LIBRARIES: dict[str, tuple[str, str]] = {
+    "libGL.so.1": _GL, "libEGL.so.1": _GL, "libOpenGL.so.0": ("libopengl0", "libglvnd-opengl"),
+    "libxkbcommon.so.0": ("libxkbcommon0", "libxkbcommon"), "libfontconfig.so.1": ("libfontconfig1", "fontconfig"),
+    "libglib-2.0.so.0": ("libglib2.0-0", "glib2"), "libdbus-1.so.3": ("libdbus-1-3", "dbus-libs"),
+    "libfreetype.so.6": ("libfreetype6", "freetype"),
+}
+
+
+def missing_library_message(exc: ImportError) -> str | None:
+    """The message for an ImportError that says a system library is missing (``libGL.so.1: cannot open
+    shared object file``), naming it and the packages that provide it; ``None`` for any other ImportError."""
+    m = re.search(r"(lib[\w.+-]*?\.so(?:\.\d+)*)\b", str(exc))
+    if not m or "cannot open shared object" not in str(exc):
+        return None
+    lib = m.group(1)
+    deb, fed = SYSTEM_LIBRARIES.get(lib, ("", ""))
+    what = " (OpenGL)" if SYSTEM_LIBRARIES.get(lib) == _GL else ""
+    lines = [f"Qilu Cards cannot start: the system library {lib}{what} is missing (Qt needs it)."]
+    if deb:
+        lines += ["Install it, then start again:", f"  Debian/Ubuntu:  sudo apt install {deb}",
+                  f"  Fedora:         sudo dnf install {fed}"]
+    else:
+        lines += [f"Install the package of your system that provides {lib}, then start again."]
+    return "\n".join(lines)
+
+
+def check_qt() -> int:
+    """The start-up check, before anything else touches Qt: load Qt's GUI and Quick modules. When a system
+    library they link is missing, print one clear message and return 3 (instead of a traceback); else 0."""
+    try:
+        import PySide6.QtGui  # noqa: F401
+        import PySide6.QtQuick  # noqa: F401
+    except ImportError as exc:
+        msg = missing_library_message(exc)
+        if msg is None:
+            raise
+        print(msg, file=sys.stderr)
+        return 3
+    return 0
 
 
 def prepare_env(offscreen: bool = False) -> None:
