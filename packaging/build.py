@@ -7,7 +7,9 @@
 4. the frozen program run with ``--smoke-test`` offscreen (start → first frame measured from Qt's own
    render-loop log, and the ``SMOKE OK`` marker required), then started normally for a few seconds to see
    the bundled QtMultimedia load (where libpulse is installed);
-5. on Linux, ``dist/qilu-cards-<version>-linux-x86_64.tar.gz`` with the ``.desktop`` file, icon and installer;
+5. the artifact a release attaches (``artifact_name``): on Linux ``dist/qilu-cards-<version>-linux-<arch>.tar.gz``
+   with the ``.desktop`` file, icon and installer; on Windows ``dist/qilu-cards-<version>-windows-<arch>.zip``
+   of the ``qilu-cards`` folder; on macOS ``dist/qilu-cards-<version>-macos-<arch>.zip`` of ``Qilu Cards.app``;
 6. the figures as JSON on stdout (also written to ``<dist>/build-figures.json``).
 
 Exit status: 0 all good; 1 the build or a check failed (the reason is printed); 3 the build environment could
@@ -32,11 +34,13 @@ import tempfile
 import time
 import tomllib
 import venv
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = "qilu-cards"
+MAC_APP = "Qilu Cards.app"  # build.spec's BUNDLE name on macOS
 SMOKE_MARKER = "SMOKE OK"
 EXIT_NO_ENV = 3
 # The Qt render loop logs one line per frame; with %{time boot} (CLOCK_MONOTONIC on Linux, the clock
@@ -264,11 +268,72 @@ def sound_check(exe: Path, seconds: float = 6.0) -> str:
     return "ok: SoundPlayer.qml (QtMultimedia) loaded in the frozen app"
 
 
+# ------------------------------------------------------------------------------------- artifacts
+_ARCH = {"amd64": "x86_64", "x86_64": "x86_64", "x64": "x86_64", "arm64": "arm64", "aarch64": "arm64"}
+_SYSTEM = {"linux": "linux", "win32": "windows", "darwin": "macos"}
+
+
+def artifact_name(version: str, system: str | None = None, machine: str | None = None) -> str:
+    """The file a release attaches for this system: ``qilu-cards-<version>-<os>-<arch>.<tar.gz|zip>``
+    (Windows reports ``AMD64``, macOS ``arm64``/``x86_64``, Linux ``x86_64``/``aarch64``: one spelling each)."""
+    system = system or sys.platform
+    osname = next((v for k, v in _SYSTEM.items() if system.startswith(k)), system)
+    raw = (machine if machine is not None else platform.machine()) or "x86_64"
+    arch = _ARCH.get(raw.lower(), raw.lower())
+    ext = "tar.gz" if osname == "linux" else "zip"
+    return f"{APP}-{version}-{osname}-{arch}.{ext}"
+
+
+def zip_tree(src: Path, out: Path) -> Path:
+    """Zip a folder (kept as the archive's top folder) the way unzip and Finder restore it: symlinks stay
+    symlinks (a macOS .app's frameworks are full of them) and the executable bits are kept."""
+    out.unlink(missing_ok=True)
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as z:
+        for dirpath, dirs, names in os.walk(src):
+            dirs.sort()
+            here = Path(dirpath)
+            for name in sorted(dirs) + sorted(names):
+                p = here / name
+                arc = p.relative_to(src.parent).as_posix()
+                if p.is_symlink():
+                    info = zipfile.ZipInfo(arc)
+                    info.create_system = 3  # unix: external_attr holds the mode
+                    info.external_attr = (0o120777 << 16)
+                    z.writestr(info, os.readlink(p))
+                    if p.is_dir():
+                        dirs.remove(name)  # never follow a symlinked folder
+                elif p.is_file():
+                    z.write(p, arc)
+    return out
+
+
+def mac_zip(app: Path, out: Path) -> Path:
+    """``ditto`` is what Apple uses (keeps extended attributes and the ad-hoc signature's files);
+    elsewhere, or without it, the symlink-keeping zip above."""
+    if shutil.which("ditto"):
+        out.unlink(missing_ok=True)
+        subprocess.run(["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", str(app), str(out)], check=True)
+        return out
+    return zip_tree(app, out)
+
+
+def pack(dist: Path, bundle: Path, version: str) -> Path:
+    """This system's release artifact (``artifact_name``) in ``dist``."""
+    out = dist / artifact_name(version)
+    if sys.platform.startswith("linux"):
+        check_desktop_file(ROOT / "packaging" / "linux" / f"{APP}.desktop")
+        return linux_tarball(bundle, out, version)
+    if sys.platform == "darwin":
+        app = dist / MAC_APP
+        if not app.is_dir():
+            raise BuildError(f"no {MAC_APP} in {dist}")
+        return mac_zip(app, out)
+    return zip_tree(bundle, out)
+
+
 # ----------------------------------------------------------------------------------------- Linux
-def linux_tarball(bundle: Path, dist: Path, version: str) -> Path:
-    arch = platform.machine() or "x86_64"
+def linux_tarball(bundle: Path, out: Path, version: str) -> Path:
     top = f"{APP}-{version}"
-    out = dist / f"{APP}-{version}-linux-{arch}.tar.gz"
     lin = ROOT / "packaging" / "linux"
 
     def norm(ti: tarfile.TarInfo) -> tarfile.TarInfo:
@@ -306,7 +371,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--work", type=Path, default=ROOT / "build" / "pyinstaller", help="PyInstaller work folder")
     ap.add_argument("--clean", action="store_true", help="also empty PyInstaller's binary cache (build/pyinstaller-cache)")
     ap.add_argument("--smoke-runs", type=int, default=3, help="frozen smoke runs (the median start time is kept)")
-    ap.add_argument("--no-tarball", action="store_true")
+    ap.add_argument("--no-tarball", "--no-artifact", dest="no_tarball", action="store_true",
+                    help="skip packing the release artifact (tarball / zip)")
     args = ap.parse_args(argv)
 
     version = str(project()["version"])
@@ -338,11 +404,13 @@ def main(argv: list[str] | None = None) -> int:
         figures.update(smoke(exe, max(1, args.smoke_runs)))
         figures["sound_check"] = sound_check(exe)
         say(f"sound check: {figures['sound_check']}")
-        if sys.platform.startswith("linux") and not args.no_tarball:
-            check_desktop_file(ROOT / "packaging" / "linux" / f"{APP}.desktop")
-            tb = linux_tarball(bundle, dist, version)
-            figures["tarball"] = str(tb)
-            figures["tarball_mb"] = round(tb.stat().st_size / 1e6, 1)
+        if not args.no_tarball:
+            art = pack(dist, bundle, version)
+            figures["artifact"] = str(art)
+            figures["artifact_mb"] = round(art.stat().st_size / 1e6, 1)
+            if art.name.endswith(".tar.gz"):  # the names the Linux packaging tests read
+                figures["tarball"] = str(art)
+                figures["tarball_mb"] = figures["artifact_mb"]
         figures["total_s"] = round(time.monotonic() - t_all, 1)
     except BuildError as exc:
         say(f"FAILED: {exc}")
