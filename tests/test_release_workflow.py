@@ -134,3 +134,28 @@ def test_zip_keeps_symlinks_and_executable_bits(tmp_path: Path) -> None:
         got = dest / "Qilu Cards.app"
         assert os.readlink(got / "Contents/Frameworks/QtCore.framework/Versions/Current") == "A"
         assert os.access(got / "Contents/MacOS/qilu-cards", os.X_OK)
+
+
+@pytest.mark.skipif(os.name != "posix" or not shutil.which("bash"), reason=".ci/run is a bash script")
+@pytest.mark.parametrize("has_objdump", [False, True])
+def test_ci_run_installs_binutils_when_objdump_is_missing(tmp_path: Path, has_objdump: bool) -> None:
+    """Run .ci/run with every package present but objdump (as on a bare Debian 12): it asks apt-get for
+    binutils. The commands it calls are stand-ins that record their arguments, on a PATH of only them."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    calls = tmp_path / "calls.txt"
+    for name in ["dpkg", "apt-get", "python", "ruff", "mypy"] + (["objdump"] if has_objdump else []):
+        p = bin_dir / name
+        p.write_text(f'#!{shutil.which("bash")}\necho "{name} $*" >> "{calls}"\nexit 0\n')
+        p.chmod(0o755)
+    os.symlink(shutil.which("dirname") or "/usr/bin/dirname", bin_dir / "dirname")
+    r = subprocess.run([shutil.which("bash") or "bash", str(ROOT / ".ci" / "run")], capture_output=True, text=True,
+                       timeout=60, env={"PATH": str(bin_dir), "HOME": str(tmp_path)})
+    assert r.returncode == 0, r.stderr
+    log = calls.read_text().splitlines()
+    installs = [ln for ln in log if ln.startswith("apt-get install")]
+    if has_objdump:
+        assert installs == []
+    else:
+        assert len(installs) == 1 and installs[0].split()[-1] == "binutils", log
+    assert any(ln.startswith("python -m pytest") for ln in log)  # and then the README's test command
