@@ -49,6 +49,9 @@ def data_dir() -> Path:
         from platformdirs import user_data_dir
         p = Path(user_data_dir(APP_DIR_NAME, appauthor=False))
     p.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not override and os.name == "posix" and p.stat().st_mode & 0o077:
+        # our own folder, made 0755 by an older version: it holds the LAN host's memo and token files too
+        p.chmod(0o700)
     return p
 
 

@@ -91,3 +91,23 @@ def test_desktop_saves_and_replays_are_user_only(data_dir: Path, open_umask: Non
     aside = paths.saves_dir() / name
     assert mode(aside) == 0o600 and mode(aside.with_suffix(".reason.txt")) == 0o600
     assert mode(aside.with_suffix(".meta.json")) == 0o600
+
+
+def test_the_default_data_folder_is_user_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without QILU_DATA_DIR the per-user folder is the app's own: created 0700, and narrowed to 0700 when an
+    older version left it 0755 (the LAN host's memo and token files live in it, beside the saves)."""
+    from desktop import paths
+    monkeypatch.delenv("QILU_DATA_DIR", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "share"))
+    monkeypatch.setenv("HOME", str(tmp_path))  # macOS: ~/Library/Application Support
+    d = paths.data_dir()
+    assert str(d).startswith(str(tmp_path)) and d.name == paths.APP_DIR_NAME
+    assert mode(d) == 0o700
+    d.chmod(0o755)
+    assert paths.data_dir() == d and mode(d) == 0o700
+    # a folder the user chose keeps the mode the user gave it
+    chosen = tmp_path / "portable"
+    chosen.mkdir(mode=0o755)
+    chosen.chmod(0o755)
+    monkeypatch.setenv("QILU_DATA_DIR", str(chosen))
+    assert paths.data_dir() == chosen and mode(chosen) == 0o755

@@ -4,6 +4,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 from pathlib import Path
 
@@ -40,6 +42,8 @@ def test_torn_last_line_resumes_and_tells_the_player(qtbot, data_dir, lang):
         # the engine thread rewrote the save from the replayed state: every complete move is in it
         assert wait_until(lambda: len(moves(save)) >= n - 1, 10)
         assert moves(save)[: n - 1] == played[: n - 1]
+        if os.name == "posix":  # the rewritten save holds the seed: user-only (tests/test_files_private.py)
+            assert stat.S_IMODE(save.stat().st_mode) == 0o600
     finally:
         qa.shutdown()
 
