@@ -5,6 +5,7 @@ same command a developer runs, and the files it uploads and attaches are the one
 from __future__ import annotations
 
 import fnmatch
+import importlib.util
 import os
 import shutil
 import stat
@@ -20,8 +21,19 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
-sys.path.insert(0, str(ROOT / "packaging"))
-import build  # noqa: E402  (packaging/build.py)
+
+
+def _load_build() -> Any:
+    """packaging/build.py under its own name (``build`` could be PyPA's build package or the build/ folder)."""
+    spec = importlib.util.spec_from_file_location("qilu_packaging_build", ROOT / "packaging" / "build.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+build = _load_build()
 
 
 def workflow() -> dict[Any, Any]:
