@@ -12,9 +12,10 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from engine.api import Refusal
 from engine.cards import (
     BIG,
     CHAR_OF,
@@ -32,11 +33,13 @@ from engine.cards import (
 from engine.core import Action, Event, LegalActions, action
 from engine.errors import IllegalAction, RuleError
 from engine.gouji.burn import can_play_out
+from engine.gouji.refusals import ZH
 from engine.gouji.rules import Rules
 from engine.gouji.scoring import is_chuansanhu, set_scores
 from engine.gouji.table import N_SEATS, after, opp, team, teammates
 from engine.gouji.tribute import KIND_ORDER, TributeItem, point_tribute, tribute_cards
 from engine.plays import Play, beats, can_make, count_leads, iter_answers, iter_leads, lead_list
+from engine.refusals import zh_for
 
 DECLINE = "decline"
 
@@ -47,8 +50,24 @@ PATHS = ("sets", "deals", "redeal", "yudian", "mingdian", "show", "buy_three", "
          "burn_dissolved", "kaidian", "gousiji", "chaos", "chuansanhu")
 
 
+# The public snapshot is built from these fields only (an allowlist: a new attribute stays private until it
+# is added here on purpose). Hands, the thrown-in cards and private choices are filtered per seat below.
+SNAPSHOT_FIELDS = (
+    "seed", "carry_tribute", "stats", "totals", "set_results", "set_no", "start_seat", "phase", "to_act",
+    "next_game_tribute", "pending", "queue", "calls", "kaidian", "items", "hands", "dealt_hands", "dealt", "mode",
+    "burn_queue", "shows", "show_best", "first_leader", "exempt", "auto_revolt", "revolt_choice", "revolutionary",
+    "yaotou_left", "active", "places", "finish_order", "free_places", "out_cards", "trick", "top", "top_seat",
+    "top_gouji", "top_gousiji", "top_final", "leader", "passed", "rang_by", "rang_seats", "burner", "burner_wutou",
+    "burner_leads", "_next_set", "burned_payer", "burn_successes", "chaos", "chaos_pending", "played",
+    "mute_beaten", "mute_has", "received", "item_idx", "returning", "offered_return", "refused_rank", "asked")
+
+
+def _refusal(rule: str, msg: str, zh: str = "") -> Refusal:
+    return Refusal(rule, msg, zh or zh_for(rule, ZH))
+
+
 def _illegal(rule: str, msg: str) -> IllegalAction:
-    return IllegalAction(rule, msg)
+    return IllegalAction(rule, msg, zh_for(rule, ZH))
 
 
 class State:
@@ -86,6 +105,7 @@ class State:
         self._gouji_memo: dict[Play, bool] = {}
         self.stacked = [[sort_cards(h) for h in deal] for deal in (stacked or [])]
         self._plays_cache: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
+        self._seen: dict[int | None, tuple[int, list[dict[str, Any]]]] = {}  # see _history_json
         self._begin_set()
         self._flush_initial()
 
@@ -123,7 +143,11 @@ class State:
         return out
 
     def view(self, seat: int | None, with_history: bool = False) -> dict[str, Any]:
-        """Everything ``seat`` may know (None = a spectator); another seat's hidden cards never appear."""
+        """Everything ``seat`` may know (None = a spectator); another seat's hidden cards never appear.
+
+        The common header of :class:`engine.api.ViewHeader` plus Gouji's own keys. ``history`` comes on
+        request (``with_history=True``; ``history_policy`` says which): a game is thousands of events, and
+        bots, the simulator and the state round trips compare views without them."""
         hands_known = self.dealt
         own = [str(c) for c in self.hands[seat]] if seat is not None and hands_known else []
         reported = self._reported_counts()
@@ -138,7 +162,8 @@ class State:
             "set_no": self.set_no, "sets_per_game": self.o.sets_per_game, "options": self.o.as_dict(),
             "hand": own, "counts": reported, "team_hands": team_hands,
             "calls": list(self.calls), "kaidian": list(self.kaidian), "wutou": [self._wutou(s) for s in range(N_SEATS)],
-            "active": list(self.active), "places": {str(s): p for s, p in self.places.items()},
+            "active": list(self.active), "places": [self.places.get(s) for s in range(N_SEATS)],
+            "scores": list(self.set_results[-1]["scores"]) if self.set_results else None,
             "finish_order": list(self.finish_order), "revolutionary": self.revolutionary,
             "yaotou_left": self.yaotou_left, "first_leader": self.first_leader, "shows": list(self.shows),
             "burner": self.burner, "chaos": self.chaos, "leader": self.leader,
@@ -151,12 +176,22 @@ class State:
             "state": self.snapshot(seat),
         }
         if with_history:
-            v["history"] = [e.to_json() for e in self.history if e.visible_to(seat)]
+            v["history"] = self._history_json(seat)
+        v["history_policy"] = "match" if with_history else "on-request"
         return v
 
+    def _history_json(self, seat: int | None) -> list[dict[str, Any]]:
+        """The events ``seat`` may see, as JSON — kept per seat and extended with the new events only, so a
+        view per decision costs no more than the events since the last one."""
+        seen = self._seen
+        done, out = seen.get(seat, (0, []))
+        if done > len(self.history):  # history was rewritten (a test or a tool): start over
+            done, out = 0, []
+        out.extend(e.to_json() for e in self.history[done:] if e.visible_to(seat))
+        seen[seat] = (len(self.history), out)
+        return list(out)
+
     # ------------------------------------------------------------------ snapshots (determinization)
-    _SKIP = frozenset({"rules", "o", "pr", "rng", "history", "actions", "action_events", "_out", "stacked",
-                       "_plays_cache", "_gouji_memo", "initial_events", "counts"})
     _CARDS2 = frozenset({"hands", "dealt_hands", "received"})
     _SETS = frozenset({"exempt", "auto_revolt", "passed", "rang_seats", "asked"})
 
@@ -165,9 +200,10 @@ class State:
         (other hands, the thrown-in hands, others' tribute receipts and private choices)."""
         full = seat == -1
         out: dict[str, Any] = {}
-        for name, val in self.__dict__.items():
-            if name in self._SKIP or (name == "seed" and not full):
+        for name in SNAPSHOT_FIELDS:
+            if name == "seed" and not full:
                 continue  # the seed decides every hand: it never leaves the host
+            val = getattr(self, name)
             if name in self._CARDS2:
                 out[name] = [[str(c) for c in h] if full or i == seat else None for i, h in enumerate(val)]
             elif name == "out_cards":
@@ -211,6 +247,7 @@ class State:
         st.stacked = []
         st._plays_cache = ((-1, -1), [])
         st._gouji_memo = {}
+        st._seen = {}
         st.initial_events = []
         st.seed = seed
         for name, val in snap.items():
@@ -272,6 +309,7 @@ class State:
                 setattr(new, name, set(val))
         new.stacked = [[list(h) for h in d] for d in self.stacked]
         new._plays_cache = ((-1, -1), [])
+        new._seen = {}  # the JSON history cache is rebuilt on demand, never shared
         return new
 
     def action_from_json(self, d: Mapping[str, Any]) -> Action:
@@ -283,6 +321,55 @@ class State:
         except (KeyError, TypeError, ValueError) as exc:
             raise _illegal("API", f"malformed action {dict(d)!r}: {exc}") from None
         return Action(seat, kind, play, arg)
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` would be refused now (rule id, both languages), or None when ``apply`` takes it."""
+        try:
+            self._check(action)
+        except RuleError as exc:
+            return Refusal.of(exc)
+        return None
+
+    def action_for_cards(self, seat: int, cards: Sequence[str], kind: str = "play") -> Action | Refusal:
+        """The action that plays the selected ``cards`` (card strings such as ``"Th"``), or why not.
+
+        ``kind`` "play" becomes a burn (烧牌) when the burn window is what ``seat`` is offered; "give" (还贡)
+        takes one card. Suits never matter in a Gouji play (C-3), so the play is read from the ranks."""
+        try:
+            chosen = [Card.parse(c) for c in cards]
+        except RuleError as exc:
+            return _refusal(exc.rule, exc.reason)
+        if kind == "give":
+            if len(chosen) != 1:
+                return _refusal("G-81", "return one card at a time")
+            a = Action(seat, "give", None, str(chosen[0]))
+        elif kind in ("play", "burn"):
+            if not chosen:
+                return _refusal("C-6", "select the cards to play")
+            if kind == "play" and self.phase == "play" and self.mode == "burn" and seat == self.to_act:
+                kind = "burn"
+            try:
+                play = self.rules.parse("".join(c.char for c in sort_cards(chosen)))
+            except RuleError as exc:
+                return _refusal(exc.rule, exc.reason)
+            a = Action(seat, kind, play)
+            why = self.refusal(a)
+            if why is None and not self._holds(seat, chosen):
+                why = _refusal("C-10", "you do not hold the selected cards", "手里没有这些牌")
+            return why if why is not None else a
+        else:
+            a = Action(seat, kind)
+        why = self.refusal(a)
+        return why if why is not None else a
+
+    def _holds(self, seat: int, cards: list[Card]) -> bool:
+        have = Counter(self.hands[seat])
+        need = Counter(cards)
+        return all(have[c] >= n for c, n in need.items())
+
+    def returns(self) -> list[float]:
+        """The match result per seat: the game totals (G-86, one team's score for each of its seats)."""
+        return [float(t) for t in self.totals]
 
     def play_action(self, seat: int, text: str) -> Action:
         """The action that plays ``text`` (a burn when a burn is what this seat is offered)."""
@@ -636,27 +723,23 @@ class State:
     def _biesan_restricted(self, seat: int) -> bool:
         return self.o.biesan and seat not in self.exempt
 
-    def _lead_ok(self, seat: int, play: Play) -> str | None:
-        """Why a lead is not allowed (rule + reason), or None."""
+    def _lead_ok(self, seat: int, play: Play) -> Refusal | None:
+        """Why a lead is not allowed, or None."""
         n_left = len(self.hands[seat]) - play.n_cards
-        if self._biesan_restricted(seat):
-            if play.natural_rank == THREE:
-                if n_left or play.twos or play.has_joker:
-                    return "G-21|3s may only be played as the final play, all of them and nothing else (憋三)"
-            elif n_left == 0 and self.counts[seat][THREE] == 0 and False:
-                return None
+        if self._biesan_restricted(seat) and play.natural_rank == THREE and (n_left or play.twos or play.has_joker):
+            return _refusal("G-21", "3s may only be played as the final play, all of them and nothing else (憋三)")
         if self.burner == seat and self.o.burn_enforcement == "restrict" and n_left:
             if not play.has_joker:
-                return "G-55|while burning every lead but the last must carry a joker"
+                return _refusal("G-55", "while burning every lead but the last must carry a joker")
             rest = list(self.counts[seat])
             self._sub_counts(rest, play)
             if not can_play_out(rest, self._biesan_restricted(seat)):
-                return "G-55|after this lead the burn could not be completed with joker leads"
+                return _refusal("G-55", "after this lead the burn could not be completed with joker leads")
         return None
 
-    def _answer_ok(self, seat: int, play: Play) -> str | None:
+    def _answer_ok(self, seat: int, play: Play) -> Refusal | None:
         if self._biesan_restricted(seat) and play.natural_rank == THREE:
-            return "G-20|3s may only be played as the final play (憋三)"
+            return _refusal("G-20", "3s may only be played as the final play (憋三)")
         return None
 
     @staticmethod
@@ -681,8 +764,13 @@ class State:
                 yield p
 
     def _may_rang(self, q: int) -> bool:
-        """G-46."""
+        """G-46: (a) no 四人乱缠, (b) a non-够级 play of the 对头 on top, (c) both 上两家 — the active seats
+        between the 对头 and q — have *passed* on it (an application for 接风 is not a pass, G-64), and
+        (d) someone active sits between q and his 对头 after q."""
         if self.chaos or self.top_gouji or self.top_seat != opp(q) or self.rang_by is not None:
+            return False
+        above = [(q - 1) % N_SEATS, (q - 2) % N_SEATS]
+        if any(self.active[s] and s not in self.passed for s in above):
             return False
         between = [(q + 1) % N_SEATS, (q + 2) % N_SEATS]
         return any(self.active[s] for s in between)
@@ -857,9 +945,8 @@ class State:
             if kind != "play" or play is None:
                 raise _illegal("G-40", "you have the lead: lead a play")
             why = self._lead_ok(seat, play)
-            if why:
-                rule, msg = why.split("|", 1)
-                raise _illegal(rule, msg)
+            if why is not None:
+                raise why.error()
             return
         if mode == "burn":
             if kind == DECLINE:
@@ -892,9 +979,8 @@ class State:
             if not beats(self.pr, self.top, play):
                 raise _illegal("G-35", f"{play.text} does not beat {self.top.text}")
             why = self._answer_ok(seat, play)
-            if why:
-                rule, msg = why.split("|", 1)
-                raise _illegal(rule, msg)
+            if why is not None:
+                raise why.error()
             return
         raise _illegal("G-10", "no action now")
 
