@@ -59,8 +59,9 @@ class ViewHeader(TypedDict, total=False):
     hand's/set's score (``None`` before the first one ends); ``totals`` per seat, the match so far;
     ``trick`` what lies on the table now (a list of ``{"seat", ...}`` entries, last = newest); ``history``
     the public and own-seat events of the match so far (the stream a LAN client of that seat receives).
-    ``history_policy`` says whether this view carries it: ``"match"`` (it does) or ``"on-request"`` (it is
-    left out; ``view(seat, with_history=True)`` includes it — every game takes that keyword).
+    ``history_policy`` is the game's policy for a plain ``view(seat)`` (the same in every view of the game):
+    ``"match"`` (it carries ``history``) or ``"on-request"`` (it does not; ``view(seat, with_history=True)``
+    does — every game takes that keyword, and ``with_history=False`` leaves the history out).
     """
 
     game: str
@@ -138,6 +139,11 @@ class GameSpec:
     ``bot_factory(level, seed=0, **kw)`` makes a bot with ``choose(view, legal) -> Decision``;
     ``from_view(view, hands, seed)`` a full state for search; ``header_extras(state)`` the per-game keys
     a log/LAN header records so that ``new_state(seed, options, **extras)`` rebuilds the same start.
+    Duplicate play (``engine.arena``) needs two sides: ``side_names``; ``side_of(state, seat)`` the side (0 or 1)
+    of a seat now (default: its team in ``teams``); ``side_scores(state)`` per finished hand/set the two sides'
+    scores (default: the ``totals`` of each team, one entry). ``playout(state, seat)`` plays ``state`` (mutated)
+    to the end of its hand/set with the heuristic bot for every seat and returns the result of ``seat``'s side
+    (``engine.bots.probe`` compares choices in the true world with it).
     """
 
     name: str
@@ -161,6 +167,10 @@ class GameSpec:
     bot_factory: Callable[..., Any] | None = None
     from_view: Callable[..., GameState] | None = None
     header_extras: Callable[[GameState], Mapping[str, Any]] = field(default=lambda st: {})
+    side_names: tuple[str, str] = ("first", "second")
+    side_of: Callable[[Any, int], int] | None = None
+    side_scores: Callable[[Any], list[tuple[float, float]]] | None = None
+    playout: Callable[[Any, int], float] | None = None
 
     def new_state(self, seed: int, options: Mapping[str, Any] | None = None, **kwargs: Any) -> GameState:
         return self.state_factory(self.rules_factory(dict(options or {})), seed=seed, **kwargs)
@@ -170,6 +180,25 @@ class GameSpec:
             if seat in t:
                 return t
         return None
+
+    @property
+    def two_sided(self) -> bool:
+        """Whether duplicate play between two sides is defined for this game (``engine.arena``)."""
+        return self.side_of is not None or (self.teams is not None and len(self.teams) == 2)
+
+    def side(self, state: Any, seat: int) -> int:
+        if self.side_of is not None:
+            return self.side_of(state, seat)
+        if self.teams is None or len(self.teams) != 2:
+            raise ValueError(f"{self.name} has no two sides")
+        return 0 if seat in self.teams[0] else 1
+
+    def scores_by_side(self, state: Any) -> list[tuple[float, float]]:
+        if self.side_scores is not None:
+            return self.side_scores(state)
+        t = list(state.totals)
+        return [(float(sum(t[s] for s in range(self.seats) if self.side(state, s) == 0)),
+                 float(sum(t[s] for s in range(self.seats) if self.side(state, s) == 1)))]
 
 
 def check_view_header(view: Mapping[str, Any], names: Iterable[str] = VIEW_REQUIRED_KEYS) -> list[str]:

@@ -33,6 +33,13 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def unregister(name: str) -> None:
+    """Remove a game added by :func:`register` (tests register a toy game for their duration only)."""
+    _SPECS.pop(name, None)
+    GAMES.pop(name, None)
+    SEATS.pop(name, None)
+
+
 def _load() -> None:
     global _loaded
     if _loaded:

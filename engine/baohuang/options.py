@@ -144,7 +144,7 @@ class BaohuangOptions:
         elif options is not None:
             given.update(dict(options))
         given.update(kwargs)
-        explicit = resolve("baohuang", SPECS, given)  # validates; fills defaults
+        explicit = resolve("baohuang", SPECS, given, "B.2")  # validates; fills defaults
         named = {(k[len("baohuang."):] if k.startswith("baohuang.") else k) for k in given}
         preset = explicit["preset"]
         values = {s.name: s.default for s in SPECS}

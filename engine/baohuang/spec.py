@@ -27,10 +27,37 @@ def header_extras(state: GameState) -> Mapping[str, Any]:
     return {"hands": hands} if hands != 1 else {}
 
 
+def side_of(state: Any, seat: int) -> int:
+    """0 = the emperor side (emperor and guard; every seat before the roles are fixed), 1 = the rebels."""
+    emp = getattr(state, "emperor", None)
+    if emp is None:
+        return 0
+    return 0 if seat in (emp, getattr(state, "guard", None)) else 1
+
+
+def playout(state: Any, seat: int) -> float:
+    """The rest of the hand with the heuristic for every seat: ``seat``'s score in it."""
+    import math
+
+    from engine.bots.baohuang_search import rollout
+    rollout(state, seat, math.inf)
+    return float((state.last_scores or state.totals)[seat])
+
+
+def side_scores(state: Any) -> list[tuple[float, float]]:
+    """The last hand's scores (the match totals before one ends) summed per side."""
+    scores = list(state.last_scores) if state.last_scores else list(state.totals)
+    sides = [side_of(state, s) for s in range(len(scores))]
+    return [(float(sum(x for x, d in zip(scores, sides) if d == 0)),
+             float(sum(x for x, d in zip(scores, sides) if d == 1)))]
+
+
 SPEC = games.register(GameSpec(
     name=NAME, seats=5, family="climbing", title_en="Baohuang", title_zh="保皇", module="engine.baohuang",
     state_factory=State, rules_factory=lambda opts: Rules(dict(opts)), option_specs=lambda: SPECS,
     presets=lambda: {name: {"preset": name} for name in PRESETS}, preset_titles=lambda: PRESET_TITLES,
     match_unit="hands", match_counter="hands", match_kwarg="hands", match_default=1, option_rule="B.2",
     teams=None, bot_factory=make_bot, from_view=State.from_view, header_extras=header_extras,
+    side_names=("emperor", "rebels"), side_of=side_of, side_scores=side_scores,
+    playout=playout,
 ))

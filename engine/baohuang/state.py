@@ -308,8 +308,14 @@ class State(TablePlay):
 
         The action names the very cards (``arg``), because in Baohuang which cards go matters: the called
         card, ``x^`` or ``Z`` reveal the guard (B-19)."""
-        if kind != "play":
-            a = Action(seat, kind)
+        if kind != "play":  # a choice that names one card (叫牌 ``call``: the called identity, B-14) or none
+            if len(cards) > 1:
+                return _no(PHASE_RULE.get(self.phase, "B-17"), "choose one card")
+            try:
+                arg = str(Card.parse(cards[0])) if cards else None
+            except RuleError as exc:
+                return _no(exc.rule, exc.reason)
+            a = Action(seat, kind, None, arg)
         else:
             try:
                 chosen = [Card.parse(c) for c in cards]
@@ -367,7 +373,7 @@ class State(TablePlay):
             "rebels": list(self.rebels), "transit": len(self.transit),
             "tuoguan": list(self.tuoguan), "left": list(self.left),
             "state": self._public_state(solo, guard),
-            "history_policy": "match" if with_history else "on-request",
+            "history_policy": "match",
         } | ({"history": [e.to_json() for e in self.history if e.visible_to(me)]} if with_history else {})
 
     def _public_state(self, solo: str | None, guard: int | None) -> dict[str, Any]:

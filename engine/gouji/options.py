@@ -95,7 +95,7 @@ class GoujiOptions:
         elif options is not None:
             given.update(dict(options))
         given.update(kwargs)
-        return cls(**resolve("gouji", SPECS, given))
+        return cls(**resolve("gouji", SPECS, given, "G.4"))
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -177,7 +177,7 @@ class State:
         }
         if with_history:
             v["history"] = self._history_json(seat)
-        v["history_policy"] = "match" if with_history else "on-request"
+        v["history_policy"] = "on-request"  # the game's policy, the same in every view (LAN updates merge views)
         return v
 
     def _history_json(self, seat: int | None) -> list[dict[str, Any]]:
