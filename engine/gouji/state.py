@@ -42,6 +42,8 @@ from engine.plays import Play, beats, can_make, count_leads, iter_answers, iter_
 from engine.refusals import zh_for
 
 DECLINE = "decline"
+SETUP_PHASES = frozenset({"yudian", "show", "mingdian", "revolt", "yaotou"})
+TRIBUTE_PHASES = frozenset({"tribute", "return"})
 
 # Rule paths counted in ``State.stats`` (reported by ``python -m engine.sim``, zeros included).
 PATHS = ("sets", "deals", "redeal", "yudian", "mingdian", "show", "buy_three", "revolution", "yaotou", "wutou",
@@ -118,12 +120,12 @@ class State:
         if seat != self.to_act or self.phase == "over":
             return LegalActions()
         if self.phase == "play" and self.mode in ("lead", "answer", "rang_return", "burn"):
-            fixed = tuple(self._fixed_actions(seat))
+            fixed = self._choices(seat)
             nth = (lambda k: action(seat, "play", lead_list(self.pr, self.counts[seat])[k])) \
                 if self.mode == "lead" and not self.o.biesan and self.burner != seat else None
             return LegalActions(fixed, plays=lambda: self._play_actions(seat),
                                 check=self._is_legal, count=lambda: self._count_plays(seat), nth=nth)
-        return LegalActions(tuple(self._fixed_actions(seat)), check=self._is_legal)
+        return LegalActions(self._choices(seat), check=self._is_legal)
 
     def apply(self, action: Action, checked: bool = True) -> list[Event]:
         """Apply ``action``; an illegal one raises IllegalAction (with the rule id) and changes nothing.
@@ -476,9 +478,14 @@ class State:
         self.queue = [(self.start_seat + i) % N_SEATS for i in range(N_SEATS)]
         self._advance_show()
 
-    def _can_show(self, seat: int) -> bool:
+    def _show_suits(self, seat: int) -> list[str]:
+        """G-16: the suits ``seat`` may show — the suit(s) holding most of his 3s (4s with 憋三), when that is
+        two or more and more than the best show so far; empty when he may not show."""
         n, _ = self._show_value(seat)
-        return n >= 2 and (self.show_best is None or n > self.show_best[1])
+        if n < 2 or (self.show_best is not None and n <= self.show_best[1]):
+            return []
+        r = self._show_rank()
+        return [s for s in SUITS if sum(1 for c in self.hands[seat] if c.rank == r and c.suit == s) == n]
 
     def _advance_show(self) -> None:
         if self.queue:  # every seat is asked in turn, so being asked reveals nothing about a hand
@@ -785,50 +792,6 @@ class State:
             return False
         return q == self._next_active(self.top_seat)
 
-    def _fixed_actions(self, seat: int) -> Iterator[Action]:
-        ph = self.phase
-        if ph == "yudian":
-            yield action(seat, "yudian")
-            yield action(seat, DECLINE)
-        elif ph == "show":
-            n, suit = self._show_value(seat)
-            for s in SUITS if self._can_show(seat) else ():
-                if sum(1 for c in self.hands[seat] if c.rank == self._show_rank() and c.suit == s) == n:
-                    yield action(seat, "show", None, s)
-            yield action(seat, DECLINE)
-        elif ph == "tribute":
-            yield action(seat, "accept")
-            yield action(seat, "refuse")
-        elif ph == "return":
-            it = self.items[self.item_idx]
-            if self.offered_return is not None:
-                yield action(seat, "accept")
-                yield action(seat, "refuse")
-            else:
-                for c in self._returnable(it):
-                    yield action(seat, "give", None, str(c))
-        elif ph == "mingdian":
-            yield action(seat, "mingdian")
-            yield action(seat, DECLINE)
-        elif ph == "revolt":
-            if self._revolt_eligible(seat):
-                yield action(seat, "revolt")
-            yield action(seat, DECLINE)
-        elif ph == "yaotou":
-            yield action(seat, "yaotou")
-            yield action(seat, "wutou")
-        elif ph == "play":
-            if self.mode == "burn":
-                yield action(seat, DECLINE)
-            elif self.mode == "answer":
-                yield action(seat, "pass")
-                if self._may_rang(seat):
-                    yield action(seat, "rang")
-                if self._may_jiefeng(seat):
-                    yield action(seat, "jiefeng")
-            elif self.mode == "rang_return":
-                yield action(seat, "pass")
-
     def _play_actions(self, seat: int) -> Iterator[Action]:
         if self.mode == "lead" and not self.o.biesan and self.burner != seat:
             return self._gen_play_actions(seat)  # every lead is legal: stay lazy
@@ -879,121 +842,91 @@ class State:
             raise _illegal("G-42", f"it is seat {self.to_act}'s turn, not seat {a.seat}'s")
         if (a.play is not None) != (a.kind in ("play", "burn")):
             raise _illegal("C-9", f"action {a.kind!r} {'needs' if a.play is None else 'takes no'} play")
-        if a.play is not None:
-            if not isinstance(a.play, Play):
-                raise _illegal("C-6", "an action's play must be a Play")
-            own = self.rules.parse(a.play)
-            if own is not a.play:
-                a = Action(a.seat, a.kind, own, a.arg)
-        ph = self.phase
-        seat = a.seat
-        if ph in ("yudian", "mingdian", "revolt", "yaotou", "show"):
-            allowed = {"yudian": ("yudian", DECLINE), "mingdian": ("mingdian", DECLINE), "revolt": ("revolt", DECLINE),
-                       "yaotou": ("yaotou", "wutou"), "show": ("show", DECLINE)}[ph]
-            rule = {"yudian": "G-13", "mingdian": "G-14", "revolt": "G-28", "yaotou": "G-32", "show": "G-16"}[ph]
-            if a.kind not in allowed:
-                raise _illegal(rule, f"now seat {seat} may only {' or '.join(allowed)}, not {a.kind!r}")
-            if ph == "show" and a.kind == "show":
-                n, _ = self._show_value(seat)
-                got = sum(1 for c in self.hands[seat] if c.rank == self._show_rank() and c.suit == a.arg)
-                if not self._can_show(seat):
-                    raise _illegal("G-16", f"showing needs two or more {CHAR_OF[self._show_rank()]}s of one suit, "
-                                   "more than the best show so far")
-                if a.arg not in ("d", "c", "h", "s") or got != n:
-                    raise _illegal("G-16", f"show the suit with the most {CHAR_OF[self._show_rank()]}s")
-            if ph == "revolt" and a.kind == "revolt" and not self._revolt_eligible(seat):
-                raise _illegal("G-28", "革命 needs a hand with no big joker, no small joker and no 2")
-            return
-        if ph == "tribute":
-            if a.kind not in ("accept", "refuse"):
-                raise _illegal("G-82", "the receiver accepts or refuses the tribute")
-            return
-        if ph == "return":
-            it = self.items[self.item_idx]
-            if self.offered_return is not None:
-                if a.kind == "accept":
-                    return
-                if a.kind == "refuse":
-                    if not self._may_refuse_return(it, self.offered_return):
-                        raise _illegal("G-81", "a returned card may be refused only if it is of a rank you do not "
-                                       "hold and the receiver has a card of a rank you hold")
-                    return
-                raise _illegal("G-81", "accept or refuse the returned card")
-            if a.kind != "give" or a.arg is None:
-                raise _illegal("G-81", f"return {it.actual - it.returned} card(s) to seat {it.payer} (give:<card>)")
-            try:
-                card = Card.parse(a.arg)
-            except RuleError as exc:
-                raise _illegal("G-81", str(exc)) from None
-            if card not in self._returnable(it):
-                if card in self.hands[seat] and self.o.biesan and card.rank == THREE:
-                    raise _illegal("G-27", "with 憋三 a 3 may not be returned")
-                if card in self.hands[seat]:
-                    raise _illegal("G-81", "after a refusal return a card of a rank the payer holds")
-                raise _illegal("G-81", f"you do not hold {card}")
-            return
-        if ph != "play":
-            raise _illegal("G-10", f"no action in phase {ph}")
+        if a.play is None:
+            if a.kind == "give" and a.arg is not None:  # a card may be written 10h or Th: compare the card
+                try:
+                    a = Action(a.seat, a.kind, None, str(Card.parse(a.arg)))
+                except RuleError:
+                    pass
+            if a in self._choices(a.seat):
+                return
+            raise self._why_not(a).error()
+        if not isinstance(a.play, Play):
+            raise _illegal("C-6", "an action's play must be a Play")
+        own = self.rules.parse(a.play)
+        if own is not a.play:
+            a = Action(a.seat, a.kind, own, a.arg)
+        if self.phase != "play":
+            raise self._why_not(a).error()
         self._check_play(a)
 
-    def _check_play(self, a: Action) -> None:
-        seat, kind, play = a.seat, a.kind, a.play
-        mode = self.mode
-        if play is not None and not can_make(self.counts[seat], play):
-            raise _illegal("C-10", f"you do not hold the cards for {play.text}")
-        if mode == "lead":
-            if kind != "play" or play is None:
-                raise _illegal("G-40", "you have the lead: lead a play")
-            why = self._lead_ok(seat, play)
-            if why is not None:
-                raise why.error()
-            return
-        if mode == "burn":
-            if kind == DECLINE:
-                return
-            if kind != "burn" or play is None:
-                raise _illegal("G-52", "burn (烧牌) with a killing play, or decline")
-            assert self.top is not None
-            if not beats(self.pr, self.top, play):
-                raise _illegal("G-51", f"{play.text} does not beat {self.top.text}")
-            if not self._burn_ok(seat, play):
-                raise _illegal("G-51", "after this kill the rest of the hand cannot be led out with a joker in "
-                               "every lead but the last")
-            return
-        if mode in ("answer", "rang_return"):
-            if kind == "pass":
-                return
-            if kind == "rang":
-                if mode != "answer" or not self._may_rang(seat):
-                    raise _illegal("G-46", "让牌 only on a non-够级 play of your 对头 that your 上两家 passed")
-                return
-            if kind == "jiefeng":
-                if mode != "answer" or not self._may_jiefeng(seat):
-                    raise _illegal("G-64", "接风 only by the 下家 of a player who just finished")
-                return
-            if kind == "burn":
-                raise _illegal("G-49", "a burn is offered only in the burn window of a 够级 play")
-            if kind != "play" or play is None:
-                raise _illegal("G-42", f"play, pass{' or 让牌' if self._may_rang(seat) else ''}")
-            assert self.top is not None
-            if not beats(self.pr, self.top, play):
-                raise _illegal("G-35", f"{play.text} does not beat {self.top.text}")
-            why = self._answer_ok(seat, play)
-            if why is not None:
-                raise why.error()
-            return
-        raise _illegal("G-10", "no action now")
+    # ------------------------------------------------------------------ the phases: what each offers, why not, what it does
+    def _choices(self, seat: int) -> tuple[Action, ...]:
+        """The actions without a play that ``seat`` may take now: what ``legal_actions`` offers and the only
+        ones ``_check`` accepts (one list per phase, so offered and accepted cannot drift apart)."""
+        ph = self.phase
+        if ph in SETUP_PHASES:
+            return self._setup_choices(seat)
+        if ph in TRIBUTE_PHASES:
+            return self._tribute_choices(seat)
+        if ph == "play":
+            return self._play_choices(seat)
+        return ()
 
-    # ------------------------------------------------------------------ doing
+    def _why_not(self, a: Action) -> Refusal:
+        """Why an action is not among the choices now (the choices alone decide; this only explains)."""
+        ph = self.phase
+        if ph in SETUP_PHASES:
+            return self._setup_why_not(a)
+        if ph in TRIBUTE_PHASES:
+            return self._tribute_why_not(a)
+        if ph == "play":
+            return self._play_why_not(a)
+        return _refusal("G-10", f"no action in phase {ph}")
+
     def _do(self, a: Action) -> None:
-        seat, kind = a.seat, a.kind
-        if kind == "ask":
+        if a.kind == "ask":
             target = self._check_ask(a)
             self.asked.add(target)
-            self._emit(Event("report", {"asker": seat, "seat": target, "count": len(self.hands[target])}))
+            self._emit(Event("report", {"asker": a.seat, "seat": target, "count": len(self.hands[target])}))
             return
-        play = self.rules.parse(a.play) if a.play is not None else None
         ph = self.phase
+        if ph in SETUP_PHASES:
+            self._do_setup(a)
+        elif ph in TRIBUTE_PHASES:
+            self._do_tribute(a)
+        elif ph == "play":
+            self._do_play(a.seat, a.kind, self.rules.parse(a.play) if a.play is not None else None)
+
+    # ------------------------------------------------------------------ set-up phases: 预点, 上班, 明点, 革命, 要头
+    _SETUP_RULE = {"yudian": "G-13", "mingdian": "G-14", "revolt": "G-28", "yaotou": "G-32", "show": "G-16"}
+
+    def _setup_choices(self, seat: int) -> tuple[Action, ...]:
+        ph = self.phase
+        if ph == "yudian":
+            return (action(seat, "yudian"), action(seat, DECLINE))
+        if ph == "show":
+            return tuple(action(seat, "show", None, s) for s in self._show_suits(seat)) + (action(seat, DECLINE),)
+        if ph == "mingdian":
+            return (action(seat, "mingdian"), action(seat, DECLINE))
+        if ph == "revolt":
+            return ((action(seat, "revolt"),) if self._revolt_eligible(seat) else ()) + (action(seat, DECLINE),)
+        return (action(seat, "yaotou"), action(seat, "wutou"))
+
+    def _setup_why_not(self, a: Action) -> Refusal:
+        ph, seat = self.phase, a.seat
+        if ph == "show" and a.kind == "show":
+            if not self._show_suits(seat):
+                return _refusal("G-16", f"showing needs two or more {CHAR_OF[self._show_rank()]}s of one suit, "
+                                "more than the best show so far")
+            return _refusal("G-16", f"show the suit with the most {CHAR_OF[self._show_rank()]}s")
+        if ph == "revolt" and a.kind == "revolt":
+            return _refusal("G-28", "革命 needs a hand with no big joker, no small joker and no 2")
+        kinds = sorted({c.kind for c in self._setup_choices(seat)})
+        return _refusal(self._SETUP_RULE[ph], f"now seat {seat} may only {' or '.join(kinds)}, not {a.kind!r}")
+
+    def _do_setup(self, a: Action) -> None:
+        seat, kind, ph = a.seat, a.kind, self.phase
         if ph == "yudian":
             if kind == "yudian":
                 self.calls[seat] = "yu"
@@ -1014,10 +947,6 @@ class State:
                 self._emit(Event("show", {"seat": seat, "cards": shown}))
             self.queue.pop(0)
             self._advance_show()
-        elif ph == "tribute":
-            self._accept_tribute(kind == "refuse")
-        elif ph == "return":
-            self._do_return(a)
         elif ph == "mingdian":
             if kind == "mingdian":
                 self.calls[seat] = "ming"
@@ -1041,9 +970,115 @@ class State:
             self.stats[kind] += 1
             self._emit(Event(kind, {"seat": seat}))
             self._start_play()
-        elif ph == "play":
-            self._do_play(seat, kind, play)
 
+    # ------------------------------------------------------------------ tribute phases: 进贡, 还贡
+    def _tribute_choices(self, seat: int) -> tuple[Action, ...]:
+        if self.phase == "tribute":
+            return (action(seat, "accept"), action(seat, "refuse"))
+        it = self.items[self.item_idx]
+        if self.offered_return is not None:
+            if self._may_refuse_return(it, self.offered_return):
+                return (action(seat, "accept"), action(seat, "refuse"))
+            return (action(seat, "accept"),)
+        return tuple(action(seat, "give", None, str(c)) for c in self._returnable(it))
+
+    def _tribute_why_not(self, a: Action) -> Refusal:
+        if self.phase == "tribute":
+            return _refusal("G-82", "the receiver accepts or refuses the tribute")
+        return self._why_not_return(a)
+
+    def _do_tribute(self, a: Action) -> None:
+        if self.phase == "tribute":
+            self._accept_tribute(a.kind == "refuse")
+        else:
+            self._do_return(a)
+
+    # ------------------------------------------------------------------ the play phase's choices
+    def _play_choices(self, seat: int) -> tuple[Action, ...]:
+        if self.mode == "burn":
+            return (action(seat, DECLINE),)
+        if self.mode == "answer":
+            out = [action(seat, "pass")]
+            if self._may_rang(seat):
+                out.append(action(seat, "rang"))
+            if self._may_jiefeng(seat):
+                out.append(action(seat, "jiefeng"))
+            return tuple(out)
+        if self.mode == "rang_return":
+            return (action(seat, "pass"),)
+        return ()
+
+    def _play_why_not(self, a: Action) -> Refusal:
+        mode = self.mode
+        if mode == "lead":
+            return _refusal("G-40", "you have the lead: lead a play")
+        if mode == "burn":
+            return _refusal("G-52", "burn (烧牌) with a killing play, or decline")
+        if mode in ("answer", "rang_return"):
+            if a.kind == "rang":
+                return _refusal("G-46", "让牌 only on a non-够级 play of your 对头 that your 上两家 passed")
+            if a.kind == "jiefeng":
+                return _refusal("G-64", "接风 only by the 下家 of a player who just finished")
+            kinds = {c.kind for c in self._play_choices(a.seat)}
+            return _refusal("G-42", f"play, {' or '.join(k for k in ('pass', 'rang', 'jiefeng') if k in kinds)}")
+        return _refusal("G-10", "no action now")
+
+    def _why_not_return(self, a: Action) -> Refusal:
+        it = self.items[self.item_idx]
+        if self.offered_return is not None:
+            if a.kind == "refuse":
+                return _refusal("G-81", "a returned card may be refused only if it is of a rank you do not hold "
+                                "and the receiver has a card of a rank you hold")
+            return _refusal("G-81", "accept or refuse the returned card")
+        if a.kind != "give" or a.arg is None:
+            return _refusal("G-81", f"return {it.actual - it.returned} card(s) to seat {it.payer} (give:<card>)")
+        try:
+            card = Card.parse(a.arg)
+        except RuleError as exc:
+            return _refusal("G-81", str(exc))
+        if card in self.hands[a.seat] and self.o.biesan and card.rank == THREE:
+            return _refusal("G-27", "with 憋三 a 3 may not be returned")
+        if card in self.hands[a.seat]:
+            return _refusal("G-81", "after a refusal return a card of a rank the payer holds")
+        return _refusal("G-81", f"you do not hold {card}")
+
+    def _check_play(self, a: Action) -> None:
+        """A play or a burn (``a.play`` set) in the play phase: the same predicates the enumeration filters by."""
+        seat, kind, play = a.seat, a.kind, a.play
+        assert play is not None
+        mode = self.mode
+        if not can_make(self.counts[seat], play):
+            raise _illegal("C-10", f"you do not hold the cards for {play.text}")
+        if mode == "lead":
+            if kind != "play":
+                raise _illegal("G-40", "you have the lead: lead a play")
+            why = self._lead_ok(seat, play)
+            if why is not None:
+                raise why.error()
+            return
+        if mode == "burn":
+            if kind != "burn":
+                raise _illegal("G-52", "burn (烧牌) with a killing play, or decline")
+            assert self.top is not None
+            if not beats(self.pr, self.top, play):
+                raise _illegal("G-51", f"{play.text} does not beat {self.top.text}")
+            if not self._burn_ok(seat, play):
+                raise _illegal("G-51", "after this kill the rest of the hand cannot be led out with a joker in "
+                               "every lead but the last")
+            return
+        if mode in ("answer", "rang_return"):
+            if kind == "burn":
+                raise _illegal("G-49", "a burn is offered only in the burn window of a 够级 play")
+            assert self.top is not None
+            if not beats(self.pr, self.top, play):
+                raise _illegal("G-35", f"{play.text} does not beat {self.top.text}")
+            why = self._answer_ok(seat, play)
+            if why is not None:
+                raise why.error()
+            return
+        raise _illegal("G-10", "no action now")
+
+    # ------------------------------------------------------------------ doing
     def _do_return(self, a: Action) -> None:
         it = self.items[self.item_idx]
         if self.offered_return is not None:
