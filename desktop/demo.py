@@ -37,9 +37,10 @@ def run_demo(game: str, out_dir: str, seed: int | None = None, time_limit: float
         qa.set_screen("newgame")
         wait(200)
         shot("new_game")
-        cfg = quick_config(game, seed=seed if seed is not None else (11 if game == "gouji" else 5), humans=[],
+        from desktop.games import presenter
+        cfg = quick_config(game, seed=seed if seed is not None else presenter(game).demo_seed, humans=[],
                            pace_ms=70, save=False, pause_at_results=True)
-        cfg["levels"] = {i: 2 for i in range(6)}
+        cfg["levels"] = {i: 2 for i in range(len(cfg["names"]))}
         qa.table.start(cfg)
         qa.set_screen("table")
         need = {"table_mid_round", "tribute_in_flight", "results"}
@@ -86,4 +87,6 @@ def run_demo(game: str, out_dir: str, seed: int | None = None, time_limit: float
 
 
 if __name__ == "__main__":
-    sys.exit(run_demo(sys.argv[1] if len(sys.argv) > 1 else "gouji", sys.argv[2] if len(sys.argv) > 2 else "shots"))
+    from engine import games
+    sys.exit(run_demo(sys.argv[1] if len(sys.argv) > 1 else games.names()[0],
+                      sys.argv[2] if len(sys.argv) > 2 else "shots"))
