@@ -41,8 +41,11 @@ class RowsModel(QAbstractListModel):
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._rows):
             return None
-        if role in (self.RowRole, Qt.ItemDataRole.DisplayRole):
-            return self._rows[index.row()]
+        row = self._rows[index.row()]
+        if role == self.RowRole:
+            return row
+        if role == Qt.ItemDataRole.DisplayRole:   # a text for views and testers: the row's name or text
+            return str(row.get("name", row.get("text", "")))
         return None
 
     def rows(self) -> list[Row]:
