@@ -45,8 +45,8 @@ RANG = tuple(Action(s, "rang") for s in range(N))
 JIEFENG = tuple(Action(s, "jiefeng") for s in range(N))
 
 
-def _no(rule: str, msg: str) -> Refusal:
-    return Refusal(rule, msg, zh_for(rule, ZH))
+def _no(rule: str, msg: str, zh: str = "") -> Refusal:
+    return Refusal(rule, msg, zh or zh_for(rule, ZH))
 
 
 def _play_action(seat: int, p: Play) -> Action:
@@ -164,7 +164,7 @@ class State(TablePlay):
                 if not holds(self.hands[a.seat], cards):
                     return _no("B-19", f"seat {a.seat} does not hold {a.arg}")
                 if play_of(self.rules.play_rules, cards) != p:
-                    return _no("B-19", f"the cards {a.arg} do not make {p.text}")
+                    return _no("B-19", f"the cards {a.arg} do not make {p.text}", "这些牌组不成这一手")
         except RuleError as exc:
             return _no(exc.rule, exc.reason)
         if not self._play_ok(a.seat, p):
