@@ -236,7 +236,9 @@ class State(TablePlay):
         ``hands`` (the viewer's own hand included). Future deals are drawn from ``seed``."""
         snap = dict(view["state"])
         snap["hands"] = [[str(c) for c in h] for h in hands]
-        snap["dealt_hands"] = [list(h) for h in snap["hands"]]
+        # the viewer's own hand as dealt is in the view (G-28 as-dealt check); the others' are not: use theirs now
+        dealt = snap.get("dealt_hands") or []
+        snap["dealt_hands"] = [list(d) if d is not None else list(h) for d, h in zip(dealt, snap["hands"])]
         snap["received"] = [r or [] for r in snap["received"]]
         snap["out_cards"] = []
         return cls.from_snapshot(snap, seed)
