@@ -46,6 +46,7 @@ def play_game(game: str, seed: int, options: dict[str, Any], policy: str = "rand
     while not state.is_over:
         if bots:
             seat = state.to_act
+            assert seat is not None  # one seat acts until the match is over
             action = bots[seat].choose(state.view(seat), list(state.legal_actions(seat))).action
         else:
             action = random_action(state, rng)
