@@ -107,7 +107,7 @@ def frames_and_rss() -> tuple[list[float], list[float], float, int]:
 class _Counter:
     """Counts engine calls made while one human action is in progress (patched onto the game classes)."""
 
-    NAMES = ("views", "parses", "checks", "clones")
+    NAMES = ("views", "parses", "checks", "clones", "hops")
 
     def __init__(self) -> None:
         self.on = False
@@ -120,7 +120,8 @@ class _Counter:
             return
 
         def counted(*a: Any, **k: Any) -> Any:
-            if self.on:
+            # a parse is notation → Play (a str); the engine re-reading a Play it holds is not one
+            if self.on and (key != "parses" or (len(a) > 1 and isinstance(a[1], str))):
                 self.n[key] += 1
             return orig(*a, **k)
 
@@ -167,9 +168,20 @@ def action_latency(samples: int = 30, game: str | None = None, seed: int = 3) ->
     t = qa.table
     counter = _Counter()
     counter.install()
+
+    def hop(*_: Any) -> None:   # a queued signal between the GUI and the engine thread
+        if counter.on:
+            counter.n["hops"] += 1
+
+    t.wt.worker.snapshot.connect(hop)
+    from PySide6.QtCore import Signal
+    for name in ("_act", "_act_cards", "_judge"):
+        if isinstance(getattr(type(t), name, None), Signal):
+            getattr(t, name).connect(hop)
     lat: list[float] = []
     per_action: list[dict[str, int]] = []
-    state: dict[str, Any] = {"armed": False, "synced": False, "t0": 0.0, "t1": 0.0}
+    state: dict[str, Any] = {"armed": False, "synced": False, "t0": 0.0, "t1": 0.0, "c0": 0.0, "c1": 0.0}
+    cpu: list[float] = []
 
     def shown() -> bool:
         return t.hand.count == state["want"] and 0 in _trick_seats(t)
@@ -181,6 +193,7 @@ def action_latency(samples: int = 30, game: str | None = None, seed: int = 3) ->
     def swapped() -> None:
         if state["armed"] and state["synced"]:
             state["t1"] = time.perf_counter()
+            state["c1"] = time.process_time()
             state["armed"] = False
 
     qa.window.beforeSynchronizing.connect(before_sync)
@@ -193,6 +206,8 @@ def action_latency(samples: int = 30, game: str | None = None, seed: int = 3) ->
                     t.start(quick_config(game, seed=seed + len(lat) + 1, save=False, pace_ms=250, humans=[0],
                                          pause_at_results=False))
                     wait_until(lambda: bool(t.snap), 20, 5)
+                elif not t.snap.get("my_turn"):
+                    break   # the table stopped (a bot error is in the notices, printed below)
                 continue
             snap = t.snap
             n = snap.get("n_actions")
@@ -208,11 +223,13 @@ def action_latency(samples: int = 30, game: str | None = None, seed: int = 3) ->
                     qa.find("tableScreen").forceActiveFocus()
                     t.hand.select_cards(chosen)   # what a click or a sweep does: the selection is judged
                     state["t0"] = time.perf_counter()
+                    state["c0"] = time.process_time()
                     QTest.keyClick(qa.window, Qt.Key.Key_Return)
                     wait_until(lambda: not state["armed"], 10, 1)
                     counter.on = False
                     if state["t1"]:
                         lat.append(state["t1"] - state["t0"])
+                        cpu.append(state["c1"] - state["c0"])
                         per_action.append(dict(counter.n))
                     state["armed"] = False
                     wait_until(lambda n=n: t.snap.get("n_actions") != n, 10, 5)
@@ -232,7 +249,7 @@ def action_latency(samples: int = 30, game: str | None = None, seed: int = 3) ->
     finally:
         counter.uninstall()
         qa.shutdown()
-    return {"latency": lat, "counts": per_action}
+    return {"latency": lat, "cpu": cpu, "counts": per_action, "notices": list(t.notices)}
 
 
 def _pct(xs: list[float], q: float) -> float:
@@ -249,6 +266,12 @@ def report_latency(samples: int = 30) -> None:
     if lat:
         print(f"    median {statistics.median(lat) * 1000:.1f} ms, p99 {_pct(lat, 0.99) * 1000:.1f} ms, "
               f"min {min(lat) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms")
+        cpu = r["cpu"]
+        print(f"    CPU time of the process (all threads) in that span: median {statistics.median(cpu) * 1000:.1f} ms, "
+              f"p99 {_pct(cpu, 0.99) * 1000:.1f} ms")
+    for kind, msg in r["notices"]:
+        if kind == "error":
+            print(f"    notice: {msg.splitlines()[-1] if msg else kind}")
     for key in _Counter.NAMES:
         vals = [c[key] for c in r["counts"]]
         if vals:

@@ -31,7 +31,7 @@ class TableBridge(QObject):
     changed = Signal()
     selChanged = Signal()
     # animation requests for QML: kind ("play", "tribute", "deal", "sweep"), from pos, to pos, faces, face-up
-    flight = Signal(str, int, int, "QVariantList", bool)
+    flight = Signal(str, int, int, list, bool)
     sound = Signal(str)
     message = Signal(str)
     resultsReady = Signal()
@@ -97,6 +97,7 @@ class TableBridge(QObject):
         self._cards_of: dict[tuple[Any, str], Any] = {}
         self._set_key: Any = None
         self._rules_cache: tuple[Any, Any] = (None, None)
+        self._words_memo: dict[tuple[str, str], tuple[str, str]] = {}
         self.accepted_actions = 0
         self.last_rejection: tuple[str, str] = ("", "")
         self.notices: list[tuple[str, str]] = []
@@ -269,7 +270,7 @@ class TableBridge(QObject):
                 for c in faces:
                     self._played[c["rank"]] = self._played.get(c["rank"], 0) + 1
                 if isinstance(seat, int):
-                    desc = pres.describe(text, self._rules(), lang) + pres.play_note(d, lang)
+                    desc = self._words(text)[0] + pres.play_note(d, lang)
                     self._log.append({"seat": seat, "name": self.name_of(seat), "text": desc,
                                       "mine": self.same_side(seat, me)})
                     self._last_act[seat] = {"pass": False, "text": text, "faces": faces}
@@ -343,7 +344,20 @@ class TableBridge(QObject):
         return self.pres.same_side(self.snap.get("view", {}), a, b)
 
     def describe(self, text: str) -> str:
-        return self.pres.describe(text, self._rules(), self.lang())
+        return self._words(text)[0]
+
+    def _words(self, text: str) -> tuple[str, str]:
+        """(description, 2-as-filler note) of a play text on the table, made once per text and language: the
+        same plays are shown again on every snapshot of a round."""
+        key = (text, self.lang())
+        got = self._words_memo.get(key)
+        if got is None:
+            rules = self._rules()
+            got = (self.pres.describe(text, rules, key[1]), self.pres.filler(text, rules, key[1]))
+            if len(self._words_memo) > 512:
+                self._words_memo.clear()
+            self._words_memo[key] = got
+        return got
 
     def _rules(self) -> Any:
         """The rules of this table (plays on the table are described with them), made once per game."""
@@ -356,6 +370,7 @@ class TableBridge(QObject):
                 rules = games.rules(str(self.snap.get("game")),
                                     {k: v for k, v in (self.snap.get("options") or {}).items() if k != "preset"})
             self._rules_cache = (key, rules)
+            self._words_memo = {}
         return self._rules_cache[1]
 
     def trick_rows(self) -> list[dict[str, Any]]:
@@ -403,15 +418,15 @@ class TableBridge(QObject):
             seats.append(row)
         self._seats = seats
         self.seat_model.set_rows(seats)
-        rules = self._rules()
         self._trick = []
         for i, t in enumerate(trick):
             seat = t.get("seat", 0)
             text = t.get("play") or ""
             cards = t.get("cards") or self._cards_of.get((seat, text), text)
+            desc, filler = self._words(text)
             self._trick.append({"seat": seat, "name": self.name_of(seat), "faces": pres.faces(cards),
-                                "text": pres.describe(text, rules, lang), "top": i == len(trick) - 1,
-                                "badge": pres.trick_badge(t, lang), "filler": pres.filler(text, rules, lang)})
+                                "text": desc, "top": i == len(trick) - 1, "badge": pres.trick_badge(t, lang),
+                                "filler": filler})
         self.trick_model.set_rows(self._trick)
         self.log_model.set_rows(self._log[-LOG_SHOWN:])
         self._phase = str(self.snap.get("phase", ""))
@@ -609,6 +624,11 @@ class TableBridge(QObject):
                 msg = {"seat": self.my_seat(), "kind": kind}
                 if arg:
                     msg["arg"] = arg
+        v = self._verdict or {}
+        text = (v.get("actions") or {}).get(kind, {}).get("play")
+        if isinstance(text, str) and v.get("desc_zh"):   # the play's words came with the verdict
+            for lg in ("zh", "en"):
+                self._words_memo[(text, lg)] = (v.get(f"desc_{lg}", ""), v.get(f"filler_{lg}", ""))
         self.snap = {**snap, "my_turn": False}
         self._actions = []
         self.hand.clearSelection()
@@ -787,16 +807,16 @@ class TableBridge(QObject):
         return s.get("phase_" + self._phase, self._phase)
 
     active = Property(bool, _g_active, notify=changed)
-    seats = Property("QVariantList", _g_seats, notify=changed)   # the seat rows (Python side; QML: seatModel)
+    seats = Property(list, _g_seats, notify=changed)   # the seat rows (Python side; QML: seatModel)
     seatModel = Property(QObject, _g_seat_model, constant=True)
     trickModel = Property(QObject, _g_trick_model, constant=True)
     logModel = Property(QObject, _g_log_model, constant=True)
-    topPlay = Property("QVariantMap", _g_top, notify=changed)
-    actions = Property("QVariantList", _g_actions, notify=selChanged)
-    selection = Property("QVariantMap", _g_sel, notify=selChanged)
-    tracker = Property("QVariantList", _g_tracker, notify=changed)
-    results = Property("QVariantMap", _g_results, notify=changed)
-    scoreSheet = Property("QVariantList", _g_sheet, notify=changed)
+    topPlay = Property(dict, _g_top, notify=changed)
+    actions = Property(list, _g_actions, notify=selChanged)
+    selection = Property(dict, _g_sel, notify=selChanged)
+    tracker = Property(list, _g_tracker, notify=changed)
+    results = Property(dict, _g_results, notify=changed)
+    scoreSheet = Property(list, _g_sheet, notify=changed)
     status = Property(str, _g_status, notify=changed)
     phase = Property(str, _g_phase, notify=changed)
     phaseLabel = Property(str, _g_phase_label, notify=changed)
@@ -807,13 +827,13 @@ class TableBridge(QObject):
     felt = Property(str, _g_felt, notify=changed)
     nextLabel = Property(str, _g_next_label, notify=changed)
     nSeats = Property(int, _g_nseats, notify=changed)
-    places = Property("QVariantList", _g_places, notify=changed)   # per position: plate corner, last-play spot
+    places = Property(list, _g_places, notify=changed)   # per position: plate corner, last-play spot
     tributeSteps = Property(bool, _g_steps, notify=changed)
     myTurn = Property(bool, _g_myturn, notify=changed)
     autoPlay = Property(bool, _g_auto, notify=changed)
     over = Property(bool, _g_over, notify=changed)
     setLabel = Property(str, _g_setlabel, notify=changed)
-    score = Property("QVariantMap", _g_score, notify=changed)
+    score = Property(dict, _g_score, notify=changed)
     tributeCaption = Property(str, _g_caption, notify=changed)
     tributeActive = Property(int, _g_tribute, notify=changed)
 

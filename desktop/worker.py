@@ -47,8 +47,7 @@ def verdict(state: Any, seat: int, cards: list[str], kinds: list[str], pres: Pre
         out["actions"][kind] = r.to_json()
         out["_actions"][kind] = r
         if not out["desc_zh"] and r.play is not None:
-            out["desc_zh"] = pres.describe_play(r.play, "zh")
-            out["desc_en"] = pres.describe_play(r.play, "en")
+            out.update(_words(pres, r.play))
     if not out["kinds"] and first is not None:
         out.update(rule=first.rule, en=first.en, zh=first.zh or first.en)
     return out
@@ -73,9 +72,14 @@ def hint_rows(pres: Presenter, hand: list[str], hints: list[Any]) -> list[dict[s
             continue
         j = a.to_json()
         out.append({**j, "cards": cards, "kinds": [a.kind], "actions": {a.kind: j},
-                    "desc_zh": pres.describe_play(a.play, "zh") if a.play is not None else "",
-                    "desc_en": pres.describe_play(a.play, "en") if a.play is not None else ""})
+                    **(_words(pres, a.play) if a.play is not None else {"desc_zh": "", "desc_en": ""})})
     return out
+
+
+def _words(pres: Presenter, play: Any) -> dict[str, str]:
+    """A play in words in both languages, from the parsed play (the GUI shows it without parsing again)."""
+    return {"desc_zh": pres.describe_play(play, "zh"), "desc_en": pres.describe_play(play, "en"),
+            "filler_zh": pres.filler_play(play, "zh"), "filler_en": pres.filler_play(play, "en")}
 
 
 class GameWorker(QObject):
@@ -320,11 +324,8 @@ class GameWorker(QObject):
     @staticmethod
     def _bot_view(st: Any, seat: int, bot: Any) -> dict[str, Any]:
         if getattr(bot, "wants_history", False):
-            try:
-                return st.view(seat, with_history=True)
-            except TypeError:
-                pass
-        return st.view(seat)
+            return dict(st.view(seat, with_history=True))   # every game takes the keyword (engine.api)
+        return dict(st.view(seat))
 
     def _reject(self, exc: BaseException) -> None:
         from engine.api import Refusal

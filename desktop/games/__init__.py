@@ -126,6 +126,10 @@ class Presenter:
     def filler(self, text: str, rules: Any, lang: str) -> str:
         return ""
 
+    def filler_play(self, play: Any, lang: str) -> str:
+        """A note on how a parsed play reads (e.g. "2 当 9"): the worker sends it with a verdict."""
+        return ""
+
     def hint_cards(self, hand: Sequence[str], action: Any) -> list[str] | None:
         """The cards of ``hand`` that make ``action`` (what a hint selects)."""
         arg = getattr(action, "arg", None)

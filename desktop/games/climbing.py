@@ -53,6 +53,9 @@ class ClimbingPresenter(Presenter):
             p = rules.parse(text)
         except Exception:
             return ""
+        return self.filler_play(p, lang)
+
+    def filler_play(self, p: Any, lang: str) -> str:
         if p.naturals and p.twos:
             return f"2 当 {RANK_LABEL[p.natural_rank]}" if lang == "zh" else f"2 as {RANK_LABEL[p.natural_rank]}"
         return ""
