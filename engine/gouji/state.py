@@ -17,9 +17,7 @@ from typing import Any
 
 from engine.api import Refusal
 from engine.cards import (
-    BIG,
     CHAR_OF,
-    NATURAL_RANKS,
     Card,
     rank_counts,
     sort_cards,
@@ -453,5 +451,3 @@ class State(TablePlay):
     def __repr__(self) -> str:
         return f"<gouji.State set {self.set_no} phase {self.phase} to_act {self.to_act}>"
 
-
-_ = (NATURAL_RANKS, BIG)  # re-exported names kept for readers of this module
