@@ -112,6 +112,7 @@ class _Counter:
     def __init__(self) -> None:
         self.on = False
         self.n = dict.fromkeys(self.NAMES, 0)
+        self.trace: list[tuple[str, str]] | None = None   # set to a list to see where each call came from
         self._undo: list[tuple[Any, str, Any]] = []
 
     def _wrap(self, cls: Any, meth: str, key: str) -> None:
@@ -123,6 +124,9 @@ class _Counter:
             # a parse is notation → Play (a str); the engine re-reading a Play it holds is not one
             if self.on and (key != "parses" or (len(a) > 1 and isinstance(a[1], str))):
                 self.n[key] += 1
+                if self.trace is not None:
+                    import traceback
+                    self.trace.append((key, "".join(traceback.format_stack(limit=6)[:-1])))
             return orig(*a, **k)
 
         setattr(cls, meth, counted)

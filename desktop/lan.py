@@ -28,7 +28,7 @@ def _rules(game: str, options: dict[str, Any]) -> Any:
         return games.rules(game, {k: v for k, v in options.items() if k != "preset"})
 
 
-def net_snapshot(msg: Any, seat: int, table: Any, sid_base: int = 0) -> dict[str, Any]:
+def net_snapshot(msg: Any, seat: int, table: Any) -> dict[str, Any]:
     """A worker-style snapshot from a Sync/Update message (plain data only). Selections are judged on the
     table's worker against a State made from ``judge_view`` (this seat's own view); the host decides."""
     from desktop.games import presenter
