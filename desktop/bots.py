@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-LEVELS = 4  # 入门 普通 高手 大师
 LEVEL_NAMES = ("random", "greedy", "heuristic", "search")  # 入门 普通 高手 大师 → engine.bots.LEVELS
 
 

@@ -45,7 +45,6 @@ def run_demo(game: str, out_dir: str, seed: int | None = None, time_limit: float
         qa.set_screen("table")
         need = {"table_mid_round", "tribute_in_flight", "results"}
         start = time.monotonic()
-        results_seen = 0
         while need and time.monotonic() - start < time_limit:
             wait(15)
             snap = qa.table.snap
@@ -59,7 +58,6 @@ def run_demo(game: str, out_dir: str, seed: int | None = None, time_limit: float
                 shot("tribute_in_flight")
                 need.discard("tribute_in_flight")
             if qa.table._results.get("rows"):
-                results_seen += 1
                 print(f"results: set {snap['view'].get('set_no')} over={snap.get('over')} "
                       f"{qa.table._results.get('extra', '')}", flush=True)
                 if "results" in need:

@@ -199,8 +199,3 @@ def presenter(name: str) -> Presenter:
     _CACHE[name] = pres
     return pres
 
-
-def registered() -> list[Presenter]:
-    """A presenter for every registered game, in registry order."""
-    from engine import games
-    return [presenter(n) for n in games.names()]
