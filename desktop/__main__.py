@@ -9,7 +9,8 @@ import sys
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="qilu-cards", description="齐鲁牌局 · Qilu Cards")
     p.add_argument("--smoke-test", action="store_true", help="load the QML offscreen, render, print SMOKE OK")
-    p.add_argument("--demo", choices=["gouji", "baohuang"], help="play an all-bot match and take screenshots")
+    from engine import games
+    p.add_argument("--demo", choices=games.names(), help="play an all-bot match and take screenshots")
     p.add_argument("--screenshot-dir", default="screenshots", help="where --demo saves its PNGs")
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--offscreen", action="store_true", help="no window (QT_QPA_PLATFORM=offscreen)")

@@ -1,6 +1,7 @@
 """The app bridge: language and settings, the home screen, the new-game form, rules and replays.
 
-The new-game rule rows are generated from each game's ``options.SPECS`` (engine), never written in QML.
+The games, their presets, seat counts and teams come from the engine's game registry (``engine.games``);
+the new-game rule rows are generated from each game's option specs, never written in QML.
 """
 
 from __future__ import annotations
@@ -17,19 +18,13 @@ from desktop.settings import Settings
 BOT_NAMES_ZH = ["王磊", "陈静", "刘强", "赵敏", "孙浩", "周涛"]
 BOT_NAMES_EN = ["Wang Lei", "Chen Jing", "Liu Qiang", "Zhao Min", "Sun Hao", "Zhou Tao"]
 
-# Gouji presets (RULES.md G.4 names the styles): option values on top of the defaults.
-GOUJI_PRESETS = [
-    ("standard", "标准（S002 在线规则）", "Standard (S002 online rules)", {}),
-    ("traditional", "传统积分制（S001）", "Traditional scoring (S001)",
-     {"scoring": "4-2-positive", "tribute_enabled": False}),
-    ("three-sets", "三回合制", "Three sets", {"sets_per_game": 3}),
-    ("biesan", "憋三打法", "憋三 (3s last)", {"biesan": True}),
-]
 SETS_CHOICES = (1, 3, 5, 7)
-# RULES.md B.1 preset names.
-BH_PRESET_NAMES = {"s003-classic": ("联众经典", "Lianzhong classic"), "s003-simple": ("联众简明 · 固定保", "Lianzhong simple"),
-                   "s001": ("叫庄玩法", "Call the throne"), "s002-dongya": ("东亚保皇", "Dongya"),
-                   "s000": ("QQ 放底牌", "QQ pot bidding")}
+
+
+def _planned() -> list[str]:
+    """Every game the registry lists a spec module for, built or not (``engine.<name>.spec``)."""
+    from engine import games
+    return [m.split(".")[1] for m in games.SPEC_MODULES]
 
 
 def _show(v: Any, lang: str) -> str:
@@ -56,10 +51,11 @@ class AppBridge(QObject):
         self.replay: Any = None
         self._save_info: dict[str, Any] | None = None
         self._save_error = ""
-        self._game = "gouji"
-        self._preset: dict[str, int] = {"gouji": 0, "baohuang": 0}
+        from engine import games
+        self._game = games.names()[0]
+        self._preset: dict[str, int] = {}
         self._opts: dict[str, dict[str, Any]] = {}
-        self._levels: dict[str, list[int]] = {"gouji": [2] * 6, "baohuang": [2] * 5}
+        self._levels: dict[str, list[int]] = {g.name: [2] * g.seats for g in games.specs()}
         self._seed = ""
         self._replays: list[dict[str, Any]] = []
         self.refresh_home()  # the engine's option specs are imported lazily (start-up time)
@@ -122,8 +118,8 @@ class AppBridge(QObject):
             return False
         if torn:  # a crash cut the last line short: it is dropped, the rest resumes; say so
             self.toast.emit(i18n.strings(self._lang)["saveTorn"])
-        cfg = {"resume": True, "names": meta.get("seats") or self._names(meta.get("game", "gouji")),
-               "game": meta.get("game", "gouji")}
+        game = str(meta.get("game") or self._save_info.get("game") or self._game)
+        cfg = {"resume": True, "names": meta.get("seats") or self._names(game), "game": game}
         self.table.start(cfg)
         self.startTable.emit()
         return True
@@ -144,20 +140,27 @@ class AppBridge(QObject):
             return ()
 
     def _presets(self, game: str) -> list[tuple[str, str, str, dict[str, Any]]]:
-        if game == "gouji":
-            return GOUJI_PRESETS
-        spec = next((s for s in self._specs(game) if s.name == "preset"), None)
-        if spec is None or not spec.choices:
+        """(name, Chinese title, English title, option values) of the game's presets (RULES.md G.4, B.1).
+        A preset that is itself an option value (``preset=s001``) shows its code after the title."""
+        from engine import games
+        spec = games.spec(game)
+        presets, titles = spec.presets(), spec.preset_titles()
+        if not presets:
             return [("default", "默认", "Default", {})]
-        return [(str(c), BH_PRESET_NAMES.get(str(c), (str(c), str(c)))[0] + f"（{c}）",
-                 BH_PRESET_NAMES.get(str(c), (str(c), str(c)))[1] + f" ({c})", {"preset": c}) for c in spec.choices]
+        out = []
+        for name, values in presets.items():
+            zh, en = titles.get(name, (name, name))
+            if "preset" in values:
+                zh, en = zh + f"（{name}）", en + f" ({name})"
+            out.append((name, zh, en, dict(values)))
+        return out
 
     def _preset_values(self, game: str) -> dict[str, Any]:
         presets = self._presets(game)
         i = min(self._preset.get(game, 0), len(presets) - 1)
         base = {s.name: s.default for s in self._specs(game)}
         base.update(presets[i][3])
-        if game == "baohuang" and "preset" in base:
+        if "preset" in base:   # a preset option stands for a set of option values: show them
             try:
                 from engine import games
                 r = games.rules(game, {"preset": base["preset"]})
@@ -175,16 +178,24 @@ class AppBridge(QObject):
         return self._opts[game]
 
     def _g_games(self) -> list[dict[str, Any]]:
+        """A tile per game: the registered ones, then those planned (a spec module named) with words to show."""
+        from desktop.games import presenter
         from engine import games
         avail = set(games.available())
         s = i18n.strings(self._lang)
         out = []
-        for g, desc, desc2, seats in (("gouji", "goujiDesc", "goujiDesc2", 6),
-                                      ("baohuang", "baohuangDesc", "baohuangDesc2", 5),
-                                      ("shengji", "shengjiDesc", "comingSoon", 4)):
-            out.append({"id": g, "name": s[g], "desc": s[desc], "desc2": s[desc2], "seats": seats,
-                        "available": g in avail,
-                        "chip": "" if g in avail else (s["comingSoon"] if g == "shengji" else s["notAvailable"])})
+        for g in _planned():
+            if g not in avail and f"{g}Desc" not in s:
+                continue
+            try:
+                spec = games.spec(g)
+            except ValueError:
+                spec = None
+            out.append({"id": g, "name": s.get(g, g), "desc": s.get(f"{g}Desc", ""),
+                        "desc2": s.get(f"{g}Desc2", s["comingSoon"]), "seats": spec.seats if spec else 4,
+                        "available": g in avail, "teams": bool(spec and spec.teams),
+                        "felt": presenter(g).felt if spec else "green",
+                        "chip": "" if g in avail else s["comingSoon"] if spec is None else s["notAvailable"]})
         return out
 
     def _g_game(self) -> str:
@@ -222,7 +233,8 @@ class AppBridge(QObject):
         return sum(1 for r in self._g_rows() if r["changed"])
 
     def _names(self, game: str) -> list[str]:
-        n = 6 if game == "gouji" else 5
+        from engine import games
+        n = games.spec(game).seats
         bots = BOT_NAMES_ZH if self._lang == "zh" else BOT_NAMES_EN
         me = str(self.settings.get("playerName") or "").strip()[:12] or ("海风" if self._lang == "zh" else "You")
         return [me] + bots[: n - 1]
@@ -232,16 +244,13 @@ class AppBridge(QObject):
         names = self._names(self._game)
         n = len(names)
         out = []
+        from desktop.games import presenter
+        pres = presenter(self._game)
         for seat in range(n):
-            rel = ""
-            if self._game == "gouji":
-                rel = {0: s["you"], 1: s["lower"], 2: s["teammate"], 3: s["opposite"], 4: s["teammate"],
-                       5: s["upper"]}[seat]
-            else:
-                rel = s["you"] if seat == 0 else s["lower"] if seat == 1 else s["upper"] if seat == n - 1 else ""
+            rel = s["you"] if seat == 0 else pres.relation(seat, n, s)
+            team = pres.side({}, seat, 0) if pres.teams else "unknown"
             out.append({"seat": seat, "name": names[seat], "human": seat == 0, "relation": rel,
-                        "level": self._levels[self._game][seat],
-                        "team": ("mine" if seat % 2 == 0 else "theirs") if self._game == "gouji" else "unknown"})
+                        "level": self._levels[self._game][seat], "team": team})
         return out
 
     def _g_levels(self) -> list[str]:
@@ -263,7 +272,8 @@ class AppBridge(QObject):
 
     @Slot(str)
     def selectGame(self, game: str) -> None:
-        if game in ("gouji", "baohuang") and game != self._game:
+        from engine import games
+        if game in games.names() and game != self._game:
             self._game = game
             self.formChanged.emit()
 
@@ -427,7 +437,7 @@ class ReplayBridge(QObject):
 
     @staticmethod
     def _capture(st: Any, action: Any) -> dict[str, Any]:
-        from desktop.table import card_faces
+        from desktop.faces import card_faces
         hands = []
         for seat in range(st.n_seats):
             v = st.view(seat)

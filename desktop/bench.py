@@ -1,5 +1,7 @@
 """``python -m desktop.bench``: start-up to first frame (home, table; offscreen, median of 5 processes),
-frame time p95 during a tribute animation with a full hand, and RSS at a 6-player table.
+frame time p95 during a tribute animation with a full hand, RSS at a 6-player table, and the latency of
+a human action (select, Enter → the frame with the play on the table) with the engine calls it costs.
+``python -m desktop.bench --latency [N]`` runs only the last.
 
 Targets (issue 5): first frame under 1.0 s, frame time p95 under 16.7 ms, RSS under 250 MB.
 """
@@ -12,6 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Any
 
 
 def _rss_mb() -> float:
@@ -35,7 +38,7 @@ def child(which: str) -> int:
     qa = QiluApp(settings={"sound": False, "animSpeed": "off", "turnTimer": 0}, persist_settings=False)
     if which == "table":
         qa.set_screen("table")
-        qa.table.start(quick_config("gouji", seed=3, save=False, pace_ms=0, humans=[0]))
+        qa.table.start(quick_config(None, seed=3, save=False, pace_ms=0, humans=[0]))
         wait_until(lambda: bool(qa.table.snap), 20, 2)
     wait_frame(qa.window, 10)
     print("FRAME", flush=True)
@@ -69,7 +72,7 @@ def frames_and_rss() -> tuple[list[float], list[float], float, int]:
     from desktop.app import QiluApp
     from desktop.harness import quick_config, wait, wait_frame, wait_until
     qa = QiluApp(settings={"sound": False, "animSpeed": "normal", "turnTimer": 0}, persist_settings=False)
-    qa.table.start(quick_config("gouji", seed=3, save=False, pace_ms=0, humans=[0]))
+    qa.table.start(quick_config(None, seed=3, save=False, pace_ms=0, humans=[0]))
     qa.set_screen("table")
     t = qa.table
     while t.hand.count < 36:   # decline 预点 until the deal: a full 36-card hand
@@ -100,6 +103,186 @@ def frames_and_rss() -> tuple[list[float], list[float], float, int]:
     return render, intervals, rss, hand_n
 
 
+# ---------------------------------------------------------------------------------------------- action latency
+class _Counter:
+    """Counts engine calls made while one human action is in progress (patched onto the game classes)."""
+
+    NAMES = ("views", "parses", "checks", "clones", "hops")
+
+    def __init__(self) -> None:
+        self.on = False
+        self.n = dict.fromkeys(self.NAMES, 0)
+        self.trace: list[tuple[str, str]] | None = None   # set to a list to see where each call came from
+        self._undo: list[tuple[Any, str, Any]] = []
+
+    def _wrap(self, cls: Any, meth: str, key: str) -> None:
+        orig = cls.__dict__.get(meth)
+        if orig is None:
+            return
+
+        def counted(*a: Any, **k: Any) -> Any:
+            # a parse is notation → Play (a str); the engine re-reading a Play it holds is not one
+            if self.on and (key != "parses" or (len(a) > 1 and isinstance(a[1], str))):
+                self.n[key] += 1
+                if self.trace is not None:
+                    import traceback
+                    self.trace.append((key, "".join(traceback.format_stack(limit=6)[:-1])))
+            return orig(*a, **k)
+
+        setattr(cls, meth, counted)
+        self._undo.append((cls, meth, orig))
+
+    def install(self) -> None:
+        from engine import games
+        for name in games.names():
+            mod = games.module(name)
+            self._wrap(mod.State, "view", "views")
+            self._wrap(mod.State, "clone", "clones")
+            self._wrap(mod.State, "_check", "checks")      # apply()'s legality check
+            self._wrap(mod.State, "_is_legal", "checks")   # `action in legal_actions(...)`
+            self._wrap(mod.Rules, "parse", "parses")
+
+    def uninstall(self) -> None:
+        for cls, meth, orig in reversed(self._undo):
+            setattr(cls, meth, orig)
+        self._undo = []
+
+
+def _trick_seats(t: Any) -> list[int]:
+    rows = t.trick_rows() if hasattr(t, "trick_rows") else t.trick
+    return [int(r.get("seat", -1)) for r in rows]
+
+
+def action_latency(samples: int = 30, game: str | None = None, seed: int = 3) -> dict[str, Any]:
+    """Human action → screen update: on the human's turn to play, select the hinted cards, press Enter (a real
+    key event), and time until the first frame whose scene has the cards out of the hand and on the table.
+    Bots wait 250 ms before each move, so the frame measured shows the human's own play."""
+    from desktop.app import prepare_env
+    prepare_env(offscreen=True)
+    os.environ.setdefault("QILU_DATA_DIR", tempfile.mkdtemp(prefix="qilu-bench-"))
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from desktop.app import QiluApp
+    from desktop.harness import quick_config, wait_frame, wait_until
+    qa = QiluApp(settings={"sound": False, "animSpeed": "normal", "turnTimer": 0, "language": "zh"},
+                 persist_settings=False)
+    qa.table.start(quick_config(game, seed=seed, save=False, pace_ms=250, humans=[0], pause_at_results=False))
+    qa.set_screen("table")
+    t = qa.table
+    counter = _Counter()
+    counter.install()
+
+    def hop(*_: Any) -> None:   # a queued signal between the GUI and the engine thread
+        if counter.on:
+            counter.n["hops"] += 1
+
+    t.wt.worker.snapshot.connect(hop)
+    from PySide6.QtCore import Signal
+    for name in ("_act", "_act_cards", "_judge"):
+        if isinstance(getattr(type(t), name, None), Signal):
+            getattr(t, name).connect(hop)
+    lat: list[float] = []
+    per_action: list[dict[str, int]] = []
+    state: dict[str, Any] = {"armed": False, "synced": False, "t0": 0.0, "t1": 0.0, "c0": 0.0, "c1": 0.0}
+    cpu: list[float] = []
+
+    def shown() -> bool:
+        return t.hand.count == state["want"] and 0 in _trick_seats(t)
+
+    def before_sync() -> None:
+        if state["armed"] and shown():
+            state["synced"] = True
+
+    def swapped() -> None:
+        if state["armed"] and state["synced"]:
+            state["t1"] = time.perf_counter()
+            state["c1"] = time.process_time()
+            state["armed"] = False
+
+    qa.window.beforeSynchronizing.connect(before_sync)
+    qa.window.frameSwapped.connect(swapped)
+    try:
+        guard = time.monotonic() + 600
+        while len(lat) < samples and time.monotonic() < guard:
+            if not wait_until(lambda: t.snap.get("my_turn") or t.snap.get("over"), 60, 5) or t.snap.get("over"):
+                if t.snap.get("over"):
+                    t.start(quick_config(game, seed=seed + len(lat) + 1, save=False, pace_ms=250, humans=[0],
+                                         pause_at_results=False))
+                    wait_until(lambda: bool(t.snap), 20, 5)
+                elif not t.snap.get("my_turn"):
+                    break   # the table stopped (a bot error is in the notices, printed below)
+                continue
+            snap = t.snap
+            n = snap.get("n_actions")
+            if snap.get("phase") == "play" and snap.get("play_kinds"):
+                t.hint()
+                chosen = t.hand.selected_cards()
+                if chosen and t.selection.get("legal"):
+                    t.hand.clearSelection()
+                    wait_frame(qa.window)
+                    counter.n = dict.fromkeys(counter.NAMES, 0)
+                    counter.on = True
+                    state.update(armed=True, synced=False, want=t.hand.count - len(chosen), t1=0.0)
+                    qa.find("tableScreen").forceActiveFocus()
+                    t.hand.select_cards(chosen)   # what a click or a sweep does: the selection is judged
+                    state["t0"] = time.perf_counter()
+                    state["c0"] = time.process_time()
+                    QTest.keyClick(qa.window, Qt.Key.Key_Return)
+                    wait_until(lambda: not state["armed"], 10, 1)
+                    counter.on = False
+                    if state["t1"]:
+                        lat.append(state["t1"] - state["t0"])
+                        cpu.append(state["c1"] - state["c0"])
+                        per_action.append(dict(counter.n))
+                    state["armed"] = False
+                    wait_until(lambda n=n: t.snap.get("n_actions") != n, 10, 5)
+                    continue
+            fixed = snap.get("fixed") or []
+            pick = next((a for k in ("pass", "decline", "accept", "wutou") for a in fixed if a["kind"] == k),
+                        fixed[0] if fixed else None)
+            if pick is None:
+                t.hint()
+                t.playSelected()
+            elif pick.get("arg") and pick["kind"] == "give":
+                t.hand.select_cards([pick["arg"]])
+                t.act("give", "")
+            else:
+                t.act(pick["kind"], pick.get("arg", ""))
+            wait_until(lambda n=n: t.snap.get("n_actions") != n or not t.snap.get("my_turn"), 20, 5)
+    finally:
+        counter.uninstall()
+        qa.shutdown()
+    return {"latency": lat, "cpu": cpu, "counts": per_action, "notices": list(t.notices)}
+
+
+def _pct(xs: list[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
+
+
+def report_latency(samples: int = 30) -> None:
+    r = action_latency(samples)
+    lat = r["latency"]
+    print(f"  human action → screen update (select, Enter, first frame with the play on the table), {len(lat)} plays:")
+    if lat:
+        print(f"    median {statistics.median(lat) * 1000:.1f} ms, p99 {_pct(lat, 0.99) * 1000:.1f} ms, "
+              f"min {min(lat) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms")
+        cpu = r["cpu"]
+        print(f"    CPU time of the process (all threads) in that span: median {statistics.median(cpu) * 1000:.1f} ms, "
+              f"p99 {_pct(cpu, 0.99) * 1000:.1f} ms")
+    for kind, msg in r["notices"]:
+        if kind == "error":
+            print(f"    notice: {msg.splitlines()[-1] if msg else kind}")
+    for key in _Counter.NAMES:
+        vals = [c[key] for c in r["counts"]]
+        if vals:
+            print(f"    engine {key} per human action: median {statistics.median(vals):g} (min {min(vals)}, "
+                  f"max {max(vals)})")
+
+
 def p95(xs: list[float]) -> float:
     if not xs:
         return float("nan")
@@ -110,6 +293,10 @@ def p95(xs: list[float]) -> float:
 def main(argv: list[str]) -> int:
     if len(argv) >= 2 and argv[0] == "--child":
         return child(argv[1])
+    if argv and argv[0] == "--latency":
+        print("Qilu Cards desktop benchmark (offscreen, software renderer)")
+        report_latency(int(argv[1]) if len(argv) > 1 else 30)
+        return 0
     home = first_frame("home")
     table = first_frame("table")
     render, intervals, rss, hand_n = frames_and_rss()
@@ -121,6 +308,7 @@ def main(argv: list[str]) -> int:
     print(f"  tribute animation, {hand_n}-card hand: render p95 {p95(render) * 1000:.1f} ms over {len(render)} frames"
           f" (frame interval p95 {p95(intervals) * 1000:.1f} ms)  target < 16.7 ms")
     print(f"  RSS at a 6-player table: {rss:.0f} MB  target < 250 MB")
+    report_latency()
     return 0
 
 

@@ -37,14 +37,14 @@ def run_demo(game: str, out_dir: str, seed: int | None = None, time_limit: float
         qa.set_screen("newgame")
         wait(200)
         shot("new_game")
-        cfg = quick_config(game, seed=seed if seed is not None else (11 if game == "gouji" else 5), humans=[],
+        from desktop.games import presenter
+        cfg = quick_config(game, seed=seed if seed is not None else presenter(game).demo_seed, humans=[],
                            pace_ms=70, save=False, pause_at_results=True)
-        cfg["levels"] = {i: 2 for i in range(6)}
+        cfg["levels"] = {i: 2 for i in range(len(cfg["names"]))}
         qa.table.start(cfg)
         qa.set_screen("table")
         need = {"table_mid_round", "tribute_in_flight", "results"}
         start = time.monotonic()
-        results_seen = 0
         while need and time.monotonic() - start < time_limit:
             wait(15)
             snap = qa.table.snap
@@ -58,7 +58,6 @@ def run_demo(game: str, out_dir: str, seed: int | None = None, time_limit: float
                 shot("tribute_in_flight")
                 need.discard("tribute_in_flight")
             if qa.table._results.get("rows"):
-                results_seen += 1
                 print(f"results: set {snap['view'].get('set_no')} over={snap.get('over')} "
                       f"{qa.table._results.get('extra', '')}", flush=True)
                 if "results" in need:
@@ -86,4 +85,6 @@ def run_demo(game: str, out_dir: str, seed: int | None = None, time_limit: float
 
 
 if __name__ == "__main__":
-    sys.exit(run_demo(sys.argv[1] if len(sys.argv) > 1 else "gouji", sys.argv[2] if len(sys.argv) > 2 else "shots"))
+    from engine import games
+    sys.exit(run_demo(sys.argv[1] if len(sys.argv) > 1 else games.names()[0],
+                      sys.argv[2] if len(sys.argv) > 2 else "shots"))

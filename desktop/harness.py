@@ -31,9 +31,13 @@ def wait_frame(window: Any, timeout_s: float = 5.0) -> bool:
     return ok
 
 
-def quick_config(game: str = "gouji", seed: int = 7, humans: list[int] | None = None, **extra: Any) -> dict[str, Any]:
-    n = 6 if game == "gouji" else 5
-    names = ["海风", "王磊", "陈静", "刘强", "赵敏", "孙浩"][:n]
+def quick_config(game: str | None = None, seed: int = 7, humans: list[int] | None = None,
+                 **extra: Any) -> dict[str, Any]:
+    """A table of ``game`` (the first registered game by default) with level-1 bots and fixed names."""
+    from engine import games
+    game = game or games.names()[0]
+    n = games.spec(game).seats
+    names = (["海风", "王磊", "陈静", "刘强", "赵敏", "孙浩"] + [f"电脑{i}" for i in range(6, n)])[:n]
     cfg = {"game": game, "seed": seed, "options": {}, "humans": [0] if humans is None else humans,
            "levels": {i: 1 for i in range(n)}, "names": names, "seats": names}
     cfg.update(extra)

@@ -13,7 +13,7 @@ ZH: dict[str, str] = {
     "newGameSub": "选择玩法、规则和对手，然后开始",
     "game": "玩法", "preset": "规则预设", "rulesSection": "规则", "seats": "座位", "seed": "随机种子",
     "seedHint": "留空 = 随机；相同种子 + 相同规则 = 相同发牌", "changed": "已改 %1 项", "restorePreset": "恢复预设",
-    "gouji": "够级", "baohuang": "保皇", "shengji": "升级",
+    "shengji": "升级",
     "goujiDesc": "6 人 · 3 对 3 · 4 副牌 216 张", "goujiDesc2": "对门为对头，抢头科、防大落",
     "baohuangDesc": "5 人 · 皇帝 + 侍卫 对 3 人", "baohuangDesc2": "皇帝亮出带冠大王，侍卫身份保密",
     "shengjiDesc": "4 人 · 2 对 2", "comingSoon": "敬请期待", "notAvailable": "引擎尚未提供",
@@ -59,7 +59,7 @@ EN: dict[str, str] = {
     "game": "Game", "preset": "Preset", "rulesSection": "Rules", "seats": "Seats", "seed": "Seed",
     "seedHint": "Blank = random; same seed + same rules = same deal", "changed": "%1 changed",
     "restorePreset": "Restore preset",
-    "gouji": "Gouji", "baohuang": "Baohuang", "shengji": "Shengji",
+    "shengji": "Shengji",
     "goujiDesc": "6 players · 3 v 3 · 4 decks, 216 cards", "goujiDesc2": "Your opposite is your rival 对头",
     "baohuangDesc": "5 players · emperor + guard v 3", "baohuangDesc2": "The emperor shows his crowned joker",
     "shengjiDesc": "4 players · 2 v 2", "comingSoon": "coming soon", "notAvailable": "engine not ready",
@@ -124,7 +124,12 @@ PLACES_BH_ZH = ["头客", "二客", "三客", "二拉", "大拉"]
 
 
 def strings(lang: str) -> dict[str, str]:
-    return dict(ZH if lang == "zh" else EN)
+    """The UI words; every registered game's name under its spec name (``s.gouji`` in QML)."""
+    from engine import games
+    out = dict(ZH if lang == "zh" else EN)
+    for spec in games.specs():
+        out[spec.name] = spec.title_zh if lang == "zh" else spec.title_en
+    return out
 
 
 def action_label(kind: str, lang: str, phase: str = "") -> str:

@@ -3,8 +3,9 @@
 The host runs ``engine.net.host.HostServer`` (its own asyncio thread) and the app's own player joins it like
 everyone else through a ``ClientThread`` on 127.0.0.1. Messages arrive on the network thread and are turned
 into the same snapshots the local worker produces (``net_snapshot``), then handed to the GUI thread through
-a queued signal; the table bridge cannot tell a LAN table from a local one. Selections are judged against
-the host's list of legal actions (``ListOracle``): the host stays the only authority.
+a queued signal; the table bridge cannot tell a LAN table from a local one. Selections are judged by the
+engine on the table's worker thread, against a State made from this seat's view; the host stays the only
+authority (it refuses what it does not allow, with the rule id).
 """
 
 from __future__ import annotations
@@ -17,80 +18,7 @@ from typing import Any
 from PySide6.QtCore import Property, QObject, Signal, Slot
 
 from desktop import i18n, paths
-from desktop.worker import hint_plays
-
-
-class _LegalSet:
-    def __init__(self, oracle: ListOracle) -> None:
-        self.o = oracle
-
-    def __contains__(self, action: Any) -> bool:
-        key = (action.kind, action.play.text if action.play is not None else None, action.arg)
-        return key in self.o.keys
-
-
-class ListOracle:
-    """Judges a selection against the host's list of legal actions (a client never holds the State)."""
-
-    def __init__(self, rules: Any, seat: int, legal: list[Any], top: str | None) -> None:
-        self.rules = rules
-        self.seat = seat
-        self.top = top
-        self.keys: set[tuple[str, str | None, str | None]] = set()
-        for a in legal:
-            play = rules.parse(a.play).text if a.play else None
-            self.keys.add((a.kind, play, a.arg))
-
-    def legal_actions(self, seat: int) -> _LegalSet:
-        return _LegalSet(self)
-
-    def clone(self) -> ListOracle:
-        return self
-
-    def apply(self, action: Any) -> None:
-        from engine.errors import IllegalAction
-        if self.top and action.play is not None and not self.rules.beats(self.top, action.play):
-            rule = "G-35" if self.rules.game == "gouji" else "B-25"
-            raise IllegalAction(rule, f"{action.play.text} does not beat {self.top}")
-        raise IllegalAction("C-16", "not among the legal actions the host allows now")
-
-
-def net_snapshot(msg: Any, seat: int, table: Any, sid_base: int = 0) -> dict[str, Any]:
-    """A worker-style snapshot from a Sync/Update message (built on the network thread: plain data only)."""
-    from engine import games
-    from engine.core import Action
-    view = {k: v for k, v in dict(msg.view).items() if k != "history"}
-    game = str(view.get("game") or (table.game if table else "gouji"))
-    options = dict(view.get("options") or (table.options if table else {}) or {})
-    rules = games.rules(game, {k: v for k, v in options.items() if k != "preset"} if game == "gouji" else options)
-    legal = list(msg.legal or [])
-    events = [dict(e) for e in getattr(msg, "events", [])]
-    trick = [t for t in (view.get("trick") or []) if t.get("play")]
-    top = trick[-1]["play"] if trick else None
-    plays = []
-    for a in legal:
-        if a.play:
-            try:
-                plays.append(Action(seat, a.kind, rules.parse(a.play)))
-            except Exception:
-                pass
-    my_turn = bool(legal)
-    set_over = any(e.get("kind") in ("set_end", "hand_end") for e in events)
-    n = int(view.get("n_seats") or (len(table.seats) if table else 6))
-    snap: dict[str, Any] = {
-        "gen": 0, "seat": seat, "n_seats": n, "game": game, "view": view, "events": events, "action": None,
-        "to_act": view.get("to_act"), "phase": view.get("phase", ""), "over": view.get("phase") == "over",
-        "totals": list(view.get("totals") or [0] * n), "my_turn": my_turn, "auto": False,
-        "first": msg.__class__.__name__ == "Sync", "set_over": set_over, "options": options,
-        "n_actions": int(msg.sid), "paused": False, "net": True,
-    }
-    if my_turn:
-        snap["fixed"] = [{"seat": seat, "kind": a.kind, **({"arg": a.arg} if a.arg is not None else {})}
-                         for a in legal if not a.play]
-        snap["play_kinds"] = sorted({a.kind for a in legal if a.play})
-        snap["hints"] = [a.to_json() for a in hint_plays(plays)]
-        snap["oracle"] = ListOracle(rules, seat, legal, top)
-    return snap
+from desktop.lan_snapshot import net_snapshot
 
 
 class NetSession:
@@ -181,7 +109,8 @@ class LanBridge(QObject):
         from engine.net.host import HostConfig, HostServer, SeatSpec
         self.stop()
         cfg = self.app.new_game_config()
-        n = 6 if cfg["game"] == "gouji" else 5
+        from engine import games
+        n = games.spec(cfg["game"]).seats
         name = cfg["names"][0]
         seats = [SeatSpec("human", name=name)] + [SeatSpec("open") for _ in range(n - 1)]
         try:
@@ -265,11 +194,12 @@ class LanBridge(QObject):
         seat = int(memo.get("seat", 0))
         name = str(memo.get("name") or (info["seats"][seat].get("name") if info.get("seats") else "") or "")
         token = memo.get("token")
-        n = len(info.get("seats") or []) or (6 if info.get("game") == "gouji" else 5)
+        from engine import games
+        n = len(info.get("seats") or []) or games.spec(str(info.get("game"))).seats
         last_exc: Exception | None = None
         for port in ([int(memo["port"])] if memo.get("port") else []) + [0]:
             try:
-                self.host = HostServer(HostConfig(game=str(info.get("game") or "gouji"),
+                self.host = HostServer(HostConfig(game=str(info.get("game")),
                                                   seats=[SeatSpec("open") for _ in range(n)],
                                                   fill_level="heuristic", bot_delay=self.bot_delay, bind=self.bind,
                                                   port=port, discovery=self.discovery, log_path=host_log_path(),

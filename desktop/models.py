@@ -159,11 +159,18 @@ class HandModel(QAbstractListModel):
         want: dict[str, int] = {}
         for t in cards:
             want[t] = want.get(t, 0) + 1
-        for j, c in enumerate(self._cards):
+        changed = False
+        for j, c in enumerate(self._cards):   # one selectionChanged for the whole hint, not one per card
             n = want.get(c["card"], 0)
-            self.setSelected(j, n > 0)
+            if c["selected"] != (n > 0):
+                c["selected"] = n > 0
+                idx = self.index(j)
+                self.dataChanged.emit(idx, idx, [self.SelectedRole])
+                changed = True
             if n:
                 want[c["card"]] = n - 1
+        if changed:
+            self.selectionChanged.emit()
 
     def _get_focus(self) -> int:
         return self._focus

@@ -65,6 +65,6 @@ BAOHUANG_EN = [
 
 
 def summary(game: str, lang: str) -> list[tuple[str, str]]:
-    if game == "baohuang":
-        return BAOHUANG_ZH if lang == "zh" else BAOHUANG_EN
-    return GOUJI_ZH if lang == "zh" else GOUJI_EN
+    """The summary the game's presenter shows (``desktop.games``)."""
+    from desktop.games import presenter
+    return presenter(game).rules_summary(lang)

@@ -35,7 +35,7 @@ def run_smoke() -> int:
         if img.isNull():
             print("SMOKE FAIL: home screen grab is empty")
             return 1
-        qa.table.start(quick_config("gouji", seed=1, save=False, pause_at_results=False, pace_ms=0, humans=[0]))
+        qa.table.start(quick_config(None, seed=1, save=False, pause_at_results=False, pace_ms=0, humans=[0]))
         if not wait_until(lambda: bool(qa.table.snap), 20):
             print("SMOKE FAIL: the engine did not answer: " + "; ".join(m for _, m in qa.table.notices))
             return 1

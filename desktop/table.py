@@ -1,8 +1,11 @@
-"""The table bridge: turns the worker's snapshots into what QML shows, and QML's clicks into actions.
+"""The table controller: turns the worker's snapshots into what QML shows, and QML's clicks into actions.
 
-QML never decides a rule: which buttons exist comes from ``legal_actions`` (in the snapshot), and whether
-the selected cards are a legal play is asked of the engine (a private clone of the State made by the
-worker for the human's turn), which also gives the reason and the rule id when it is not.
+It knows no game: what a game looks like — seat rows and badges, the score chip, what each event shows,
+the results, the card counter — comes from the game's presenter (``desktop.games``). It holds the snapshot,
+the action bar, the turn timer and the hand. QML never decides a rule: the buttons come from
+``legal_actions`` (in the snapshot), and a selection is judged by the engine on the worker thread
+(``GameWorker.judge`` → ``state.action_for_cards``), which gives the reason and the rule id when it is
+not a legal play. Seats, the current trick and the round log are list models updated row by row.
 """
 
 from __future__ import annotations
@@ -12,80 +15,36 @@ from typing import Any
 from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
 
 from desktop import i18n
-from desktop.models import RANK_LABEL, HandModel, card_info
+from desktop.faces import BACK, arg_label, card_faces, card_label, is_card
+from desktop.games import Presenter, presenter
+from desktop.layout import places as seat_places
+from desktop.models import HandModel
+from desktop.rows import RowsModel
 from desktop.worker import WorkerThread
 
-_BACK = {"card": "?", "rank": 0, "suit": "", "mark": "", "label": ""}
-CHAR_LABEL = {"3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "T": "10", "J": "J",
-              "Q": "Q", "K": "K", "A": "A", "2": "2", "x": "小王", "X": "大王", "Z": "特"}
-TRACK_ORDER = [17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3]
 KEYS = {"play": "↵", "pass": "P", "rang": "R", "burn": "B", "hint": "H"}
-# Short Chinese words for the most common refusals (the engine's English reason is kept for other rules).
-REASON_ZH = {"C-10": "一手牌只能有一个点数（可贴2、挂王）", "G-35": "压不过上一手（张数相同、每张更大）",
-             "B-25": "压不过上一手（张数相同、每张更大）", "B-20": "2 不能配其他点数", "G-20": "憋三：3 只能最后出",
-             "C-16": "不是合法的一手牌"}
 ORDER = ["pass", "decline", "rang", "jiefeng", "hint", "burn", "play"]
-
-
-def play_cards_from_hand(hand: list[str], play: Any) -> list[str] | None:
-    """Pick concrete cards of the hand that make ``play`` (naturals, 2s, small, big, super)."""
-    from engine.cards import Card
-    need = {}
-    if play.naturals:
-        need[play.natural_rank] = play.naturals
-    for rank, n in ((15, play.twos), (16, play.raw_small), (17, play.raw_big), (18, play.supers)):
-        if n:
-            need[rank] = need.get(rank, 0) + n
-    out = []
-    for t in hand:
-        r = Card.parse(t).rank
-        if need.get(r, 0) > 0:
-            out.append(t)
-            need[r] -= 1
-    return out if not any(need.values()) else None
-
-
-def cards_of_text(text: str) -> list[dict[str, Any]]:
-    """Face info for a play text without suits (another seat's play as the engine reports it)."""
-    out = []
-    for ch in text:
-        if ch in CHAR_LABEL:
-            rank = "3456789TJQKA2xXZ".index(ch) + 3
-            out.append({"card": ch, "rank": rank, "suit": "", "mark": "", "label": CHAR_LABEL[ch]})
-    return out
-
-
-def card_faces(cards: Any) -> list[dict[str, Any]]:
-    """Cards given as a list of card strings, or a play text."""
-    if isinstance(cards, str):
-        parts = cards.split()
-        if len(parts) > 1 or (parts and any(s in parts[0] for s in "dchs")):
-            cards = parts
-        else:
-            return cards_of_text(cards.replace("^", ""))
-    out = []
-    for t in cards or []:
-        try:
-            out.append(card_info(str(t)))
-        except Exception:
-            out.extend(cards_of_text(str(t)))
-    return out
+LOG_SHOWN = 5   # the round log panel shows the newest lines
 
 
 class TableBridge(QObject):
     changed = Signal()
     selChanged = Signal()
     # animation requests for QML: kind ("play", "tribute", "deal", "sweep"), from pos, to pos, faces, face-up
-    flight = Signal(str, int, int, "QVariantList", bool)
+    flight = Signal(str, int, int, list, bool)
     sound = Signal(str)
     message = Signal(str)
     resultsReady = Signal()
 
     _start = Signal(object)
     _act = Signal(object)
+    _act_cards = Signal(object)
+    _judge = Signal(object)
+    _prepare = Signal(object)
     _auto = Signal(int, bool)
     _pace = Signal(int)
     _ask = Signal(int)
+    _lang = Signal(str)
     _resume = Signal()
     _stop = Signal()
 
@@ -94,18 +53,28 @@ class TableBridge(QObject):
         self.app = app
         self.hand = HandModel(self)
         self.hand.selectionChanged.connect(self._check_selection)
+        self.seat_model = RowsModel(self)
+        self.trick_model = RowsModel(self)
+        self.log_model = RowsModel(self)
         self.wt = WorkerThread()
         w = self.wt.worker
         self._start.connect(w.start)
         self._act.connect(w.act)
+        self._act_cards.connect(w.act_cards)
+        self._judge.connect(w.judge)
+        self._prepare.connect(w.prepare_judge)
         self._auto.connect(w.set_auto)
         self._pace.connect(w.set_pace)
         self._ask.connect(w.ask)
+        self._lang.connect(w.set_lang)
         self._resume.connect(w.resume_play)
         self._stop.connect(w.stop)
         w.snapshot.connect(self._queue_snapshot)
         w.notice.connect(self._on_notice)
         w.rejected.connect(self._on_rejected)
+        w.judged.connect(self._on_judged)
+        w.judge_ready.connect(self._on_judge_ready)
+        self.pres: Presenter = Presenter()
         self.snap: dict[str, Any] = {}
         self._active = False
         self._seats: list[dict[str, Any]] = []
@@ -113,6 +82,8 @@ class TableBridge(QObject):
         self._log: list[dict[str, Any]] = []
         self._actions: list[dict[str, Any]] = []
         self._sel: dict[str, Any] = {"count": 0, "legal": False, "text": "", "reason": "", "rule": ""}
+        self._verdict: dict[str, Any] | None = None
+        self._serial = 0
         self._tracker: list[dict[str, Any]] = []
         self._results: dict[str, Any] = {}
         self._sheet: list[dict[str, Any]] = []
@@ -125,12 +96,13 @@ class TableBridge(QObject):
         self._last_act: dict[int, dict[str, Any]] = {}
         self._cards_of: dict[tuple[Any, str], Any] = {}
         self._set_key: Any = None
+        self._rules_cache: tuple[Any, Any] = (None, None)
+        self._words_memo: dict[tuple[str, str], tuple[str, str]] = {}
         self.accepted_actions = 0
         self.last_rejection: tuple[str, str] = ("", "")
         self.notices: list[tuple[str, str]] = []
         self.seat_names: list[str] = []
         self.config: dict[str, Any] = {}
-        self._turn_serial = 0
         self._queued: tuple[str, list[str]] = ("", [])
         self._pending: list[dict[str, Any]] = []
         self._flush_armed = False
@@ -140,8 +112,20 @@ class TableBridge(QObject):
         self._timeout.setSingleShot(True)
         self._timeout.timeout.connect(self._on_timeout)
         app.settings.changed.connect(self._on_settings)
+        self._lang.emit(self.lang())
 
     # ------------------------------------------------------------------ control
+    def _reset(self, game: str) -> None:
+        self.pres = presenter(game) if game else Presenter()
+        self._played = {}
+        self._log = []
+        self._trick = []
+        self._sheet = []
+        self._results = {}
+        self._verdict = None
+        self.snap = {}
+        self._active = True
+
     def start(self, cfg: dict[str, Any]) -> None:
         if self.net is not None:
             self.net = None
@@ -149,13 +133,7 @@ class TableBridge(QObject):
                 self.lan.stop()
         self.config = dict(cfg)
         self.seat_names = list(cfg.get("names") or [])
-        self._played = {}
-        self._log = []
-        self._trick = []
-        self._sheet = []
-        self._results = {}
-        self.snap = {}
-        self._active = True
+        self._reset(str(cfg.get("game") or ""))
         self._pace.emit(self.pace_ms())
         self._start.emit(dict(cfg))
         self.changed.emit()
@@ -167,13 +145,7 @@ class TableBridge(QObject):
         self.net = session
         self.config = {"game": snap["game"], "no_timeout": True}
         self.seat_names = list(names)
-        self._played = {}
-        self._log = []
-        self._trick = []
-        self._sheet = []
-        self._results = {}
-        self.snap = {}
-        self._active = True
+        self._reset(str(snap["game"]))
         self._on_snapshot(snap)
 
     def net_snapshot(self, snap: dict[str, Any]) -> None:
@@ -192,6 +164,7 @@ class TableBridge(QObject):
         self.wt.shutdown()
 
     def _on_settings(self) -> None:
+        self._lang.emit(self.lang())
         desc = self.app.settings.get("handSort") == "desc"
         if desc != self.hand.descending:
             self.hand.descending = desc
@@ -246,12 +219,12 @@ class TableBridge(QObject):
         self._on_snapshot(merged)
 
     def _on_snapshot(self, snap: dict[str, Any]) -> None:
-        prev = self.snap
         self.snap = snap
+        self._verdict = None
         view = snap["view"]
         if snap.get("action") is not None and snap["action"].get("seat") == snap["seat"]:
             self.accepted_actions += 1
-        key = view.get("set_no", view.get("hand_no"))
+        key = view.get(self.pres.match_key)
         if key != self._set_key:
             self._set_key = key
             self._log = []
@@ -260,7 +233,9 @@ class TableBridge(QObject):
             self._last_act = {k: v for k, v in self._last_act.items() if not v.get("pass")}
         if snap.get("first"):
             self._played = {int(k): int(v) for k, v in (snap.get("played_init") or {}).items()}
-        self._consume_events(snap, prev)
+        self._consume_events(snap)
+        if snap.get("judge_view") is not None and snap.get("judge") is None:
+            self._prepare.emit({"key": snap.get("n_actions"), "game": snap["game"], "view": snap["judge_view"]})
         self.hand.descending = self.app.settings.get("handSort") == "desc"
         self.hand.set_cards(list(view.get("hand") or []))
         self._hint_i = -1
@@ -279,61 +254,34 @@ class TableBridge(QObject):
         elif rest and not snap.get("my_turn") and snap.get("phase") not in ("return", "tribute"):
             self._queued = ("", [])
 
-    def _consume_events(self, snap: dict[str, Any], prev: dict[str, Any]) -> None:
+    def _consume_events(self, snap: dict[str, Any]) -> None:
         me = snap["seat"]
         lang = self.lang()
-        st = i18n.strings(lang)
+        pres = self.pres
         for ev in snap.get("events", []):
             kind = ev.get("kind", "")
             d = ev.get("data", {})
             seat = d.get("seat")
-            if kind in ("play",) and "play" in d:
+            if kind == "play" and "play" in d:
                 text = d.get("play") or ""
                 cards = d.get("cards") or text
                 self._cards_of[(seat, text)] = list(cards) if isinstance(cards, list) else cards
-                for c in card_faces(cards):
+                faces = pres.faces(cards)
+                for c in faces:
                     self._played[c["rank"]] = self._played.get(c["rank"], 0) + 1
                 if isinstance(seat, int):
-                    desc = self.describe(text)
-                    if d.get("gouji"):
-                        desc += " · 够级" if lang == "zh" else " · gouji"
+                    desc = self._words(text)[0] + pres.play_note(d, lang)
                     self._log.append({"seat": seat, "name": self.name_of(seat), "text": desc,
                                       "mine": self.same_side(seat, me)})
-                    self._last_act[seat] = {"pass": False, "text": text, "faces": card_faces(cards)}
-                    self.flight.emit("play", self.pos_of(seat), -1, card_faces(cards), True)
-                self.sound.emit("burn" if d.get("burn") else "play")
-            elif kind in ("pass", "rang", "jiefeng", "decline") and isinstance(seat, int) and \
-                    snap.get("phase") == "play":
+                    self._last_act[seat] = {"pass": False, "text": text, "faces": faces}
+                    self.flight.emit("play", self.pos_of(seat), -1, faces, True)
+                self.sound.emit(pres.play_sound(d))
+            elif kind in pres.pass_kinds and isinstance(seat, int) and snap.get("phase") == "play":
                 label = i18n.action_label(kind, lang)
                 self._log.append({"seat": seat, "name": self.name_of(seat), "text": label,
                                   "mine": self.same_side(seat, me)})
                 self._last_act[seat] = {"pass": True, "label": label, "faces": []}
                 self.sound.emit("pass")
-            elif kind == "burn":
-                self.sound.emit("burn")
-                self.message.emit(f"{self.name_of(seat)} · {i18n.action_label('burn', lang)}")
-            elif kind == "kou":
-                self.flight.emit("sweep", -1, -1, [], False)
-                self._last_act = {}
-            elif kind == "tribute_paid":
-                src, dst = d.get("payer"), d.get("receiver")
-                cards = d.get("cards") or []
-                n = len(cards) or int(d.get("count", 1))
-                label = {"men": "闷贡", "burn": "烧贡", "point": "点贡", "fall": "落贡", "chuansanhu": "串三户贡"}.get(
-                    d.get("kind", ""), st["tribute"]) if lang == "zh" else f"{st['tribute']} ({d.get('kind', '')})"
-                self._tribute_flight(src, dst, cards, n, label, me)
-            elif kind == "returned":
-                src, dst = d.get("receiver"), d.get("payer")   # a returned card goes back to the payer
-                cards = [d["card"]] if d.get("card") else []
-                self._tribute_flight(src, dst, cards, len(cards) or int(d.get("count", 1)), st["returnTribute"], me)
-            elif kind == "abdicate":   # Baohuang: the 皇牌 (and any 2s paid) go to the 上家
-                src, dst = seat, d.get("to")
-                faces = ["X^"] + ["?"] * int(d.get("paid", 0))
-                self._tribute_flight(src, dst, faces, len(faces), "让位" if lang == "zh" else "abdicates", me,
-                                     public=("X^",))
-            elif kind == "qing_card":
-                self._tribute_flight(d.get("from"), d.get("to"), [d["card"]] if d.get("card") else [], 1,
-                                     "清贡" if lang == "zh" else "清 tribute", me)
             elif kind in ("finish", "place"):
                 self.sound.emit("finish")
             elif kind == "deal" and seat == me:
@@ -341,49 +289,49 @@ class TableBridge(QObject):
                 self._played = {}
                 self._last_act = {}
                 self._log = []
-            elif kind in ("call", "mingbao", "rebel", "guard_revealed", "emperor", "solo", "revolution",
-                          "first_leader"):
-                who = self.name_of(seat) if isinstance(seat, int) else ""
-                what = {"call": d.get("call") or d.get("card") or "", "guard_revealed": st["guard"],
-                        "emperor": st["emperor"]}.get(kind, "")
-                if kind == "call" and what in ("yu", "ming"):
-                    what = i18n.action_label("yudian" if what == "yu" else "mingdian", lang)
-                elif kind == "call" and what:
-                    what = (("叫 " if lang == "zh" else "calls ") + _card_label(str(what)))
-                elif kind == "first_leader":
-                    what = "上班" if lang == "zh" else "leads first"
-                else:
-                    what = what or i18n.action_label(kind, lang)
-                if kind != "call" or d.get("card"):
-                    self.message.emit(f"{who} · {what}")
+            else:
+                pres.on_event(self, kind, d, snap, lang)
 
-    def _tribute_flight(self, src: Any, dst: Any, cards: list[str], n: int, label: str, me: int,
-                        public: tuple[str, ...] = ()) -> None:
+    # what a presenter may ask while it shows an event (desktop.games.Shows)
+    def tribute_flight(self, src: Any, dst: Any, cards: list[str], n: int, label: str, me: int,
+                       public: tuple[str, ...] = ()) -> None:
         if not isinstance(src, int) or not isinstance(dst, int):
             return
         known = [c for c in cards if c != "?"]
         up = bool(known) and (me in (src, dst) or any(c in public for c in known))
         if known and up:
-            faces = card_faces(known) + [_BACK] * (n - len(known))
+            faces = card_faces(known) + [BACK] * (n - len(known))
         else:
-            faces = [_BACK] * max(1, n)
+            faces = [BACK] * max(1, n)
         self._tribute_caption = f"{self.name_of(src)} → {self.name_of(dst)} · {label} ×{len(faces)}"
         faces = [dict(f, caption=self._tribute_caption) for f in faces]
         self.flight.emit("tribute", self.pos_of(src), self.pos_of(dst), faces, up)
         self.sound.emit("tribute")
+
+    def say(self, text: str) -> None:
+        self.message.emit(text)
+
+    def fly(self, kind: str, src: int, dst: int, faces: list[dict[str, Any]], face_up: bool) -> None:
+        self.flight.emit(kind, src, dst, faces, face_up)
+
+    def ring(self, sound: str) -> None:
+        self.sound.emit(sound)
+
+    def clear_last(self) -> None:
+        self._last_act = {}
 
     # ------------------------------------------------------------------ helpers
     def lang(self) -> str:
         return str(self.app.settings.get("language"))
 
     def n(self) -> int:
-        return int(self.snap.get("n_seats", 6)) if self.snap else 6
+        return int(self.snap.get("n_seats", 0)) if self.snap else 0
 
     def my_seat(self) -> int:
         return int(self.snap.get("seat", 0)) if self.snap else 0
 
     def pos_of(self, seat: int) -> int:
-        return (seat - self.my_seat()) % self.n()
+        return (seat - self.my_seat()) % max(1, self.n())
 
     def name_of(self, seat: int) -> str:
         if 0 <= seat < len(self.seat_names) and self.seat_names[seat]:
@@ -393,96 +341,94 @@ class TableBridge(QObject):
         return (f"电脑{seat}" if self.lang() == "zh" else f"Bot {seat}")
 
     def same_side(self, a: int, b: int) -> bool:
-        if self.snap.get("game") == "gouji":
-            return a % 2 == b % 2
-        view = self.snap.get("view", {})
-        sa, sb = _bh_side(view, a, b), _bh_side(view, b, b)
-        return a == b or (sa is not None and sa == sb)
+        return self.pres.same_side(self.snap.get("view", {}), a, b)
 
     def describe(self, text: str) -> str:
-        if not text:
-            return ""
-        try:
-            from engine.describe import describe_play
-            oracle = self.snap.get("oracle")
-            rules = oracle.rules if oracle is not None else self._rules()
-            return describe_play(rules.parse(text), self.lang()).replace("T", "10")
-        except Exception:
-            return text
+        return self._words(text)[0]
+
+    def _words(self, text: str) -> tuple[str, str]:
+        """(description, 2-as-filler note) of a play text on the table, made once per text and language: the
+        same plays are shown again on every snapshot of a round."""
+        key = (text, self.lang())
+        got = self._words_memo.get(key)
+        if got is None:
+            rules = self._rules()
+            got = (self.pres.describe(text, rules, key[1]), self.pres.filler(text, rules, key[1]))
+            if len(self._words_memo) > 512:
+                self._words_memo.clear()
+            self._words_memo[key] = got
+        return got
 
     def _rules(self) -> Any:
+        """The rules of this table (plays on the table are described with them), made once per game."""
         from engine import games
-        if not hasattr(self, "_rules_cache") or self._rules_cache[0] != self.snap.get("game"):
-            self._rules_cache = (self.snap.get("game"), games.rules(self.snap.get("game", "gouji"),
-                                                                    self.snap.get("options") or {}))
+        key = (self.snap.get("game"), repr(sorted((self.snap.get("options") or {}).items())))
+        if self._rules_cache[0] != key:
+            try:
+                rules = games.rules(str(self.snap.get("game")), self.snap.get("options") or {})
+            except Exception:
+                rules = games.rules(str(self.snap.get("game")),
+                                    {k: v for k, v in (self.snap.get("options") or {}).items() if k != "preset"})
+            self._rules_cache = (key, rules)
+            self._words_memo = {}
         return self._rules_cache[1]
+
+    def trick_rows(self) -> list[dict[str, Any]]:
+        return list(self._trick)
 
     # ------------------------------------------------------------------ derived state for QML
     def _rebuild(self) -> None:
         if not self.snap:
             return
         s = i18n.strings(self.lang())
+        lang = self.lang()
+        pres = self.pres
         view = self.snap["view"]
         n = self.n()
         me = self.my_seat()
         to_act = self.snap.get("to_act")
         counts = view.get("counts") or [None] * n
-        places = _places(view, n)
+        places = _places(view)
         if not places and view.get("phase") != "play" and view.get("set_results"):
-            places = _places({"places": view["set_results"][-1].get("places")}, n)  # SPEC §5: previous places
+            places = _places({"places": view["set_results"][-1].get("places")})  # SPEC §5: previous places
         trick = [t for t in (view.get("trick") or []) if t.get("play")]
         top_seat = trick[-1].get("seat") if trick else None
-        gouji = self.snap.get("game") == "gouji"
-        calls = view.get("calls") or []
+        spots = seat_places(n)
         seats = []
         for pos in range(n):
             seat = (me + pos) % n
             d = (seat - me) % n
-            if gouji:
-                rel = {0: "", 1: s["lower"], 2: s["teammate"], 3: s["opposite"], 4: s["teammate"], 5: s["upper"]}[d]
-                team = "mine" if seat % 2 == me % 2 else "theirs"
-            else:
-                rel = s["lower"] if d == 1 else s["upper"] if d == n - 1 else ""
-                team = _bh_team(view, seat, me)
             cnt = counts[seat] if seat < len(counts) else None
             place = places.get(seat)
             last = self._last_act.get(seat)
             if last is not None:
                 last = dict(last, top=(seat == top_seat and not last.get("pass")))
-            call = calls[seat] if isinstance(calls, list) and seat < len(calls) else None
-            call_label = {"yu": i18n.action_label("yudian", self.lang()),
-                          "ming": i18n.action_label("mingdian", self.lang())}.get(str(call), "")
-            kaidian = view.get("kaidian")
-            kd = None
-            if gouji and isinstance(kaidian, list) and seat < len(kaidian) and view.get("phase") == "play":
-                kd = bool(kaidian[seat])
-            seats.append({
-                "seat": seat, "pos": pos, "name": self.name_of(seat), "team": team, "relation": rel,
-                "opposite": gouji and d == 3, "count": -1 if cnt is None else int(cnt),
+            px, py, lx, ly = spots[pos]
+            row = {
+                "seat": seat, "pos": pos, "name": self.name_of(seat), "team": pres.side(view, seat, me),
+                "relation": pres.relation(d, n, s), "count": -1 if cnt is None else int(cnt),
                 "report": cnt is not None and 0 < int(cnt) <= 10,
-                "place": "" if place is None else i18n.place_name(place, n, self.lang()),
+                "place": "" if place is None else pres.place_name(place, n, lang),
                 "placeNo": place if place is not None else -1,
                 "finished": cnt == 0 and place is not None, "turn": to_act == seat,
-                "last": last, "badges": _badges(view, seat, me, s, self.lang()),
-                "call": call_label, "kaidian": kd, "me": seat == me,
-            })
+                "last": last, "badges": pres.badges(view, seat, me, s, lang), "me": seat == me,
+                "throne": False, "px": px, "py": py, "lx": lx, "ly": ly,
+            }
+            row.update(pres.seat_extras(view, seat, d, lang))
+            seats.append(row)
         self._seats = seats
+        self.seat_model.set_rows(seats)
         self._trick = []
         for i, t in enumerate(trick):
             seat = t.get("seat", 0)
-            cards = t.get("cards") or self._cards_of.get((seat, t.get("play")), t.get("play") or "")
-            text = self.describe(t.get("play") or "")
-            filler = ""
-            try:
-                p = self._rules().parse(t.get("play") or "")
-                if p.naturals and p.twos:
-                    filler = f"2 当 {RANK_LABEL[p.natural_rank]}" if self.lang() == "zh" else \
-                        f"2 as {RANK_LABEL[p.natural_rank]}"
-            except Exception:
-                pass
-            self._trick.append({"seat": seat, "name": self.name_of(seat), "faces": card_faces(cards),
-                                "text": text, "top": i == len(trick) - 1, "gouji": bool(t.get("gouji")),
+            text = t.get("play") or ""
+            cards = t.get("cards") or self._cards_of.get((seat, text), text)
+            desc, filler = self._words(text)
+            self._trick.append({"seat": seat, "name": self.name_of(seat), "faces": pres.faces(cards),
+                                "text": desc, "top": i == len(trick) - 1, "badge": pres.trick_badge(t, lang),
                                 "filler": filler})
+        self.trick_model.set_rows(self._trick)
+        self.log_model.set_rows(self._log[-LOG_SHOWN:])
         self._phase = str(self.snap.get("phase", ""))
         if self.snap.get("over"):
             self._status = s["gameOver"]
@@ -491,7 +437,7 @@ class TableBridge(QObject):
         elif isinstance(to_act, int):
             self._status = s["waiting"].replace("%1", self.name_of(to_act))
         self._build_actions()
-        self._build_tracker()
+        self._tracker = pres.tracker(view, self._played, self.snap.get("options") or {})
         self._check_selection()
         self.changed.emit()
 
@@ -504,14 +450,14 @@ class TableBridge(QObject):
             for a in snap.get("fixed", []):
                 k = a["kind"]
                 arg = a.get("arg")
-                if _is_card(arg) and k != "call":
+                if is_card(arg) and k != "call":
                     e = kinds_seen.setdefault(k, {"kind": k, "label": i18n.action_label(k, lang),
                                                   "cardArg": True, "args": [], "arg": ""})
                     e["args"].append(arg)
                 else:
                     label = i18n.action_label(k, lang, str(snap.get("phase", "")))
                     if arg is not None:
-                        label += " " + (_card_label(str(arg)) if _is_card(arg) else _arg_label(str(arg)))
+                        label += " " + (card_label(str(arg)) if is_card(arg) else arg_label(str(arg)))
                     acts.append({"kind": k, "arg": "" if arg is None else str(arg), "label": label,
                                  "cardArg": False, "args": []})
             acts.extend(kinds_seen.values())
@@ -530,61 +476,31 @@ class TableBridge(QObject):
         acts.sort(key=lambda a: ORDER.index(a["kind"]) if a["kind"] in ORDER else 3)
         self._actions = acts
 
-    def _build_tracker(self) -> None:
-        game = self.snap.get("game", "gouji")
-        view = self.snap["view"]
-        total = _pack_counts(game, self.snap.get("options") or {})
-        mine: dict[int, int] = {}
-        for t in view.get("hand") or []:
-            r = card_info(t)["rank"]
-            mine[r] = mine.get(r, 0) + 1
-        played = dict(self._played)
-        if isinstance(view.get("played"), dict):
-            played = {"3456789TJQKA2xXZ".index(ch) + 3: int(k) for ch, k in view["played"].items()
-                      if ch in "3456789TJQKA2xXZ"}
-        rows = []
-        for r in TRACK_ORDER:
-            tot = total.get(r, 0)
-            if not tot:
-                continue
-            left = max(0, tot - played.get(r, 0) - mine.get(r, 0))
-            rows.append({"rank": r, "label": RANK_LABEL[r] if r < 16 else RANK_LABEL[r], "left": left,
-                         "total": tot, "hot": r >= 14, "joker": r >= 16})
-        self._tracker = rows
-
     def _make_results(self, snap: dict[str, Any]) -> None:
         n = snap["n_seats"]
         lang = self.lang()
         st = i18n.strings(lang)
-        res = next((e.get("data", {}) for e in snap.get("events", []) if e.get("kind") in ("set_end", "hand_end")),
+        pres = self.pres
+        res = next((e.get("data", {}) for e in snap.get("events", []) if e.get("kind") in pres.result_events),
                    None)
         if res is None:
             return
-        places = _places({"places": res.get("places")}, n)
+        places = _places({"places": res.get("places")})
         scores = list(res.get("scores") or [None] * n)
         totals = list(res.get("totals") or snap.get("totals") or [0] * n)
-        tributes = []
-        kinds_zh = {"men": "闷贡", "burn": "烧贡", "point": "点贡", "fall": "落贡", "chuansanhu": "串三户贡"}
-        for t in res.get("tribute_next") or []:
-            k = t.get("kind", "")
-            tributes.append(f"{self.name_of(t.get('payer', 0))} → {self.name_of(t.get('receiver', 0))} "
-                            f"{kinds_zh.get(k, k) if lang == 'zh' else k} ×{t.get('owed', 1)}")
+        tributes, extra = pres.results_extra(res, lang, self.name_of)
         rows = []
         for seat in range(n):
             p = places.get(seat)
             rows.append({"seat": seat, "name": self.name_of(seat),
-                         "place": i18n.place_name(p, n, lang) if p is not None else "",
+                         "place": pres.place_name(p, n, lang) if p is not None else "",
                          "placeNo": p if p is not None else 99,
                          "score": scores[seat] if seat < len(scores) and scores[seat] is not None else "",
                          "total": totals[seat] if seat < len(totals) else 0,
                          "mine": self.same_side(seat, snap["seat"])})
         rows.sort(key=lambda r: r["placeNo"])
-        extra = ""
-        if res.get("chuansanhu"):
-            extra = "串三户" if lang == "zh" else "串三户 (clean sweep)"
         self._results = {"rows": rows, "tributes": tributes, "over": bool(snap.get("over")), "extra": extra,
-                         "title": st["gameOver"] if snap.get("over") else
-                         (st["results"] if snap["game"] == "gouji" else st["resultsHand"])}
+                         "title": st["gameOver"] if snap.get("over") else pres.results_title(st)}
         self._sheet.append({"set": res.get("set_no", res.get("hand_no", len(self._sheet) + 1)),
                             "scores": [scores[i] if i < len(scores) else "" for i in range(n)],
                             "totals": totals})
@@ -592,72 +508,83 @@ class TableBridge(QObject):
 
     # ------------------------------------------------------------------ selection legality (engine decides)
     def _check_selection(self) -> None:
+        """A new selection: card-argument choices (还贡) are judged from the offered list at once; a play is
+        sent to the worker, whose engine verdict arrives in ``_on_judged`` (the GUI never waits for it)."""
         cards = self.hand.selected_cards()
-        s = i18n.strings(self.lang())
         info: dict[str, Any] = {"count": len(cards), "legal": False, "text": "", "reason": "", "rule": "",
                                 "kinds": []}
         snap = self.snap
-        oracle = snap.get("oracle") if snap else None
         card_kind = next((a for a in self._actions if a.get("cardArg")), None)
+        self._serial += 1
+        self.wt.worker.latest_judge = self._serial
         if cards and card_kind is not None and not snap.get("play_kinds"):
             ok = all(c in card_kind["args"] for c in cards)
             info.update(legal=ok, kinds=[], desc=card_kind["label"])
             if not ok:
                 info.update(reason=("这张牌不能" if self.lang() == "zh" else "not allowed: ") + card_kind["label"])
-        elif cards and oracle is not None and snap.get("my_turn"):
-            info.update(self._judge(oracle, cards))
+        elif cards and snap.get("my_turn") and snap.get("play_kinds"):
+            v = self._verdict if self._verdict and sorted(self._verdict.get("cards") or []) == sorted(cards) else None
+            if v is None:
+                v = next((h for h in snap.get("hints") or [] if sorted(h["cards"]) == sorted(cards)), None)
+            if v is None and snap.get("judge") is not None:
+                from desktop.worker import verdict
+                v = verdict(snap["judge"], self.my_seat(), cards, list(snap["play_kinds"]), self.pres)
+            if v is not None:
+                self._verdict = v
+                info.update(self._verdict_info(v))
+            else:
+                info["pending"] = True
+                req: dict[str, Any] = {"serial": self._serial, "gen": snap.get("gen"), "cards": cards,
+                                       "n_actions": snap.get("n_actions"), "kinds": list(snap["play_kinds"])}
+                if snap.get("judge_view") is not None:
+                    req.update(view=snap["judge_view"], game=snap["game"], key=snap.get("n_actions"))
+                self._judge.emit(req)
+        self._sel = info
+        self._show_selection()
+
+    def _on_judge_ready(self, d: dict[str, Any]) -> None:
+        if self.snap.get("judge_view") is not None and d.get("key") == self.snap.get("n_actions"):
+            self.snap["judge"] = d.get("judge")
+            if self._sel.get("pending"):
+                self._check_selection()
+
+    def _verdict_info(self, v: dict[str, Any]) -> dict[str, Any]:
+        lang = self.lang()
+        if v.get("kinds"):
+            return {"legal": True, "kinds": list(v["kinds"]), "reason": "", "rule": "",
+                    "desc": v.get("desc_zh" if lang == "zh" else "desc_en", ""), "pending": False}
+        reason = (v.get("zh") if lang == "zh" else v.get("en")) or i18n.strings(lang).get("illegal", "illegal")
+        return {"legal": False, "kinds": [], "reason": reason, "rule": v.get("rule", ""), "pending": False}
+
+    def _on_judged(self, v: dict[str, Any]) -> None:
+        if v.get("serial") != self._serial or sorted(v.get("cards") or []) != sorted(self.hand.selected_cards()):
+            return   # an answer for a selection that has changed since
+        self._verdict = v
+        self._sel.update(self._verdict_info(v))
+        self._show_selection()
+
+    def _show_selection(self) -> None:
+        info = self._sel
+        cards = self.hand.selected_cards()
+        s = i18n.strings(self.lang())
+        card_kind = next((a for a in self._actions if a.get("cardArg")), None)
         if cards:
             head = s["selected"].replace("%1", str(len(cards)))
-            if info["legal"] and card_kind is not None and not snap.get("play_kinds"):
+            if info["legal"] and card_kind is not None and not self.snap.get("play_kinds"):
                 info["text"] = f"{info['desc']} · {head} ✓"
             elif info["legal"]:
                 info["text"] = f"{head} · {info['desc']} {s['canPlay']}"
             elif info["reason"]:
-                reason = info["reason"]
-                if self.lang() == "zh" and info["rule"] in REASON_ZH:
-                    reason = REASON_ZH[info["rule"]]
-                info["text"] = f"{head} · {reason}" + (f" ({s['ruleRef'].replace('%1', info['rule'])})"
+                info["text"] = f"{head} · {info['reason']}" + (f" ({s['ruleRef'].replace('%1', info['rule'])})"
                                                                 if info["rule"] else "")
             else:
                 info["text"] = head
-        self._sel = info
-        # enable buttons that depend on the selection
-        for a in self._actions:
+        for a in self._actions:   # enable the buttons that depend on the selection
             if a.get("needsCards"):
                 a["enabled"] = a["kind"] in info.get("kinds", [])
             elif a.get("cardArg"):
                 a["enabled"] = len(cards) >= 1 and all(c in a["args"] for c in cards)
         self.selChanged.emit()
-
-    def _judge(self, oracle: Any, cards: list[str]) -> dict[str, Any]:
-        from engine.core import Action
-        from engine.errors import RuleError
-        seat = self.my_seat()
-        out: dict[str, Any] = {"kinds": [], "desc": ""}
-        text = "".join(_char(c) for c in cards)
-        try:
-            play = oracle.rules.parse(text)
-        except RuleError as exc:
-            return {"legal": False, "reason": exc.reason, "rule": exc.rule, "kinds": []}
-        out["desc"] = self.describe(play.text)
-        la = oracle.legal_actions(seat)
-        for kind in self.snap.get("play_kinds", []):
-            a = self._make_action(kind, play, cards)
-            if a in la:
-                out["kinds"].append(kind)
-        if out["kinds"]:
-            out.update(legal=True, reason="", rule="")
-            return out
-        try:
-            oracle.clone().apply(Action(seat, "play", play))
-            out.update(legal=False, reason=s_or(self.lang(), "illegal"), rule="")
-        except RuleError as exc:
-            out.update(legal=False, reason=exc.reason, rule=exc.rule)
-        return out
-
-    def _make_action(self, kind: str, play: Any, cards: list[str]) -> Any:
-        from engine.core import Action
-        return Action(self.my_seat(), kind, play)
 
     # ------------------------------------------------------------------ QML slots
     @Slot(str, str)
@@ -669,12 +596,20 @@ class TableBridge(QObject):
             self.hint()
             return
         cards = self.hand.selected_cards()
+        play: dict[str, Any] | None = None
         if kind in snap.get("play_kinds", []):
-            if kind not in self._sel.get("kinds", []):
+            if self._sel.get("pending") and self.net is None:
+                play = {"gen": snap["gen"], "n_actions": snap.get("n_actions"), "cards": cards, "kind": kind}
+            elif kind not in self._sel.get("kinds", []) or self._verdict is None:
                 self.message.emit(self._sel.get("text") or s_or(self.lang(), "illegal"))
                 return
-            play = snap["oracle"].rules.parse("".join(_char(c) for c in cards))
-            msg = self._make_action(kind, play, cards).to_json()
+            elif self.net is None:
+                v = self._verdict
+                play = {"gen": snap["gen"], "n_actions": snap.get("n_actions"), "cards": cards, "kind": kind,
+                        "action": (v.get("_actions") or {}).get(kind), "json": None}
+                if play["action"] is None and snap.get("judge") is None and "serial" not in v:
+                    play["json"] = v["actions"][kind]   # a hint
+            msg = dict(self._verdict["actions"][kind]) if self._verdict and kind in self._verdict["actions"] else {}
         else:
             a = next((a for a in self._actions if a["kind"] == kind), None)
             if a is None:
@@ -689,6 +624,11 @@ class TableBridge(QObject):
                 msg = {"seat": self.my_seat(), "kind": kind}
                 if arg:
                     msg["arg"] = arg
+        v = self._verdict or {}
+        text = (v.get("actions") or {}).get(kind, {}).get("play")
+        if isinstance(text, str) and v.get("desc_zh"):   # the play's words came with the verdict
+            for lg in ("zh", "en"):
+                self._words_memo[(text, lg)] = (v.get(f"desc_{lg}", ""), v.get(f"filler_{lg}", ""))
         self.snap = {**snap, "my_turn": False}
         self._actions = []
         self.hand.clearSelection()
@@ -696,6 +636,8 @@ class TableBridge(QObject):
         self._timeout.stop()
         if self.net is not None:
             self.net.act({"action": msg})
+        elif play is not None:
+            self._act_cards.emit(play)
         else:
             self._act.emit({"gen": snap["gen"], "action": msg})
 
@@ -706,6 +648,8 @@ class TableBridge(QObject):
             self.act("play", "")
         elif kinds:
             self.act(kinds[0], "")
+        elif self._sel.get("pending") and "play" in self.snap.get("play_kinds", []):
+            self.act("play", "")   # judged on the worker when it gets there (a refusal comes back with its rule)
         else:
             self.message.emit(self._sel.get("text") or s_or(self.lang(), "illegal"))
 
@@ -725,25 +669,22 @@ class TableBridge(QObject):
     def hint(self) -> None:
         hints = self.snap.get("hints") or []
         sug = self.snap.get("suggest")
-        if not hints and sug and sug.get("arg") and _is_card(sug["arg"]):
+        if not hints and sug and sug.get("arg") and is_card(sug["arg"]):
             self.hand.select_cards([sug["arg"]])   # 自动选择: the card the bot would give
             return
         if not hints:
             return
         self._hint_i = (self._hint_i + 1) % len(hints)
         h = hints[self._hint_i]
-        oracle = self.snap.get("oracle")
-        play = oracle.rules.parse(h["play"])
-        cards = play_cards_from_hand(self.hand.cards(), play)
-        if cards:
-            keep = self._hint_i
-            self.hand.select_cards(cards)
-            self._hint_i = keep
+        keep = self._hint_i
+        self._verdict = h   # a hint is a legal action the worker judged already
+        self.hand.select_cards(list(h["cards"]))
+        self._hint_i = keep
 
     @Slot(int)
     def askCount(self, seat: int) -> None:
         """报户 (G-69): ask another seat how many cards it holds."""
-        if self.snap and seat != self.my_seat() and self.net is None:
+        if self.snap and self.pres.can_ask and seat != self.my_seat() and self.net is None:
             self._ask.emit(seat)
 
     @Slot(bool)
@@ -767,7 +708,6 @@ class TableBridge(QObject):
         self._timeout.stop()
         secs = int(self.app.settings.get("turnTimer"))
         if self.snap.get("my_turn") and secs > 0 and not self.config.get("no_timeout"):
-            self._turn_serial += 1
             self._timeout.start((secs + int(self.app.settings.get("grace"))) * 1000)
 
     def _on_timeout(self) -> None:
@@ -781,11 +721,17 @@ class TableBridge(QObject):
     def _g_seats(self) -> list[dict[str, Any]]:
         return self._seats
 
-    def _g_trick(self) -> list[dict[str, Any]]:
-        return self._trick
+    def _g_top(self) -> dict[str, Any]:
+        return self._trick[-1] if self._trick else {}
 
-    def _g_log(self) -> list[dict[str, Any]]:
-        return self._log
+    def _g_seat_model(self) -> RowsModel:
+        return self.seat_model
+
+    def _g_trick_model(self) -> RowsModel:
+        return self.trick_model
+
+    def _g_log_model(self) -> RowsModel:
+        return self.log_model
 
     def _g_actions(self) -> list[dict[str, Any]]:
         return self._actions
@@ -809,7 +755,28 @@ class TableBridge(QObject):
         return self._phase
 
     def _g_game(self) -> str:
-        return str(self.snap.get("game", self.config.get("game", "gouji")))
+        return str(self.snap.get("game", self.config.get("game", "")))
+
+    def _g_title(self) -> str:
+        return self.pres.title(self.lang())
+
+    def _g_felt_text(self) -> str:
+        return " ".join(self.pres.title_zh)   # the watermark on the felt is always the Chinese name
+
+    def _g_glyph(self) -> str:
+        return self.pres.glyph
+
+    def _g_felt(self) -> str:
+        return self.pres.felt
+
+    def _g_next_label(self) -> str:
+        return self.pres.next_label(i18n.strings(self.lang()))
+
+    def _g_places(self) -> list[dict[str, float]]:
+        return [{"px": p[0], "py": p[1], "lx": p[2], "ly": p[3]} for p in seat_places(self.n())] if self.n() else []
+
+    def _g_steps(self) -> bool:
+        return self.pres.tribute_steps
 
     def _g_nseats(self) -> int:
         return self.n()
@@ -824,26 +791,10 @@ class TableBridge(QObject):
         return bool(self.snap.get("over"))
 
     def _g_setlabel(self) -> str:
-        view = self.snap.get("view", {}) if self.snap else {}
-        s = i18n.strings(self.lang())
-        if self._g_game() == "gouji":
-            total = (self.snap.get("options") or {}).get("sets_per_game", 5)
-            return s["setNo"].replace("%1", str(view.get("set_no", 1))).replace("%2", str(total))
-        hand_no = view.get("hand_no")
-        no = hand_no + 1 if isinstance(hand_no, int) else 1
-        if isinstance(view.get("hands"), int) and view["hands"] > 0:
-            no = min(no, view["hands"])
-            return s["handNo"].replace("%1", f"{no} / {view['hands']}")
-        return s["handNo"].replace("%1", str(no))
+        return self.pres.match_label(self.snap, i18n.strings(self.lang())) if self.snap else ""
 
     def _g_score(self) -> dict[str, Any]:
-        totals = self.snap.get("totals") or []
-        me = self.my_seat()
-        if self._g_game() == "gouji" and totals:
-            mine = sum(totals[i] for i in range(len(totals)) if i % 2 == me % 2)
-            theirs = sum(totals[i] for i in range(len(totals)) if i % 2 != me % 2)
-            return {"team": True, "mine": mine, "theirs": theirs, "per": []}
-        return {"team": False, "per": [{"name": self.name_of(i), "total": t} for i, t in enumerate(totals)]}
+        return self.pres.score(list(self.snap.get("totals") or []), self.my_seat(), self.name_of)
 
     def _g_caption(self) -> str:
         return self._tribute_caption
@@ -856,132 +807,46 @@ class TableBridge(QObject):
         return s.get("phase_" + self._phase, self._phase)
 
     active = Property(bool, _g_active, notify=changed)
-    seats = Property("QVariantList", _g_seats, notify=changed)
-    trick = Property("QVariantList", _g_trick, notify=changed)
-    roundLog = Property("QVariantList", _g_log, notify=changed)
-    actions = Property("QVariantList", _g_actions, notify=selChanged)
-    selection = Property("QVariantMap", _g_sel, notify=selChanged)
-    tracker = Property("QVariantList", _g_tracker, notify=changed)
-    results = Property("QVariantMap", _g_results, notify=changed)
-    scoreSheet = Property("QVariantList", _g_sheet, notify=changed)
+    seats = Property(list, _g_seats, notify=changed)   # the seat rows (Python side; QML: seatModel)
+    seatModel = Property(QObject, _g_seat_model, constant=True)
+    trickModel = Property(QObject, _g_trick_model, constant=True)
+    logModel = Property(QObject, _g_log_model, constant=True)
+    topPlay = Property(dict, _g_top, notify=changed)
+    actions = Property(list, _g_actions, notify=selChanged)
+    selection = Property(dict, _g_sel, notify=selChanged)
+    tracker = Property(list, _g_tracker, notify=changed)
+    results = Property(dict, _g_results, notify=changed)
+    scoreSheet = Property(list, _g_sheet, notify=changed)
     status = Property(str, _g_status, notify=changed)
     phase = Property(str, _g_phase, notify=changed)
     phaseLabel = Property(str, _g_phase_label, notify=changed)
     game = Property(str, _g_game, notify=changed)
+    gameTitle = Property(str, _g_title, notify=changed)
+    gameGlyph = Property(str, _g_glyph, notify=changed)
+    feltText = Property(str, _g_felt_text, notify=changed)
+    felt = Property(str, _g_felt, notify=changed)
+    nextLabel = Property(str, _g_next_label, notify=changed)
     nSeats = Property(int, _g_nseats, notify=changed)
+    places = Property(list, _g_places, notify=changed)   # per position: plate corner, last-play spot
+    tributeSteps = Property(bool, _g_steps, notify=changed)
     myTurn = Property(bool, _g_myturn, notify=changed)
     autoPlay = Property(bool, _g_auto, notify=changed)
     over = Property(bool, _g_over, notify=changed)
     setLabel = Property(str, _g_setlabel, notify=changed)
-    score = Property("QVariantMap", _g_score, notify=changed)
+    score = Property(dict, _g_score, notify=changed)
     tributeCaption = Property(str, _g_caption, notify=changed)
     tributeActive = Property(int, _g_tribute, notify=changed)
 
 
-# ---------------------------------------------------------------------- view adapters
 def s_or(lang: str, key: str) -> str:
     return i18n.strings(lang).get(key, key)
 
 
-def _char(card: str) -> str:
-    from engine.cards import Card
-    return Card.parse(card).char
-
-
-def _is_card(arg: Any) -> bool:
-    if not isinstance(arg, str) or not arg:
-        return False
-    from engine.cards import Card
-    try:
-        Card.parse(arg)
-        return True
-    except Exception:
-        return False
-
-
-def _arg_label(arg: str) -> str:
-    from engine.cards import SUIT_SYMBOL
-    return SUIT_SYMBOL.get(arg, arg)
-
-
-def _places(view: dict[str, Any], n: int) -> dict[int, int]:
-    """seat -> 0-based place. Gouji: ``places`` {"seat": 1-based}; Baohuang: ``places`` [1-based | None]."""
+def _places(view: dict[str, Any]) -> dict[int, int]:
+    """seat -> 0-based place, from the view header's per-seat ``places`` (1-based or None)."""
     v = view.get("places")
-    if isinstance(v, dict):
+    if isinstance(v, dict):   # an older save's results event: {"seat": place}
         return {int(k): int(p) - 1 for k, p in v.items() if isinstance(p, int)}
     if isinstance(v, list):
         return {i: int(p) - 1 for i, p in enumerate(v) if isinstance(p, int)}
     return {}
-
-
-def _card_label(ident: str) -> str:
-    from engine.cards import SUIT_SYMBOL
-    try:
-        info = card_info(ident)
-    except Exception:
-        return ident
-    return f"{info['label']}{SUIT_SYMBOL.get(info['suit'], '')}"
-
-
-def _bh_side(view: dict[str, Any], seat: int, me: int) -> str | None:
-    """'emperor' / 'rebel' / None (unknown to ``me``) for a Baohuang seat, from public facts and my role."""
-    emperor = view.get("emperor")
-    guard = view.get("guard")
-    if seat == me:
-        role = view.get("role")
-        return "emperor" if role in ("emperor", "guard") else "rebel" if role == "rebel" else None
-    if emperor is not None and seat == emperor:
-        return "emperor"
-    if guard is not None and seat == guard:
-        return "emperor"
-    if seat in (view.get("rebels") or []):
-        return "rebel"
-    if view.get("guard_public") and guard is not None and emperor is not None:
-        return "rebel"
-    if view.get("role") == "emperor" and view.get("solo"):
-        return "rebel"
-    return None
-
-
-def _bh_team(view: dict[str, Any], seat: int, me: int) -> str:
-    mine = _bh_side(view, me, me)
-    side = _bh_side(view, seat, me)
-    if seat == me:
-        return "mine"
-    if side is None or mine is None:
-        return "unknown"
-    return "mine" if side == mine else "theirs"
-
-
-def _badges(view: dict[str, Any], seat: int, me: int, s: dict[str, str], lang: str) -> list[dict[str, str]]:
-    out: list[dict[str, str]] = []
-    if view.get("game") == "gouji":
-        if view.get("revolutionary") == seat:
-            out.append({"text": "革命" if lang == "zh" else "Revolution", "color": "blue"})
-        return out
-    if view.get("emperor") == seat:
-        out.append({"text": "♛ " + s["emperor"], "color": "gold"})
-    elif view.get("guard") == seat and (view.get("guard_public") or seat == me):
-        only = "" if view.get("guard_public") else (" · 仅你可见" if lang == "zh" else " · only you")
-        out.append({"text": s["guard"] + only, "color": "gold"})
-    if seat in (view.get("rebels") or []):
-        out.append({"text": "⚒ " + s["rebel"], "color": "blue"})
-    elif seat == me and view.get("role") == "rebel":
-        out.append({"text": ("平民 · 仅你可见" if lang == "zh" else "Rebel · only you"), "color": "grey"})
-    elif view.get("emperor") is not None and seat != me and _bh_side(view, seat, me) is None:
-        out.append({"text": "? " + s["unknownId"], "color": "grey"})
-    return out
-
-
-def _pack_counts(game: str, options: dict[str, Any]) -> dict[int, int]:
-    ranks = list(range(3, 16))
-    if game == "baohuang":
-        deck = str(options.get("deck", "216"))
-        if deck.startswith("200"):
-            ranks = [r for r in ranks if r != 3]
-        elif deck.startswith("168"):
-            ranks = [r for r in ranks if r > 5]
-    out = {r: 16 for r in ranks}
-    out[16] = 4
-    out[17] = 4
-    return out

@@ -1,8 +1,10 @@
-"""The game worker: owns the engine State on its own QThread, runs the bots, saves the log.
+"""The game worker: owns the engine State on its own QThread, runs the bots, saves the log, judges selections.
 
-The GUI talks to it only through queued signals. It answers with immutable snapshots (plain dicts built
-here, plus a private ``clone()`` of the State that the GUI may query for the legality of a selection while
-it is the human's turn — nothing else mutates that clone). The GUI thread never waits for the engine.
+The GUI talks to it only through queued signals and gets immutable snapshots back (plain dicts built here).
+A selection is judged here, by the engine (``state.action_for_cards``), and the verdict keeps the action it
+made: pressing Enter then applies that very action (no second parse, no second check). At a LAN table the
+real State is on the host; the worker judges against a State made from this seat's view (the presenter's
+``judge_state``) and the host still decides. The GUI thread never waits for the engine.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from desktop import bots, store
+from desktop.games import Presenter, presenter
 
 
 def set_key(view: dict[str, Any]) -> Any:
@@ -25,29 +28,66 @@ def set_key(view: dict[str, Any]) -> Any:
     return None
 
 
-def hint_plays(legal_plays: list[Any], limit: int = 12) -> list[Any]:
-    """Good plays first: no 2s/jokers, low rank, then by size; one per distinct shape."""
-    def cost(a: Any) -> tuple[int, int, int, int]:
-        p = a.play
-        specials = p.twos + p.raw_small + p.raw_big + p.supers
-        return (1 if a.kind == "burn" else 0, specials, p.rank or 99, -p.n_cards)
-    seen: set[str] = set()
-    out = []
-    for a in sorted(legal_plays, key=cost):
-        key = a.kind + a.play.text
-        if key in seen:
+def verdict(state: Any, seat: int, cards: list[str], kinds: list[str], pres: Presenter) -> dict[str, Any]:
+    """The engine's judgment of selected ``cards`` for each of ``kinds``: the actions it accepts (as JSON and
+    as Action objects under ``_actions``), else the first refusal (rule id, both languages), and the play in
+    words in both languages."""
+    from engine.api import Refusal
+    out: dict[str, Any] = {"cards": list(cards), "kinds": [], "actions": {}, "rule": "", "en": "", "zh": "",
+                           "desc_zh": "", "desc_en": "", "_actions": {}}
+    first: Refusal | None = None
+    for kind in kinds:
+        r = state.action_for_cards(seat, cards, kind)
+        if isinstance(r, Refusal):
+            first = first or r
             continue
-        seen.add(key)
-        out.append(a)
-        if len(out) >= limit:
-            break
+        if r.kind in out["_actions"]:   # e.g. a play that is a burn in the burn window
+            continue
+        out["kinds"].append(kind)
+        out["actions"][kind] = r.to_json()
+        out["_actions"][kind] = r
+        if not out["desc_zh"] and r.play is not None:
+            out.update(_words(pres, r.play))
+    if not out["kinds"] and first is not None:
+        out.update(rule=first.rule, en=first.en, zh=first.zh or first.en)
     return out
+
+
+def make_judge(pres: Presenter, view: dict[str, Any]) -> Any:
+    """The State a turn's selections are judged on: made from this seat's view alone (other hands made up, so
+    no hidden card reaches the GUI thread), owned by one snapshot, queried only through ``action_for_cards``.
+    ``None`` when the game cannot make one: then the worker judges each selection (``GameWorker.judge``)."""
+    try:
+        return pres.judge_state(view)
+    except Exception:
+        return None
+
+
+def hint_rows(pres: Presenter, hand: list[str], hints: list[Any]) -> list[dict[str, Any]]:
+    """Hints as the GUI selects them: the cards, and the verdict (a hint is a legal action, judged already)."""
+    out = []
+    for a in hints:
+        cards = pres.hint_cards(hand, a)
+        if not cards:
+            continue
+        j = a.to_json()
+        out.append({**j, "cards": cards, "kinds": [a.kind], "actions": {a.kind: j},
+                    **(_words(pres, a.play) if a.play is not None else {"desc_zh": "", "desc_en": ""})})
+    return out
+
+
+def _words(pres: Presenter, play: Any) -> dict[str, str]:
+    """A play in words in both languages, from the parsed play (the GUI shows it without parsing again)."""
+    return {"desc_zh": pres.describe_play(play, "zh"), "desc_en": pres.describe_play(play, "en"),
+            "filler_zh": pres.filler_play(play, "zh"), "filler_en": pres.filler_play(play, "en")}
 
 
 class GameWorker(QObject):
     snapshot = Signal(object)  # dict
     notice = Signal(str, str)  # kind ("error", "rejected", "saved"), message
-    rejected = Signal(str, str)  # rule, reason
+    rejected = Signal(str, str)  # rule, reason (in the UI language of the refusal's ``zh``/``en``)
+    judged = Signal(object)  # a selection's verdict (see ``verdict``), with the request's ``serial``
+    judge_ready = Signal(object)  # LAN: {"key", "judge"}, a State made from this seat's view
 
     def __init__(self) -> None:
         super().__init__()
@@ -65,6 +105,12 @@ class GameWorker(QObject):
         self.set_start = 0
         self._pending = False
         self.helper: Any = None
+        self.pres: Presenter = Presenter()
+        self.lang = "zh"
+        self.latest_judge = 0     # the GUI's newest selection serial: older requests are skipped
+        self._verdict: tuple[Any, dict[str, Any]] | None = None   # ((n_actions, cards), verdict) of the last
+        self._judge_state: tuple[Any, Any] = (None, None)          # LAN: (view key, State made from the view)
+        self._key: Any = None
 
     # ---------------------------------------------------------------- commands (queued from the GUI)
     @Slot(object)
@@ -79,12 +125,15 @@ class GameWorker(QObject):
                 seed = cfg.get("seed")
                 if seed is None:
                     seed = random.randrange(1, 2**31)
-                extra = {"hands": int(cfg.get("hands", 6))} if cfg["game"] == "baohuang" else {}
-                state = games.new_state(cfg["game"], int(seed), cfg.get("options") or {}, **extra)
+                spec = games.spec(cfg["game"])
+                extra = {spec.match_kwarg: int(cfg.get(spec.match_kwarg, 6))} if spec.match_kwarg else {}
+                state = spec.new_state(int(seed), cfg.get("options") or {}, **extra)
         except Exception as exc:  # a damaged save, a bad option: report, never crash
             self.notice.emit("resume_failed" if cfg.get("resume") else "error", f"{type(exc).__name__}: {exc}")
             return
         self.state = state
+        self.pres = presenter(state.rules.game)
+        self._verdict = None
         self.humans = {int(s) for s in cfg.get("humans", [0])}
         self.seat = min(self.humans) if self.humans else 0
         self.auto = set()
@@ -106,7 +155,9 @@ class GameWorker(QObject):
                 self.notice.emit("error", f"save: {exc}")
                 self.saver = None
         self.set_start = len(state.actions)
-        self._emit(None, list(state.history) if not state.actions else [], first=True)
+        view = state.view(self.seat)
+        self._key = set_key(view)
+        self._emit(None, list(state.history) if not state.actions else [], view, first=True)
         self._schedule()
 
     @Slot(object)
@@ -116,11 +167,75 @@ class GameWorker(QObject):
         try:
             action = self.state.action_from_json(msg["action"])
         except Exception as exc:
-            self.rejected.emit(getattr(exc, "rule", ""), getattr(exc, "reason", str(exc)))
+            self._reject(exc)
             return
         if action.seat != self.state.to_act:
             return
         self._apply(action)
+
+    @Slot(object)
+    def judge(self, req: dict[str, Any]) -> None:
+        """Judge a selection: ``{serial, gen, n_actions, cards, kinds}`` (local) or with ``view`` (LAN)."""
+        if int(req.get("serial", 0)) < self.latest_judge:
+            return   # the selection changed again meanwhile: only the newest one is worth an answer
+        cards = [str(c) for c in req.get("cards") or []]
+        if "view" in req:
+            st, seat, pres = self._lan_state(req), int(req["view"].get("seat", 0)), presenter(str(req["game"]))
+        else:
+            if self.state is None or req.get("gen") != self.gen or req.get("n_actions") != len(self.state.actions):
+                return
+            st, seat, pres = self.state, self.seat, self.pres
+        if st is None:
+            return
+        try:
+            v = verdict(st, seat, cards, list(req.get("kinds") or []), pres)
+        except Exception as exc:   # a judge that cannot judge says so; the engine applying the action decides
+            v = {"cards": cards, "kinds": [], "actions": {}, "rule": "", "en": f"{type(exc).__name__}: {exc}",
+                 "zh": "", "_actions": {}}
+        if "view" not in req:
+            self._verdict = ((req.get("n_actions"), tuple(cards)), v)
+        self.judged.emit({k: x for k, x in v.items() if k != "_actions"} | {"serial": req.get("serial")})
+
+    @Slot(object)
+    def prepare_judge(self, req: dict[str, Any]) -> None:
+        """LAN: make the judge State for this turn from the seat's view (off the GUI thread)."""
+        self.judge_ready.emit({"key": req.get("key"), "judge": self._lan_state(req)})
+
+    def _lan_state(self, req: dict[str, Any]) -> Any:
+        key = req.get("key")
+        if self._judge_state[0] != key:
+            try:
+                st = presenter(str(req["game"])).judge_state(req["view"])
+            except Exception:
+                st = None
+            self._judge_state = (key, st)
+        return self._judge_state[1]
+
+    @Slot(object)
+    def act_cards(self, msg: dict[str, Any]) -> None:
+        """Enter with a selection: ``{gen, n_actions, cards, kind}``. The verdict already made for these cards
+        is applied as it is (one parse, one check per human action); else the engine judges them now."""
+        st = self.state
+        if st is None or msg.get("gen") != self.gen or st.to_act != self.seat:
+            return
+        if msg.get("action") is not None:   # judged on this turn's judge State: the real one decides now
+            self._apply(msg["action"])
+            return
+        if msg.get("json") is not None:     # a hint: a legal action as the worker offered it
+            self.act({"gen": msg.get("gen"), "action": msg["json"]})
+            return
+        cards = tuple(str(c) for c in msg.get("cards") or [])
+        kind = str(msg.get("kind") or "play")
+        v = self._verdict[1] if self._verdict and self._verdict[0] == (len(st.actions), cards) else None
+        if v is None:
+            v = verdict(st, self.seat, list(cards), [kind], self.pres)
+        action = v["_actions"].get(kind)
+        self._verdict = None
+        if action is None:
+            self.rejected.emit(v.get("rule", ""), (v.get("zh") if self.lang == "zh" else v.get("en")) or "")
+            self._emit(None, [], st.view(self.seat))
+            return
+        self._apply(action, checked=False)
 
     @Slot(int, bool)
     def set_auto(self, seat: int, on: bool) -> None:
@@ -129,17 +244,21 @@ class GameWorker(QObject):
         else:
             self.auto.discard(seat)
         if self.state is not None:
-            self._emit(None, [])
+            self._emit(None, [], self.state.view(self.seat))
             self._schedule()
 
     @Slot(int)
     def ask(self, target: int) -> None:
-        """G-69 报户: ask a player for his card count (a free action outside turn order; not logged)."""
+        """G-69 报户: ask a player for his card count (a free action outside turn order, logged)."""
         from engine.core import Action
         st = self.state
-        if st is None or st.rules.game != "gouji" or st.is_over:
+        if st is None or st.is_over:
             return
         self._apply(Action(self.seat, "ask", None, str(target)))   # a logged free action (docs/ARCHITECTURE.md)
+
+    @Slot(str)
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
 
     @Slot(int)
     def set_pace(self, ms: int) -> None:
@@ -197,31 +316,30 @@ class GameWorker(QObject):
             view = self._bot_view(st, seat, bot)
             decision = bot.choose(view, legal)
             action = getattr(decision, "action", decision)
-        except Exception:
+        except Exception:   # a bot error surfaces (a notice with the traceback); the table waits, it never guesses
             self.notice.emit("error", "bot: " + traceback.format_exc(limit=3))
-            legal = list(st.legal_actions(seat))
-            if not legal:
-                return
-            action = legal[0]
+            return
         self._apply(action)
 
     @staticmethod
     def _bot_view(st: Any, seat: int, bot: Any) -> dict[str, Any]:
         if getattr(bot, "wants_history", False):
-            try:
-                return st.view(seat, with_history=True)
-            except TypeError:
-                pass
-        return st.view(seat)
+            return dict(st.view(seat, with_history=True))   # every game takes the keyword (engine.api)
+        return dict(st.view(seat))
 
-    def _apply(self, action: Any) -> None:
+    def _reject(self, exc: BaseException) -> None:
+        from engine.api import Refusal
+        r = Refusal.of(exc)
+        self.rejected.emit(r.rule if r.rule != "?" else "", r.message(self.lang))
+
+    def _apply(self, action: Any, checked: bool = True) -> None:
         st = self.state
-        before = set_key(st.view(self.seat))
+        before = self._key
         try:
-            events = st.apply(action)
+            events = st.apply(action, checked=checked)
         except Exception as exc:
-            self.rejected.emit(getattr(exc, "rule", ""), getattr(exc, "reason", str(exc)))
-            self._emit(None, [])
+            self._reject(exc)
+            self._emit(None, [], st.view(self.seat))
             self._schedule()
             return
         if self.saver is not None:
@@ -229,11 +347,12 @@ class GameWorker(QObject):
                 self.saver.append(action, events)
             except OSError as exc:
                 self.notice.emit("error", f"save: {exc}")
-        after_view = st.view(self.seat)
-        set_over = set_key(after_view) != before or st.is_over
+        view = st.view(self.seat)   # the one view this action builds for the human's seat
+        self._key = set_key(view)
+        set_over = self._key != before or st.is_over
         if set_over:
             self._keep_replay(before)
-        self._emit(action, events, set_over=set_over)
+        self._emit(action, events, view, set_over=set_over)
         if st.is_over and self.saver is not None:
             self.saver.finish()
         if set_over and self.pause_at_results and not st.is_over:
@@ -263,11 +382,11 @@ class GameWorker(QObject):
                     out[r] = out.get(r, 0) + 1
         return out
 
-    def _emit(self, action: Any, events: list[Any], first: bool = False, set_over: bool = False) -> None:
+    def _emit(self, action: Any, events: list[Any], full: dict[str, Any], first: bool = False,
+              set_over: bool = False) -> None:
         st = self.state
         seat = self.seat
-        view = st.view(seat)
-        view = copy.deepcopy({k: v for k, v in view.items() if k not in ("history", "state")})
+        view = copy.deepcopy({k: v for k, v in full.items() if k not in ("history", "state")})
         to_act = st.to_act
         my_turn = ((to_act == seat) and not st.is_over and seat not in self.auto and seat in self.humans
                    and not self._only_decline(seat))
@@ -287,17 +406,18 @@ class GameWorker(QObject):
             plays = list(la.plays())
             snap["fixed"] = [a.to_json() for a in la.fixed]
             snap["play_kinds"] = sorted({a.kind for a in plays})
-            hints = hint_plays(plays)
+            hints = self.pres.hint_order(plays)
             try:
-                best = getattr(self.helper.choose(st.view(seat), list(la)), "action", None)
-                if best is not None and best.play is not None:
-                    hints = [best] + [h for h in hints if h != best]
-                elif best is not None and best.arg is not None:
-                    snap["suggest"] = best.to_json()   # e.g. which card to return (还贡)
-            except Exception:
-                pass
-            snap["hints"] = [a.to_json() for a in hints]
-            snap["oracle"] = st.clone()
+                best = getattr(self.helper.choose(full, list(la)), "action", None)
+            except Exception:   # the hint helper is a bot: its error surfaces, the human plays on without a hint
+                self.notice.emit("error", "hint: " + traceback.format_exc(limit=3))
+                best = None
+            if best is not None and best.play is not None:
+                hints = [best] + [h for h in hints if h != best]
+            elif best is not None and best.arg is not None:
+                snap["suggest"] = best.to_json()   # e.g. which card to return (还贡)
+            snap["hints"] = hint_rows(self.pres, list(view.get("hand") or []), hints)
+            snap["judge"] = make_judge(self.pres, full)
         self.snapshot.emit(snap)
 
 

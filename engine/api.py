@@ -36,9 +36,7 @@ class Refusal:
 
     def error(self) -> IllegalAction:
         """The exception ``apply`` raises for this refusal (``.rule`` and ``.refusal`` set)."""
-        err = IllegalAction(self.rule, self.en)
-        err.refusal = self  # type: ignore[attr-defined]
-        return err
+        return IllegalAction(self.rule, self.en, self.zh)
 
     def to_json(self) -> dict[str, str]:
         return {"rule": self.rule, "en": self.en, "zh": self.zh}
@@ -49,15 +47,21 @@ class Refusal:
         ref = getattr(err, "refusal", None)
         if isinstance(ref, Refusal):
             return ref
-        return cls(str(getattr(err, "rule", "?")), str(getattr(err, "reason", err)))
+        return cls(str(getattr(err, "rule", "?")), str(getattr(err, "reason", err)), str(getattr(err, "zh", "")))
 
 
 class ViewHeader(TypedDict, total=False):
     """The keys every game's ``view(seat)`` carries; a game adds its own keys beside them.
 
     ``hand`` is the seat's own hidden cards/tiles as notation strings; ``counts`` per seat (``None`` where
-    the rules hide a count); ``places`` the finishing order as a list of seats; ``trick`` what lies on the
-    table now (a list of ``{"seat", ...}`` entries, last = newest); ``history`` the public and own-seat events.
+    the rules hide a count); ``places`` per seat, the 1-based finishing place of this hand/set or ``None``
+    (a seat still playing; a game without places gives all ``None``); ``scores`` per seat, the last finished
+    hand's/set's score (``None`` before the first one ends); ``totals`` per seat, the match so far;
+    ``trick`` what lies on the table now (a list of ``{"seat", ...}`` entries, last = newest); ``history``
+    the public and own-seat events of the match so far (the stream a LAN client of that seat receives).
+    ``history_policy`` is the game's policy for a plain ``view(seat)`` (the same in every view of the game):
+    ``"match"`` (it carries ``history``) or ``"on-request"`` (it does not; ``view(seat, with_history=True)``
+    does — every game takes that keyword, and ``with_history=False`` leaves the history out).
     """
 
     game: str
@@ -67,14 +71,17 @@ class ViewHeader(TypedDict, total=False):
     to_act: int | None
     hand: list[str]
     counts: list[int | None]
-    places: list[int]
-    scores: list[int]
+    places: list[int | None]
+    scores: list[int] | None
     totals: list[int]
     trick: list[dict[str, Any]]
     history: list[dict[str, Any]]
+    history_policy: str
 
 
 VIEW_HEADER_KEYS = frozenset(ViewHeader.__annotations__)
+# Present in every view; ``history`` only where ``history_policy`` is "match".
+VIEW_REQUIRED_KEYS = VIEW_HEADER_KEYS - {"history"}
 
 
 class ActionSet(Protocol):
@@ -111,7 +118,7 @@ class GameState(Protocol):
     def legal_actions(self, seat: int) -> ActionSet: ...
     def apply(self, action: Action, checked: bool = True) -> list[Event]: ...
     def refusal(self, action: Action) -> Refusal | None: ...
-    def view(self, seat: int | None) -> dict[str, Any]: ...
+    def view(self, seat: int | None, with_history: bool = ...) -> dict[str, Any]: ...
     def clone(self) -> GameState: ...
     def action_from_json(self, d: Mapping[str, Any]) -> Action: ...
     def action_for_cards(self, seat: int, cards: Sequence[str], kind: str = "play") -> Action | Refusal: ...
@@ -124,7 +131,19 @@ class GameSpec:
 
     ``teams``: the fixed partnership layout (tuples of seats), or ``None`` when sides form during play
     (Baohuang) or every seat plays for itself (Mahjong). ``match_kwarg``: the state keyword that sets the
-    match length (e.g. Baohuang ``hands``), with ``match_default``; ``match_unit`` names what ``sim`` counts.
+    match length (e.g. Baohuang ``hands``), with ``match_default``; when the length is a rule option instead
+    (Gouji ``sets_per_game``) ``match_option`` names it. ``match_unit`` names what ``sim`` counts (plural,
+    e.g. ``"sets"``), ``match_counter`` the ``State.stats`` key that counts them.
+    ``option_rule``: the rule id an unknown option is refused with (RULES.md G.4, B.2 …).
+    ``presets``: preset name → option values; ``preset_titles``: preset name → (Chinese, English) title.
+    ``bot_factory(level, seed=0, **kw)`` makes a bot with ``choose(view, legal) -> Decision``;
+    ``from_view(view, hands, seed)`` a full state for search; ``header_extras(state)`` the per-game keys
+    a log/LAN header records so that ``new_state(seed, options, **extras)`` rebuilds the same start.
+    Duplicate play (``engine.arena``) needs two sides: ``side_names``; ``side_of(state, seat)`` the side (0 or 1)
+    of a seat now (default: its team in ``teams``); ``side_scores(state)`` per finished hand/set the two sides'
+    scores (default: the ``totals`` of each team, one entry). ``playout(state, seat)`` plays ``state`` (mutated)
+    to the end of its hand/set with the heuristic bot for every seat and returns the result of ``seat``'s side
+    (``engine.bots.probe`` compares choices in the true world with it).
     """
 
     name: str
@@ -137,13 +156,21 @@ class GameSpec:
     rules_factory: Callable[[Mapping[str, Any]], Any]
     option_specs: Callable[[], Sequence[Any]]
     presets: Callable[[], Mapping[str, Mapping[str, Any]]] = field(default=lambda: {})
-    match_unit: str = "hand"
+    preset_titles: Callable[[], Mapping[str, tuple[str, str]]] = field(default=lambda: {})
+    match_unit: str = "hands"
+    match_counter: str = "hands"
     match_kwarg: str | None = None
+    match_option: str | None = None
     match_default: int = 1
+    option_rule: str = "C-0"
     teams: tuple[tuple[int, ...], ...] | None = None
     bot_factory: Callable[..., Any] | None = None
     from_view: Callable[..., GameState] | None = None
     header_extras: Callable[[GameState], Mapping[str, Any]] = field(default=lambda st: {})
+    side_names: tuple[str, str] = ("first", "second")
+    side_of: Callable[[Any, int], int] | None = None
+    side_scores: Callable[[Any], list[tuple[float, float]]] | None = None
+    playout: Callable[[Any, int], float] | None = None
 
     def new_state(self, seed: int, options: Mapping[str, Any] | None = None, **kwargs: Any) -> GameState:
         return self.state_factory(self.rules_factory(dict(options or {})), seed=seed, **kwargs)
@@ -154,7 +181,30 @@ class GameSpec:
                 return t
         return None
 
+    @property
+    def two_sided(self) -> bool:
+        """Whether duplicate play between two sides is defined for this game (``engine.arena``)."""
+        return self.side_of is not None or (self.teams is not None and len(self.teams) == 2)
 
-def check_view_header(view: Mapping[str, Any], names: Iterable[str] = VIEW_HEADER_KEYS) -> list[str]:
-    """The header keys a view lacks (empty when it satisfies the contract)."""
-    return sorted(k for k in names if k not in view)
+    def side(self, state: Any, seat: int) -> int:
+        if self.side_of is not None:
+            return self.side_of(state, seat)
+        if self.teams is None or len(self.teams) != 2:
+            raise ValueError(f"{self.name} has no two sides")
+        return 0 if seat in self.teams[0] else 1
+
+    def scores_by_side(self, state: Any) -> list[tuple[float, float]]:
+        if self.side_scores is not None:
+            return self.side_scores(state)
+        t = list(state.totals)
+        return [(float(sum(t[s] for s in range(self.seats) if self.side(state, s) == 0)),
+                 float(sum(t[s] for s in range(self.seats) if self.side(state, s) == 1)))]
+
+
+def check_view_header(view: Mapping[str, Any], names: Iterable[str] = VIEW_REQUIRED_KEYS) -> list[str]:
+    """The header keys a view lacks (empty when it satisfies the contract; ``history`` is checked when the
+    view's ``history_policy`` promises it)."""
+    missing = {k for k in names if k not in view}
+    if view.get("history_policy", "match") == "match" and "history" not in view:
+        missing.add("history")
+    return sorted(missing)

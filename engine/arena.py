@@ -34,7 +34,7 @@ class PlayResult:
     """One play of one deal: side A's score minus side B's score, and who won."""
 
     deal: int
-    a_side: str  # gouji: "even"/"odd"; baohuang: "emperor"/"rebels" (A's side in this play)
+    a_side: str  # the GameSpec side name A played in this play (e.g. "even"/"odd", "emperor"/"rebels")
     score_a: float
     score_b: float
     latencies: dict[str, list[float]] = field(default_factory=dict)
@@ -59,34 +59,26 @@ def _bot_seed(seed: int, deal: int, seat: int, side: str) -> int:
 
 def _options(game: str, sets: int, extra: dict[str, Any]) -> dict[str, Any]:
     opts: dict[str, Any] = {}
-    if game == "gouji":
-        opts["sets_per_game"] = sets
+    spec = games.spec(game)
+    if spec.match_option is not None:  # the match length is a rule option (Gouji sets_per_game)
+        opts[spec.match_option] = sets
     opts.update(extra)
     return opts
 
 
 def _new_state(game: str, seed: int, opts: dict[str, Any]) -> Any:
-    mod = games.module(game)
-    rules = mod.Rules(dict(opts))
-    if game == "baohuang":
-        return mod.State(rules, seed=seed, hands=1)
-    return mod.State(rules, seed=seed)
-
-
-def _emperor_side(st: Any, seat: int) -> bool:
-    """Whether ``seat`` is on the emperor side now (before the roles are fixed: every seat is)."""
-    emp = getattr(st, "emperor", None)
-    if emp is None:
-        return True
-    guard = getattr(st, "guard", None)
-    return bool(seat == emp or seat == guard)
+    spec = games.spec(game)
+    kw = {spec.match_kwarg: 1} if spec.match_kwarg is not None else {}  # one hand per play of a deal
+    return spec.new_state(seed, opts, **kw)
 
 
 def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b: str,
              opts: dict[str, Any], bot_kw: dict[str, Any]) -> PlayResult:
     """Play one deal once. ``swap`` = the second play of the deal (sides exchanged)."""
+    spec = games.spec(game)
+    if not spec.two_sided:
+        raise ValueError(f"the arena plays two sides against each other; {game} has no two sides")
     st = _new_state(game, deal_seed(seed, deal), opts)
-    n = st.n_seats
     bots: dict[tuple[int, str], Bot] = {}
 
     def bot_for(seat: int, side: str) -> Bot:
@@ -98,22 +90,18 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
         return b
 
     def side_of(seat: int) -> str:
-        if game == "gouji":
-            a_even = not swap
-            return "A" if (seat % 2 == 0) == a_even else "B"
-        emp_side = _emperor_side(st, seat)
-        return "A" if emp_side != swap else "B"
+        # sides may form during play (Baohuang): ask the game at every decision
+        return "A" if (spec.side(st, seat) == 0) != swap else "B"
 
     lat: dict[str, list[float]] = {}
     steps = 0
-    start_set = st.set_no if game == "gouji" else 0
     while not st.is_over:
         seat = st.to_act
         if seat is None:
             break
         side = side_of(seat)
         bot = bot_for(seat, side)
-        view = st.view(seat, with_history=True) if game == "gouji" and bot.wants_history else st.view(seat)
+        view = st.view(seat, with_history=True) if bot.wants_history else st.view(seat)
         view = json.loads(json.dumps(view))  # the bot gets a copy: nothing in it leads back to the state
         legal = list(st.legal_actions(seat))
         t0, c0 = time.perf_counter(), time.thread_time()
@@ -127,29 +115,13 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
         steps += 1
         if steps > MAX_ACTIONS:
             raise RuntimeError(f"deal {deal}: no end after {MAX_ACTIONS} actions")
-    _ = start_set
-    if game == "gouji":
-        res = st.set_results
-        even = sum(r["team_scores"][0] for r in res)
-        odd = sum(r["team_scores"][1] for r in res)
-        sa, sb = (even, odd) if not swap else (odd, even)
-        wins = []
-        for r in res:  # a set is won by the team with the higher score in it; ties count half
-            a, b = (r["team_scores"][0], r["team_scores"][1]) if not swap else (r["team_scores"][1], r["team_scores"][0])
-            wins.append(1.0 if a > b else 0.5 if a == b else 0.0)
-        return PlayResult(deal, "even" if not swap else "odd", float(sa), float(sb), lat, steps, wins)
-    scores = _baohuang_scores(st)
-    emp_score = sum(scores[s] for s in range(n) if _emperor_side(st, s))
-    reb_score = sum(scores[s] for s in range(n) if not _emperor_side(st, s))
-    sa, sb = (emp_score, reb_score) if not swap else (reb_score, emp_score)
-    return PlayResult(deal, "emperor" if not swap else "rebels", float(sa), float(sb), lat, steps)
-
-
-def _baohuang_scores(st: Any) -> list[int]:
-    last = getattr(st, "last_scores", None)
-    if last:
-        return list(last)
-    return list(st.totals)
+    per_hand = [(a, b) if not swap else (b, a) for a, b in spec.scores_by_side(st)]
+    sa = sum(a for a, _ in per_hand)
+    sb = sum(b for _, b in per_hand)
+    # a set (hand) is won by the side with the higher score in it; ties count half
+    wins = [1.0 if a > b else 0.5 if a == b else 0.0 for a, b in per_hand]
+    names = spec.side_names
+    return PlayResult(deal, names[1] if swap else names[0], float(sa), float(sb), lat, steps, wins)
 
 
 def _job(args: tuple[str, int, int, str, str, dict[str, Any], dict[str, Any]]) -> list[PlayResult]:
@@ -245,8 +217,8 @@ def pool(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
             m["n"] += v["n"]
     # medians and p99 are not additive: the median of the runs' medians and the worst run's p99
     out["latency_ms"] = {k: {**v, "median": statistics.median(v["median"])} for k, v in sorted(lat.items())}
-    if first["game"] == "baohuang":
-        for side in ("emperor", "rebels"):
+    if _sides_form_in_play(first["game"]):
+        for side in games.spec(first["game"]).side_names:
             k = f"a_as_{side}"
             if all("plays" in d for d in per_deal):
                 plays = [p for d in per_deal for p in d["plays"] if p["a_side"] == side]
@@ -293,12 +265,18 @@ def summarize(game: str, level_a: str, level_b: str, seed: int, opts: dict[str, 
                            "max": round(max(v), 3), "n": len(v)} for k, v in sorted(lat.items())},
         "elapsed_s": round(elapsed, 1),
     }
-    if game == "baohuang":
-        for side in ("emperor", "rebels"):
+    if _sides_form_in_play(game):
+        for side in games.spec(game).side_names:
             plays = [p for pair in results for p in pair if p.a_side == side]
             out[f"a_as_{side}"] = {"win_rate_a": _win_ci([p.win_a for p in plays], 1),
                                    "score_diff_a": mean_ci([p.score_a - p.score_b for p in plays])}
     return out
+
+
+def _sides_form_in_play(game: str) -> bool:
+    """Whether the report splits A's results by the side it played (the sides are not fixed seats)."""
+    spec = games.spec(game)
+    return spec.teams is None and spec.two_sided
 
 
 def _fmt(r: dict[str, Any]) -> str:
@@ -306,12 +284,11 @@ def _fmt(r: dict[str, Any]) -> str:
     lines = [f"{r['game']}: {r['team_a']} (A) vs {r['team_b']} (B), {r['deals']} duplicate deals, seed {r['seed']}",
              f"  A win rate {w['mean']:.3f}  95% CI [{w['ci95'][0]:.3f}, {w['ci95'][1]:.3f}]",
              f"  A score diff {d['mean']:+.3f}  95% CI [{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}]"]
-    for side in ("emperor", "rebels"):
-        k = f"a_as_{side}"
-        if k in r:
-            ww = r[k]["win_rate_a"]
-            if ww["mean"] is not None:
-                lines.append(f"  A as {side}: win rate {ww['mean']:.3f} [{ww['ci95'][0]:.3f}, {ww['ci95'][1]:.3f}]")
+    for k in [k for k in r if k.startswith("a_as_")]:
+        ww = r[k]["win_rate_a"]
+        if ww["mean"] is not None:
+            lines.append(f"  A as {k.removeprefix('a_as_')}: win rate {ww['mean']:.3f} "
+                         f"[{ww['ci95'][0]:.3f}, {ww['ci95'][1]:.3f}]")
     for k, v in r["latency_ms"].items():
         lines.append(f"  latency {k}: median {v['median']:.2f} ms, p99 {v['p99']:.2f} ms, max {v['max']:.1f} ms "
                      f"({v['n']} decisions)")
@@ -321,13 +298,14 @@ def _fmt(r: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", choices=("gouji", "baohuang"), default="gouji")
+    ap.add_argument("--game", choices=games.names(), default=games.names()[0])
     ap.add_argument("--team-a", choices=LEVELS, default="heuristic")
     ap.add_argument("--team-b", choices=LEVELS, default="greedy")
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--first-deal", type=int, default=0, help="index of the first deal (to split long runs)")
-    ap.add_argument("--sets", type=int, default=1, help="Gouji: sets per game (each deal is one game)")
+    ap.add_argument("--sets", type=int, default=1,
+                    help="sets per game where the rules set the match length (each deal is one game)")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--budget-ms", type=float, default=None, help="search bot time budget per decision")
     ap.add_argument("--rollouts", type=int, default=None, help="search bot: cap on rollouts per decision")

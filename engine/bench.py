@@ -24,11 +24,10 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 def _hand_sizes(game: str, rules: Any) -> tuple[list[Any], int]:
-    if game == "gouji":
-        return make_pack(4), 36
-    deck = getattr(rules.options, "deck", "216")
-    without = {"216": (), "200-no3": (3,), "168-no345": (3, 4, 5)}.get(str(deck), ())
-    return make_pack(4, without, marks=True), 44 if str(deck) == "216" else 40 if str(deck) == "200-no3" else 34
+    """The pack of these rules and the largest hand dealt from it (every seat gets an equal share, rounded up)."""
+    pack = list(rules.pack()) if hasattr(rules, "pack") else make_pack(4)
+    n = games.spec(game).seats
+    return pack, -(-len(pack) // n)
 
 
 def enumeration(game: str, n_hands: int, seed: int) -> dict[str, Any]:
@@ -74,7 +73,7 @@ def enumeration(game: str, n_hands: int, seed: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__)
-    ap.add_argument("--game", default="all", choices=["all", *sorted(games.GAMES)])
+    ap.add_argument("--game", default="all", choices=["all", *games.names()])
     ap.add_argument("--hands", type=int, default=2000, help="random hands for the enumeration figures")
     ap.add_argument("--games", type=int, default=20, help="random-bot games for the speed figure")
     ap.add_argument("--seed", type=int, default=1)
@@ -83,9 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     wanted = games.available() if args.game == "all" else [args.game]
     out: dict[str, Any] = {}
     for game in wanted:
-        res = enumeration(game, args.hands, args.seed)
+        # the enumeration figures are for climbing games (one shared play core); every game gets the speed
+        climbing = games.spec(game).family == "climbing"
+        res = enumeration(game, args.hands, args.seed) if climbing else {}
         speed = sim.run(game, args.games, args.seed, {})
-        unit = "sets" if game == "gouji" else "hands"
+        unit = games.spec(game).match_unit
         res["random_bot"] = {k: speed[k] for k in ("games", unit, "seconds", "games_per_sec", f"{unit}_per_sec",
                                                    "actions_per_sec")}
         out[game] = res

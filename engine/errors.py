@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.api import Refusal
+
 
 class RuleError(ValueError):
     """Bad input refused by a rule. ``rule`` is the RULES.md id, e.g. ``"C-10"`` or ``"G-43"``."""
@@ -17,7 +22,20 @@ class IllegalPlay(RuleError):
 
 
 class IllegalAction(RuleError):
-    """An action refused by the state machine; the state is left untouched."""
+    """An action refused by the state machine; the state is left untouched.
+
+    ``zh`` is the reason in Chinese (empty: the UI shows the English one); ``refusal`` the same as an
+    :class:`engine.api.Refusal` value (rule id and both languages), the one refusal type of the contract.
+    """
+
+    def __init__(self, rule: str, message: str, zh: str = "") -> None:
+        super().__init__(rule, message)
+        self.zh = zh
+
+    @property
+    def refusal(self) -> Refusal:
+        from engine.api import Refusal
+        return Refusal(self.rule, self.reason, self.zh)
 
 
 class OptionError(RuleError):

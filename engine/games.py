@@ -33,6 +33,13 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def unregister(name: str) -> None:
+    """Remove a game added by :func:`register` (tests register a toy game for their duration only)."""
+    _SPECS.pop(name, None)
+    GAMES.pop(name, None)
+    SEATS.pop(name, None)
+
+
 def _load() -> None:
     global _loaded
     if _loaded:
@@ -85,14 +92,14 @@ def available() -> list[str]:
     return out
 
 
-def new_state(game: str, seed: int, options: Mapping[str, Any] | None = None, **kwargs: Any) -> Any:
+def new_state(game: str, seed: int, options: Mapping[str, Any] | None = None, **kwargs: Any) -> GameState:
     """``kwargs`` go to the game's State (e.g. Baohuang's ``hands``, the length of the match)."""
     _load()
     if game in _SPECS:
-        st: GameState = _SPECS[game].new_state(seed, options, **kwargs)
-        return st
-    m = module(game)
-    return m.State(m.Rules(dict(options or {})), seed=seed, **kwargs)
+        return _SPECS[game].new_state(seed, options, **kwargs)
+    m = module(game)  # a module registered without a spec (``engine.net.host.register_game_module``)
+    st: GameState = m.State(m.Rules(dict(options or {})), seed=seed, **kwargs)
+    return st
 
 
 def rules(game: str, options: Mapping[str, Any] | None = None) -> Any:

@@ -40,12 +40,9 @@ def split_torn(raw: bytes) -> tuple[bytes, bytes]:
 def header(state: Any) -> dict[str, Any]:
     head = {"log": "qilu-cards", "version": VERSION, "game": state.rules.game,
             "options": state.rules.options.changed(), "seed": state.seed}
-    hands = getattr(state, "hands_total", 1)
-    if hands != 1:  # Baohuang: a match of several hands (State(..., hands=n))
-        head["hands"] = hands
-    carry = getattr(state, "carry_tribute", None)
-    if carry:  # Gouji: G-83 tribute carried in from the previous game's 串三户
-        head["carry_tribute"] = [list(x) for x in carry]
+    game = state.rules.game
+    if game in games.names():  # the game says what else its start needs (a match length, carried tribute)
+        head.update(games.spec(game).header_extras(state))
     return head
 
 
@@ -68,7 +65,8 @@ def dump(state: Any) -> str:
 
 
 def state_kwargs(head: dict[str, Any]) -> dict[str, Any]:
-    """The extra ``State`` arguments a header records (Baohuang ``hands``, Gouji G-83 ``carry_tribute``)."""
+    """The extra ``State`` arguments a header records (what the specs' ``header_extras`` write: a match length
+    ``hands``, G-83 ``carry_tribute``), typed back."""
     extra: dict[str, Any] = {}
     if "hands" in head:
         extra["hands"] = int(head["hands"])

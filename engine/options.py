@@ -70,8 +70,18 @@ def _show(v: Any) -> str:
     return repr(v)
 
 
-def resolve(game: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Validate ``given`` (ids with or without ``game.``) and return every option with defaults filled in."""
+def unknown_option_rule(game: str) -> str:
+    """The rule id that lists a game's options (its ``GameSpec.option_rule``, e.g. RULES.md G.4)."""
+    from engine import games  # the registry imports the games, which import this module
+    try:
+        return games.spec(game).option_rule
+    except ValueError:
+        return "C-0"
+
+
+def resolve(game: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any], rule: str | None = None) -> dict[str, Any]:
+    """Validate ``given`` (ids with or without ``game.``) and return every option with defaults filled in.
+    ``rule``: the id an unknown option is refused with (default: the game's spec says)."""
     by_name = {s.name: s for s in specs}
     out = {s.name: s.default for s in specs}
     for key, value in given.items():
@@ -79,23 +89,24 @@ def resolve(game: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any]) 
         spec = by_name.get(name)
         if spec is None:
             known = ", ".join(sorted(by_name))
-            raise OptionError("G.4" if game == "gouji" else "B.2", f"unknown {game} option {key!r}; known: {known}")
+            raise OptionError(rule or unknown_option_rule(game), f"unknown {game} option {key!r}; known: {known}")
         out[name] = spec.check(game, value)
     return out
 
 
-def parse_assignments(game: str, specs: tuple[OptionSpec, ...], items: list[str]) -> dict[str, Any]:
+def parse_assignments(game: str, specs: tuple[OptionSpec, ...], items: list[str],
+                      rule: str | None = None) -> dict[str, Any]:
     """``["compare_option=1", "gouji.biesan=true"]`` → typed dict (command-line ``--option``)."""
     by_name = {s.name: s for s in specs}
     out: dict[str, Any] = {}
     for item in items:
         if "=" not in item:
-            raise OptionError("G.4" if game == "gouji" else "B.2", f"an option is written key=value, not {item!r}")
+            raise OptionError(rule or unknown_option_rule(game), f"an option is written key=value, not {item!r}")
         key, value = item.split("=", 1)
         key = key.strip()
         name = key[len(game) + 1:] if key.startswith(game + ".") else key
         spec = by_name.get(name)
         if spec is None:
-            raise OptionError("G.4" if game == "gouji" else "B.2", f"unknown {game} option {key!r}")
+            raise OptionError(rule or unknown_option_rule(game), f"unknown {game} option {key!r}")
         out[name] = spec.parse_text(game, value)
     return out

@@ -22,7 +22,7 @@ Shape = tuple[int, int, int, int, int, int]
 class PlayRules:
     """Options of the shared engine. Gouji: ``mix_jokers`` and fillers on; Baohuang: per B.2."""
 
-    game: str = "gouji"
+    game: str = ""  # the game's name (for messages); nothing switches on it
     mix_jokers: bool = True  # C-10.3: with big and small jokers together all count as small (Gouji)
     pure_mixed_as_is: bool = False  # G-33 pure_mixed_jokers = "as-is"
     twos_as_fillers: bool = True  # C-10.1 / B-27
@@ -31,6 +31,7 @@ class PlayRules:
     surplus_allowed: bool = True  # C-14 kaopai_surplus = "allowed"
     ranks: frozenset[int] = field(default_factory=lambda: frozenset(NATURAL_RANKS))
     allow_super: bool = False  # C-15 / B-24
+    super_rule: str = "C-15"  # the rule that refuses Z where the game has none (Baohuang: B-24)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +129,7 @@ def _build(rules: PlayRules, shape: Shape) -> Play:
     if k and r not in rules.ranks:
         raise IllegalPlay("B-3", f"the pack in use has no {CHAR_OF[r]}")
     if z and not rules.allow_super:
-        raise IllegalPlay("C-15" if rules.game == "gouji" else "B-24", "no super joker Z in this game")
+        raise IllegalPlay(rules.super_rule, "no super joker Z in this game")
     if k and t and not rules.twos_as_fillers:
         raise IllegalPlay("B-20", "2s may not be mixed with another rank (twos_as_fillers is off)")
     if k:

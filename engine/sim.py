@@ -31,7 +31,7 @@ def random_action(state: Any, rng: random.Random) -> Action:
 
 def _declared_paths(game: str) -> tuple[str, ...]:
     import importlib
-    mod = importlib.import_module(games.GAMES[game] + ".state")
+    mod = importlib.import_module(games.spec(game).module + ".state")
     return tuple(getattr(mod, "PATHS", ()))
 
 
@@ -46,6 +46,7 @@ def play_game(game: str, seed: int, options: dict[str, Any], policy: str = "rand
     while not state.is_over:
         if bots:
             seat = state.to_act
+            assert seat is not None  # one seat acts until the match is over
             action = bots[seat].choose(state.view(seat), list(state.legal_actions(seat))).action
         else:
             action = random_action(state, rng)
@@ -55,6 +56,7 @@ def play_game(game: str, seed: int, options: dict[str, Any], policy: str = "rand
 
 
 def run(game: str, n_games: int, seed: int, options: dict[str, Any], policy: str = "random") -> dict[str, Any]:
+    spec = games.spec(game)
     paths: Counter[str] = Counter()
     actions = 0
     deals = 0
@@ -63,9 +65,9 @@ def run(game: str, n_games: int, seed: int, options: dict[str, Any], policy: str
         state, n = play_game(game, seed + i, options, policy)
         actions += n
         paths.update(state.stats)
-        deals += state.stats.get("sets", 0) + state.stats.get("hands", 0)
+        deals += state.stats.get(spec.match_counter, 0)
     seconds = time.perf_counter() - start
-    unit = "sets" if game == "gouji" else "hands"
+    unit = spec.match_unit
     return {
         "game": game, "options": options, "seed": seed, "policy": policy, "games": n_games, unit: deals,
         "seconds": round(seconds, 3),
@@ -78,7 +80,7 @@ def run(game: str, n_games: int, seed: int, options: dict[str, Any], policy: str
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.sim", description=__doc__)
-    ap.add_argument("--game", default="gouji", choices=sorted(games.GAMES))
+    ap.add_argument("--game", default=games.names()[0], choices=games.names())
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")

@@ -46,7 +46,7 @@ Item {
                 // mini table thumbnail
                 Item {
                     x: 18; y: 16; width: 110; height: 72
-                    Rectangle { anchors.centerIn: parent; width: 96; height: 50; radius: 25; color: tile.modelData.id === "baohuang" ? Theme.feltBh1 : Theme.feltGouji1; border.color: Theme.rim1; border.width: 3 }
+                    Rectangle { anchors.centerIn: parent; width: 96; height: 50; radius: 25; color: tile.modelData.felt === "teal" ? Theme.feltBh1 : Theme.feltGouji1; border.color: Theme.rim1; border.width: 3 }
                     Repeater {
                         model: tile.modelData.seats
                         Rectangle {
@@ -54,7 +54,7 @@ Item {
                             readonly property real a: Math.PI / 2 + index * 2 * Math.PI / tile.modelData.seats
                             width: 14; height: 14; radius: 7
                             x: 55 + 50 * Math.cos(a) - 7; y: 36 + 30 * Math.sin(a) - 7
-                            color: tile.modelData.id === "gouji" ? (index % 2 === 0 ? Theme.mine : Theme.theirs) : Theme.unknown
+                            color: tile.modelData.teams ? (index % 2 === 0 ? Theme.mine : Theme.theirs) : Theme.unknown
                             border.color: "white"; border.width: index === 0 ? 2 : 0
                         }
                     }

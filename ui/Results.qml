@@ -1,6 +1,6 @@
 import QtQuick
 
-// Results after a set (Gouji) or hand (Baohuang): places, scores, running total, tributes owed next.
+// Results after a hand or set (the presenter names them): places, scores, running total, tributes owed next.
 Item {
     id: res
     property var app
@@ -55,7 +55,7 @@ Item {
             }
             Row {
                 spacing: 12
-                Btn { objectName: "btnNextSet"; visible: !res.r.over; primary: true; width: 200; text: res.table.game === "gouji" ? res.app.s.nextSet : res.app.s.nextHand; onClicked: res.table.nextSet() }
+                Btn { objectName: "btnNextSet"; visible: !res.r.over; primary: true; width: 200; text: res.table.nextLabel; onClicked: res.table.nextSet() }
                 Btn { objectName: "btnResultsHome"; width: 160; text: res.app.s.backHome; onClicked: { res.table.nextSet(); res.home() } }
             }
         }

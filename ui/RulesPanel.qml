@@ -5,7 +5,8 @@ Item {
     id: rp
     objectName: "rulesPanel"
     property var app
-    property string game: "gouji"
+    property string game: ""
+    readonly property var ids: app.games.filter(function(g) { return g.available }).map(function(g) { return g.id })
     signal close()
     Rectangle { anchors.fill: parent; color: "#B3000000"; MouseArea { anchors.fill: parent; onClicked: rp.close() } }
     Rectangle {
@@ -15,8 +16,8 @@ Item {
         MouseArea { anchors.fill: parent }
         Row {
             x: 28; y: 22; spacing: 16
-            Text { text: rp.app.s.rulesTitle + " · " + (rp.game === "gouji" ? rp.app.s.gouji : rp.app.s.baohuang); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
-            Seg { model: [rp.app.s.gouji, rp.app.s.baohuang]; current: rp.game === "gouji" ? 0 : 1; onPicked: (i) => rp.game = i === 0 ? "gouji" : "baohuang" }
+            Text { text: rp.app.s.rulesTitle + " · " + (rp.app.s[rp.game] || rp.game); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
+            Seg { model: rp.ids.map(function(g) { return rp.app.s[g] || g }); current: Math.max(0, rp.ids.indexOf(rp.game)); onPicked: (i) => rp.game = rp.ids[i] }
         }
         Btn { anchors.right: parent.right; anchors.rightMargin: 20; y: 18; width: 46; height: 38; text: "✕"; onClicked: rp.close() }
         Flickable {

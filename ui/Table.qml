@@ -15,7 +15,7 @@ Item {
     signal navigate(string name)
     focus: true
 
-    readonly property bool gouji: table.game === "gouji"
+    readonly property bool teal: table.felt === "teal"   // the felt colour is the presenter's (desktop/games)
     readonly property int n: table.nSeats
     readonly property real cx: sideOpen ? 672 : 780
     readonly property bool chatShown: chatOn && chatOpen
@@ -26,13 +26,10 @@ Item {
     property int secondsLeft: 0
     property var lastTrick: []
 
-    readonly property var plates6: [[cx - 126, 596], [cx + 350, 470], [cx + 350, 200], [cx - 126, 62], [cx - 602, 200], [cx - 602, 470]]
-    readonly property var plates5: [[cx - 126, 596], [cx + 386, 420], [cx + 204, 96], [cx - 456, 96], [cx - 638, 420]]
-    readonly property var last6: [[cx, 545], [cx + 228, 506], [cx + 228, 236], [cx, 190], [cx - 228, 236], [cx - 228, 506]]
-    readonly property var last5: [[cx, 545], [cx + 290, 456], [cx + 330, 220], [cx - 330, 220], [cx - 290, 456]]
-    function plateXY(pos) { var a = (n === 5 ? plates5 : plates6)[pos % n]; return Qt.point(a[0], a[1]) }
+    // Seat places come from Python (desktop/layout.py, for any number of seats), relative to the centre x.
+    readonly property var places: table.places
+    function plateXY(pos) { var r = places[pos]; return r ? Qt.point(cx + r.px, r.py) : Qt.point(cx - 126, 596) }
     function plateCenter(pos) { var p = plateXY(pos); return Qt.point(p.x + 126, p.y + 36) }
-    function lastXY(pos) { var a = (n === 5 ? last5 : last6)[pos % n]; return Qt.point(a[0], a[1]) }
 
     Keys.onPressed: (event) => {
         if (event.key === Qt.Key_Left) { hand.moveFocus(-1); event.accepted = true }
@@ -56,7 +53,7 @@ Item {
     Connections {
         target: root.table
         function onChanged() {
-            if (root.table.trick.length > 0) root.lastTrick = root.table.trick[root.table.trick.length - 1].faces
+            if (root.table.topPlay.faces !== undefined) root.lastTrick = root.table.topPlay.faces
             if (root.table.myTurn && turnTimer.running) root.secondsLeft = root.settings.turnTimer
         }
     }
@@ -72,9 +69,9 @@ Item {
             Rectangle {
                 width: 32; height: 32; radius: 8
                 gradient: Gradient { GradientStop { position: 0; color: Theme.primary1 } GradientStop { position: 1; color: Theme.primary2 } }
-                Text { anchors.centerIn: parent; text: root.gouji ? "够" : "保"; font.family: Theme.font; font.bold: true; font.pixelSize: 18; color: Theme.primaryText }
+                Text { anchors.centerIn: parent; text: root.table.gameGlyph; font.family: Theme.font; font.bold: true; font.pixelSize: 18; color: Theme.primaryText }
             }
-            Text { anchors.verticalCenter: parent.verticalCenter; text: root.gouji ? "够级" : "保皇"; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
+            Text { anchors.verticalCenter: parent.verticalCenter; text: root.table.gameTitle; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
             Text { anchors.verticalCenter: parent.verticalCenter; text: "|  " + root.table.phaseLabel; color: Theme.text2; font.family: Theme.font; font.pixelSize: 15 }
         }
         Row {
@@ -136,11 +133,11 @@ Item {
         Rectangle {
             anchors.fill: parent; anchors.margins: 18; radius: height / 2
             gradient: Gradient {
-                GradientStop { position: 0; color: root.gouji ? Theme.feltGouji1 : Theme.feltBh1 }
-                GradientStop { position: 1; color: root.gouji ? Theme.feltGouji2 : Theme.feltBh2 }
+                GradientStop { position: 0; color: root.teal ? Theme.feltBh1 : Theme.feltGouji1 }
+                GradientStop { position: 1; color: root.teal ? Theme.feltBh2 : Theme.feltGouji2 }
             }
             Rectangle { anchors.fill: parent; anchors.margins: 34; radius: height / 2; color: "transparent"; border.color: Qt.rgba(1, 1, 1, 0.08); border.width: 2 }
-            Text { anchors.centerIn: parent; text: root.gouji ? "够 级" : "保 皇"; font.family: Theme.font; font.bold: true; font.pixelSize: 150; color: Qt.rgba(1, 1, 1, 0.04) }
+            Text { anchors.centerIn: parent; text: root.table.feltText; font.family: Theme.font; font.bold: true; font.pixelSize: 150; color: Qt.rgba(1, 1, 1, 0.04) }
         }
     }
 
@@ -149,12 +146,12 @@ Item {
         id: centre
         objectName: "centrePlay"
         x: root.cx - 150; y: 250; width: 300; height: 200
-        readonly property var topPlay: root.table.trick.length > 0 ? root.table.trick[root.table.trick.length - 1] : null
+        readonly property var topPlay: root.table.topPlay.faces !== undefined ? root.table.topPlay : null
         Row {
             visible: centre.topPlay !== null
             anchors.horizontalCenter: parent.horizontalCenter; y: -6
             spacing: 8
-            Chip { visible: centre.topPlay !== null && centre.topPlay.gouji === true; text: root.gouji ? "够 级" : ""; size: 16; fg: "#2A1800"; bg: Theme.gold }
+            Chip { visible: centre.topPlay !== null && (centre.topPlay.badge || "") !== ""; text: centre.topPlay ? (centre.topPlay.badge || "") : ""; size: 16; fg: "#2A1800"; bg: Theme.gold }
             Chip { text: centre.topPlay ? centre.topPlay.text : ""; size: 16; fg: Theme.text; bg: "#AA0D1C19"; line: Theme.panelBorder }
         }
         Chip {
@@ -197,15 +194,15 @@ Item {
 
     // ------------------------------------------------------------------ seats and their last plays
     Repeater {
-        model: root.table.seats
+        model: root.table.seatModel
         Item {
             id: seatItem
-            required property var modelData
-            readonly property point lp: root.lastXY(modelData.pos)
-            readonly property var last: modelData.last
+            required property var row
+            readonly property point lp: Qt.point(root.cx + row.lx, row.ly)
+            readonly property var last: row.last
             // last play of this seat (stack w 50, step 22) or a pass pill
             Item {
-                visible: seatItem.last !== null && seatItem.last !== undefined && !seatItem.modelData.me
+                visible: seatItem.last !== null && seatItem.last !== undefined && !seatItem.row.me
                 x: seatItem.lp.x - width / 2; y: seatItem.lp.y - 35
                 width: seatItem.last && seatItem.last.faces ? 50 + Math.max(0, seatItem.last.faces.length - 1) * 22 : 50
                 height: 70
@@ -228,20 +225,20 @@ Item {
                 }
             }
             Card {   // Baohuang: the revealed 皇帝牌 beside the emperor (SPEC §5)
-                visible: !root.gouji && (seatItem.modelData.badges || []).some(function(b) { return b.text.indexOf("♛") === 0 })
-                x: root.plateXY(seatItem.modelData.pos).x + 212; y: root.plateXY(seatItem.modelData.pos).y + (seatItem.modelData.pos === 0 ? -62 : 78)
+                visible: seatItem.row.throne === true
+                x: (root.cx + seatItem.row.px) + 212; y: seatItem.row.py + (seatItem.row.pos === 0 ? -62 : 78)
                 w: 40
                 card: "X^"; rank: 17; suit: ""; mark: "^"; label: "大王"
             }
             SeatPlate {
-                objectName: "seat_" + seatItem.modelData.pos
-                x: root.plateXY(seatItem.modelData.pos).x; y: root.plateXY(seatItem.modelData.pos).y
-                seat: seatItem.modelData
+                objectName: "seat_" + seatItem.row.pos
+                x: (root.cx + seatItem.row.px); y: seatItem.row.py
+                seat: seatItem.row
                 s: root.app.s
-                timerSecs: seatItem.modelData.me ? root.secondsLeft : 0
-                timerFrac: seatItem.modelData.me && root.settings.turnTimer > 0 ? root.secondsLeft / root.settings.turnTimer : 1
-                dim: fly.tributeFrom >= 0 && seatItem.modelData.pos !== fly.tributeFrom && seatItem.modelData.pos !== fly.tributeTo
-                onAsk: root.table.askCount(seatItem.modelData.seat)
+                timerSecs: seatItem.row.me ? root.secondsLeft : 0
+                timerFrac: seatItem.row.me && root.settings.turnTimer > 0 ? root.secondsLeft / root.settings.turnTimer : 1
+                dim: fly.tributeFrom >= 0 && seatItem.row.pos !== fly.tributeFrom && seatItem.row.pos !== fly.tributeTo
+                onAsk: root.table.askCount(seatItem.row.seat)
             }
         }
     }
@@ -255,7 +252,7 @@ Item {
         color: "#F20D1C19"; border.color: Theme.panelBorder
         Row {
             x: 16; y: 12; spacing: 6
-            visible: root.gouji
+            visible: root.table.tributeSteps
             Chip { text: "1 · " + root.app.s.tribute; size: 12; fg: root.table.phase === "tribute" ? Theme.primaryText : Theme.text2; bg: root.table.phase === "tribute" ? Theme.primary1 : "#22FFFFFF" }
             Text { text: "›"; color: Theme.hint; font.pixelSize: 14 }
             Chip { text: "2 · " + root.app.s.returnTribute; size: 12 }
@@ -263,7 +260,7 @@ Item {
             Chip { text: "3 · " + root.app.s.startPlay; size: 12 }
         }
         Text {
-            x: 16; y: root.gouji ? 48 : 32; width: 350; elide: Text.ElideRight
+            x: 16; y: root.table.tributeSteps ? 48 : 32; width: 350; elide: Text.ElideRight
             text: fly.tributeFrom >= 0 && fly.caption !== "" ? fly.caption : root.table.tributeCaption
             color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 18
         }
@@ -531,13 +528,13 @@ Item {
             x: 12; y: 10; width: 186; spacing: 3
             Text { text: root.app.s.roundLog; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
             Repeater {
-                model: root.table.roundLog.slice(-5)
+                model: root.table.logModel
                 Row {
-                    required property var modelData
+                    required property var row
                     spacing: 6
-                    Rectangle { width: 7; height: 7; radius: 4; color: modelData.mine ? Theme.mine : Theme.theirs; anchors.verticalCenter: parent.verticalCenter }
-                    Text { text: modelData.name; width: 52; elide: Text.ElideRight; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
-                    Text { text: modelData.text; width: 110; elide: Text.ElideRight; color: Theme.text; font.family: Theme.font; font.pixelSize: 13 }
+                    Rectangle { width: 7; height: 7; radius: 4; color: parent.row.mine ? Theme.mine : Theme.theirs; anchors.verticalCenter: parent.verticalCenter }
+                    Text { text: parent.row.name; width: 52; elide: Text.ElideRight; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
+                    Text { text: parent.row.text; width: 110; elide: Text.ElideRight; color: Theme.text; font.family: Theme.font; font.pixelSize: 13 }
                 }
             }
         }
@@ -559,7 +556,7 @@ Item {
             Row {
                 spacing: 0
                 Text { width: 60; text: "#"; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
-                Repeater { model: root.table.seats.length; Text { required property int index; width: 78; text: root.table.seats.length > 0 ? root.table.seats.find(function(s) { return s.seat === index }).name : ""; elide: Text.ElideRight; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 } }
+                Repeater { model: root.table.nSeats; Text { required property int index; width: 78; text: root.table.seats.length > 0 ? (root.table.seats.find(function(s) { return s.seat === index }) || {}).name || "" : ""; elide: Text.ElideRight; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 } }
             }
             Repeater {
                 model: root.table.scoreSheet

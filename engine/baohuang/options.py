@@ -144,7 +144,7 @@ class BaohuangOptions:
         elif options is not None:
             given.update(dict(options))
         given.update(kwargs)
-        explicit = resolve("baohuang", SPECS, given)  # validates; fills defaults
+        explicit = resolve("baohuang", SPECS, given, "B.2")  # validates; fills defaults
         named = {(k[len("baohuang."):] if k.startswith("baohuang.") else k) for k in given}
         preset = explicit["preset"]
         values = {s.name: s.default for s in SPECS}
@@ -173,3 +173,10 @@ class BaohuangOptions:
             for k in missing:
                 out[k] = mine[k]
         return out
+
+
+# RULES.md B.1 preset titles (Chinese, English); each preset is the value of the ``preset`` option.
+PRESET_TITLES: dict[str, tuple[str, str]] = {
+    "s003-classic": ("联众经典", "Lianzhong classic"), "s003-simple": ("联众简明 · 固定保", "Lianzhong simple"),
+    "s001": ("叫庄玩法", "Call the throne"), "s002-dongya": ("东亚保皇", "Dongya"), "s000": ("QQ 放底牌", "QQ pot bidding"),
+}

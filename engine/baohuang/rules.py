@@ -43,6 +43,7 @@ class Rules:
             surplus_allowed=o.kaopai_surplus == "allowed",
             ranks=self.ranks,
             allow_super=o.guard_card_super and o.guard_mode == "called-triple",  # B-24
+            super_rule="B-24",
         )
 
     def __repr__(self) -> str:

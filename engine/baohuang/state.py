@@ -15,16 +15,19 @@ import copy
 import functools
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
+from engine.api import Refusal
 from engine.cards import SMALL, SUPER, Card
 from engine.core import EMPTY, Action, Event, LegalActions
 from engine.errors import IllegalAction, RuleError
 from engine.plays import Play, make_play
+from engine.refusals import zh_for
 
 from .base import N
 from .cardpick import holds, pick_cards, play_of
+from .refusals import ZH
 from .rules import Rules, identity
 from .tableplay import TablePlay
 
@@ -40,6 +43,10 @@ _ACTIONS: list[dict[int, Action]] = [{} for _ in range(N)]  # per seat, by id of
 PASS = tuple(Action(s, "pass") for s in range(N))
 RANG = tuple(Action(s, "rang") for s in range(N))
 JIEFENG = tuple(Action(s, "jiefeng") for s in range(N))
+
+
+def _no(rule: str, msg: str, zh: str = "") -> Refusal:
+    return Refusal(rule, msg, zh or zh_for(rule, ZH))
 
 
 def _play_action(seat: int, p: Play) -> Action:
@@ -128,26 +135,26 @@ class State(TablePlay):
             pass
         return self.rules.parse(play.text)
 
-    def _refusal(self, a: Action) -> tuple[str, str] | None:
+    def _refusal(self, a: Action) -> Refusal | None:
         if self.phase == "over":
-            return ("B-33", "the game is over")
+            return _no("B-33", "the game is over")
         rule = PHASE_RULE.get(self.phase, "B-17")
         if a.seat != self.to_act:
-            return (rule, f"it is not seat {a.seat}'s turn (seat {self.to_act} acts in phase {self.phase})")
+            return _no(rule, f"it is not seat {a.seat}'s turn (seat {self.to_act} acts in phase {self.phase})")
         if self.tuoguan[a.seat] and a != self.auto_action(a.seat):
-            return ("B-46", "a seat in 托管 plays its automatic move (cancel 托管 first)")
+            return _no("B-46", "a seat in 托管 plays its automatic move (cancel 托管 first)")
         if self.phase != "play":
             if a in self._selection_actions(a.seat):
                 return None
-            return (rule, f"{a.token} is not a choice in phase {self.phase}")
+            return _no(rule, f"{a.token} is not a choice in phase {self.phase}")
         if a.kind != "play":
             if self.top is None:
-                return ("B-28", "the leader must lead")
+                return _no("B-28", "the leader must lead")
             if a.play is None and a.arg is None and a in self._answer_fixed(a.seat):
                 return None
-            return ("B-29", f"{a.token} is not allowed now")
+            return _no("B-29", f"{a.token} is not allowed now")
         if a.play is None:
-            return ("B-20", "a play action needs a play")
+            return _no("B-20", "a play action needs a play")
         if a.arg is None and self._offered(a.seat, a.play):
             return None
         try:
@@ -155,17 +162,17 @@ class State(TablePlay):
             if a.arg is not None:
                 cards = [Card.parse(t) for t in a.arg.split()]
                 if not holds(self.hands[a.seat], cards):
-                    return ("B-19", f"seat {a.seat} does not hold {a.arg}")
+                    return _no("B-19", f"seat {a.seat} does not hold {a.arg}")
                 if play_of(self.rules.play_rules, cards) != p:
-                    return ("B-19", f"the cards {a.arg} do not make {p.text}")
+                    return _no("B-19", f"the cards {a.arg} do not make {p.text}", "这些牌组不成这一手")
         except RuleError as exc:
-            return (exc.rule, exc.reason)
+            return _no(exc.rule, exc.reason)
         if not self._play_ok(a.seat, p):
             if not self._can(a.seat, p):
-                return ("B-19", f"seat {a.seat} does not hold {p.text}")
+                return _no("B-19", f"seat {a.seat} does not hold {p.text}")
             if self.rules.options.bie_lowest and p.natural_rank == self.rules.lowest:
-                return ("B-22", "the lowest rank may only be the final play, all of it and nothing else")
-            return ("B-25" if not self.rules.options.kaopai else "B-26", f"{p.text} does not beat {self.top}")
+                return _no("B-22", "the lowest rank may only be the final play, all of it and nothing else")
+            return _no("B-25" if not self.rules.options.kaopai else "B-26", f"{p.text} does not beat {self.top}")
         return None
 
     def _can(self, seat: int, p: Play) -> bool:
@@ -184,7 +191,7 @@ class State(TablePlay):
         else:
             bad = self._refusal(action) if checked else None
             if bad is not None:
-                raise IllegalAction(*bad)
+                raise bad.error()
             self._out = []
             seat = action.seat
             if self.phase != "play":
@@ -286,8 +293,53 @@ class State(TablePlay):
             out[s] = i + 1
         return out
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (None = a spectator). The guard appears only to himself until revealed."""
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why ``action`` would be refused now (rule id, both languages), or None when ``apply`` takes it."""
+        if action.kind in HOST_KINDS:
+            try:
+                self.clone()._host(action)
+            except RuleError as exc:
+                return Refusal.of(exc)
+            return None
+        return self._refusal(action)
+
+    def action_for_cards(self, seat: int, cards: Sequence[str], kind: str = "play") -> Action | Refusal:
+        """The action that plays the selected ``cards`` (card strings such as ``"9c"``, ``"X^"``), or why not.
+
+        The action names the very cards (``arg``), because in Baohuang which cards go matters: the called
+        card, ``x^`` or ``Z`` reveal the guard (B-19)."""
+        if kind != "play":  # a choice that names one card (叫牌 ``call``: the called identity, B-14) or none
+            if len(cards) > 1:
+                return _no(PHASE_RULE.get(self.phase, "B-17"), "choose one card")
+            try:
+                arg = str(Card.parse(cards[0])) if cards else None
+            except RuleError as exc:
+                return _no(exc.rule, exc.reason)
+            a = Action(seat, kind, None, arg)
+        else:
+            try:
+                chosen = [Card.parse(c) for c in cards]
+            except RuleError as exc:
+                return _no(exc.rule, exc.reason)
+            if not chosen:
+                return _no("C-6", "select the cards to play")
+            try:
+                play = play_of(self.rules.play_rules, chosen)
+            except RuleError as exc:
+                return _no(exc.rule, exc.reason)
+            a = Action(seat, "play", play, " ".join(str(c) for c in chosen))
+        why = self.refusal(a)
+        return why if why is not None else a
+
+    def returns(self) -> list[float]:
+        """The match result per seat: the running totals (B-42)."""
+        return [float(t) for t in self.totals]
+
+    def view(self, seat: int | None, with_history: bool = True) -> dict[str, Any]:
+        """What ``seat`` may know (None = a spectator). The guard appears only to himself until revealed.
+
+        The common header of :class:`engine.api.ViewHeader` plus Baohuang's own keys (see the package
+        docstring); ``with_history=False`` leaves out ``history``."""
         me = seat if seat is not None and 0 <= seat < N else None
         guard = self.guard if (self.guard_public or (me is not None and me == self.guard)) else None
         solo = self.solo
@@ -320,9 +372,9 @@ class State(TablePlay):
             "guard": guard, "guard_public": self.guard_public, "role": role, "mingbao": self.mingbao,
             "rebels": list(self.rebels), "transit": len(self.transit),
             "tuoguan": list(self.tuoguan), "left": list(self.left),
-            "history": [e.to_json() for e in self.history if e.visible_to(me)],
             "state": self._public_state(solo, guard),
-        }
+            "history_policy": "match",
+        } | ({"history": [e.to_json() for e in self.history if e.visible_to(me)]} if with_history else {})
 
     def _public_state(self, solo: str | None, guard: int | None) -> dict[str, Any]:
         """The public machine state (for :meth:`from_view`); roles as the viewer knows them."""

@@ -12,10 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import games
 from engine.bots.base import LEVELS, Bot, Decision, RandomBot
 from engine.core import Action
 
-GAMES = ("gouji", "baohuang")
+
+def __getattr__(name: str) -> Any:
+    if name == "GAMES":  # the games with bots: every registered game (asked when read, never frozen)
+        return tuple(games.names())
+    raise AttributeError(name)
 
 
 class _AnyGameBot:
@@ -31,7 +36,7 @@ class _AnyGameBot:
         self.wants_history = level == "search"
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
-        game = str(view.get("game", "gouji"))
+        game = str(view.get("game") or games.names()[0])
         bot = self.bots.get(game)
         if bot is None:
             bot = self.bots[game] = make_bot(self.level, game, seed=self.seed, **self.kw)
@@ -41,6 +46,7 @@ class _AnyGameBot:
 def make_bot(level: str, game: str | None = None, seed: int = 0, **kw: Any) -> Bot:
     """A bot of ``level`` for ``game`` (``None``: decided by each view's ``game``).
 
+    The game's :class:`engine.api.GameSpec` ``bot_factory`` makes it; a game without one gets the random bot.
     Keyword options: ``budget_ms`` (search: time per decision, default 300), ``rollouts`` (search: an upper
     bound on rollouts per decision, for reproducible runs).
     """
@@ -48,18 +54,13 @@ def make_bot(level: str, game: str | None = None, seed: int = 0, **kw: Any) -> B
         raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
     if game is None:
         return _AnyGameBot(level, seed, kw)
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
-    if level == "random":
+    if game not in games.names():
+        raise ValueError(f"unknown game {game!r}; known: {', '.join(games.names())}")
+    factory = games.spec(game).bot_factory
+    if level == "random" or factory is None:
         return RandomBot(game, seed)
-    if game == "gouji":
-        if level == "search":
-            from engine.bots.gouji_search import GoujiSearchBot
-            return GoujiSearchBot(seed=seed, **kw)
-        from engine.bots.gouji import GoujiPolicyBot
-        return GoujiPolicyBot(level, seed)
-    from engine.bots.baohuang import make_baohuang_bot
-    return make_baohuang_bot(level, seed=seed, **kw)
+    bot: Bot = factory(level, seed=seed, **kw)
+    return bot
 
 
 __all__ = ["LEVELS", "Decision", "Bot", "make_bot", "GAMES"]

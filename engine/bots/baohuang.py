@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from engine.baohuang.rules import Rules
 from engine.bots.base import Bot, Decision, RandomBot, check_legal, hand_counts
 from engine.cards import BIG, NATURAL_RANKS, SMALL, SUPER, TWO, VALUE_OF
 from engine.core import Action
@@ -98,8 +99,8 @@ def _infer_rules(view: dict[str, Any], legal: Sequence[Action]) -> PlayRules:
     fillers = any(a.play is not None and a.play.naturals and a.play.twos for a in legal)
     sup = any(a.play is not None and a.play.supers for a in legal) or any(
         c.startswith("Z") for c in view.get("hand") or [])
-    return PlayRules(game="baohuang", mix_jokers=False, twos_as_fillers=fillers, kaopai=False, ranks=ranks,
-                     allow_super=sup)
+    return PlayRules(game=Rules.game, mix_jokers=False, twos_as_fillers=fillers, kaopai=False, ranks=ranks,
+                     allow_super=sup, super_rule="B-24")
 
 
 def ctx_from_view(view: dict[str, Any], legal: Sequence[Action] = ()) -> BCtx:
@@ -110,7 +111,8 @@ def ctx_from_view(view: dict[str, Any], legal: Sequence[Action] = ()) -> BCtx:
     try:
         top = parse_play(pr, view["top"]) if view.get("top") else None
     except RuleError:
-        loose = PlayRules(game="baohuang", mix_jokers=False, twos_as_fillers=True, ranks=pr.ranks, allow_super=True)
+        loose = PlayRules(game=Rules.game, mix_jokers=False, twos_as_fillers=True, ranks=pr.ranks, allow_super=True,
+                          super_rule="B-24")
         top = parse_play(loose, view["top"])
     trick = view.get("trick") or []
     top_seat = int(trick[-1]["seat"]) if trick and top is not None else None
@@ -372,7 +374,7 @@ class BaohuangPolicyBot:
 
 def make_baohuang_bot(level: str, seed: int = 0, **kw: Any) -> Bot:
     if level == "random":
-        return RandomBot("baohuang", seed)
+        return RandomBot(Rules.game, seed)
     if level == "search":
         from engine.bots.baohuang_search import BaohuangSearchBot
         return BaohuangSearchBot(seed=seed, **kw)

@@ -17,6 +17,7 @@ from engine.cards import BIG, NATURAL_RANKS, SMALL, THREE, TWO, VALUE_OF
 from engine.core import Action
 from engine.gouji.burn import can_play_out
 from engine.gouji.rules import Rules
+from engine.gouji.table import GOUJI_KEY
 from engine.plays import Play, PlayRules, iter_answers
 
 N = 6
@@ -98,7 +99,7 @@ def ctx_from_view(view: dict[str, Any]) -> GCtx:
         t = trick[-1]
         top = rules.parse(t["play"])
         top_seat = int(t["seat"])
-        top_gouji = bool(t.get("gouji"))
+        top_gouji = bool(t.get(GOUJI_KEY))
         top_final = bool(t.get("final"))
     played = [0] * 19
     for ch, n in (view.get("played") or {}).items():

@@ -24,9 +24,6 @@ from typing import Any
 from engine.bots.base import Decision, SearchShell, check_legal, hand_counts
 from engine.bots.gouji import (
     GCtx,
-    _answer,
-    _burn,
-    _lead,
     _plays,
     ctx_from_view,
     heuristic,
@@ -338,4 +335,3 @@ def _code(a: Action) -> str:
     return "play G-35"
 
 
-_ = (BIG, TWO, _answer, _burn, _lead)

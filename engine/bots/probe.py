@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from engine import games
 from engine.bots import make_bot
 from engine.core import Action
 
@@ -34,31 +35,25 @@ def _new_state(game: str, seed: int) -> Any:
 
 
 def _view(st: Any, seat: int) -> dict[str, Any]:
-    v = st.view(seat, with_history=True) if st.rules.game == "gouji" else st.view(seat)
-    out: dict[str, Any] = json.loads(json.dumps(v))
+    out: dict[str, Any] = json.loads(json.dumps(st.view(seat, with_history=True)))
     return out
 
 
 def true_result(st: Any, seat: int) -> tuple[float, float]:
     """Play ``st`` (mutated) to the end of its set / hand with the heuristic: (win, score) for ``seat``'s side."""
-    if st.rules.game == "gouji":
-        from engine.bots.gouji_search import _policy
-        sets = len(st.set_results)
-        while not st.is_over and len(st.set_results) == sets:
-            st.apply(_policy(st, st.to_act), checked=False)
-        ts = st.set_results[-1]["team_scores"]
-        d = float(ts[seat % 2] - ts[1 - seat % 2])
-    else:
-        from engine.bots.baohuang_search import rollout
-        rollout(st, seat, math.inf)
-        d = float((st.last_scores or st.totals)[seat])
+    spec = games.spec(st.rules.game)
+    if spec.playout is None:
+        raise ValueError(f"{spec.name} has no heuristic playout")
+    d = spec.playout(st, seat)
     return (1.0 if d > 0 else -1.0 if d < 0 else 0.0), d
 
 
 def _side(st: Any, seat: int) -> str:
-    if st.rules.game == "gouji":
+    """Fixed teams are symmetric: one figure ("all"); sides formed in play are reported apart."""
+    spec = games.spec(st.rules.game)
+    if spec.teams is not None or spec.side_of is None:
         return "all"
-    return "emperor" if seat in (st.emperor, st.guard) else "rebels"
+    return spec.side_names[spec.side(st, seat)]
 
 
 def probe_game(args: tuple[str, int, float, dict[str, Any]]) -> list[tuple[str, float, float, bool]]:
@@ -113,7 +108,7 @@ def run(game: str, games_n: int, seed: int, share: float, kw: dict[str, Any], wo
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.bots.probe", description=__doc__.split("\n\n")[0])
-    ap.add_argument("--game", choices=("gouji", "baohuang"), default="baohuang")
+    ap.add_argument("--game", choices=games.names(), default=games.names()[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=100)
     ap.add_argument("--share", type=float, default=0.3, help="share of play-phase decisions probed")

@@ -95,7 +95,7 @@ class GoujiOptions:
         elif options is not None:
             given.update(dict(options))
         given.update(kwargs)
-        return cls(**resolve("gouji", SPECS, given))
+        return cls(**resolve("gouji", SPECS, given, "G.4"))
 
     def as_dict(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -104,3 +104,18 @@ class GoujiOptions:
         """Only the options that differ from the defaults."""
         base = GoujiOptions()
         return {k: v for k, v in self.as_dict().items() if getattr(base, k) != v}
+
+
+# Presets (RULES.md G.4 names the styles): option values on top of the defaults, with (Chinese, English) titles.
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "traditional": {"scoring": "4-2-positive", "tribute_enabled": False},
+    "three-sets": {"sets_per_game": 3},
+    "biesan": {"biesan": True},
+}
+PRESET_TITLES: dict[str, tuple[str, str]] = {
+    "standard": ("标准（S002 在线规则）", "Standard (S002 online rules)"),
+    "traditional": ("传统积分制（S001）", "Traditional scoring (S001)"),
+    "three-sets": ("三回合制", "Three sets"),
+    "biesan": ("憋三打法", "憋三 (3s last)"),
+}

@@ -5,6 +5,10 @@ from __future__ import annotations
 N_SEATS = 6
 
 
+# The key of a trick entry (and a play event) that marks a 够级 play (G-33).
+GOUJI_KEY = "gouji"
+
+
 def opp(seat: int) -> int:
     """G-2 对头: the player directly opposite."""
     return (seat + 3) % N_SEATS

@@ -20,6 +20,8 @@ import tempfile
 import time
 from typing import Any
 
+from engine import games as registry
+
 
 def _py() -> list[str]:
     return [sys.executable, "-m"]
@@ -47,18 +49,21 @@ def _rss_kb(pid: int) -> int:
     return 0
 
 
-def latency(games: int, level: str, options: list[str]) -> dict[str, Any]:
+def latency(games: int, level: str, options: list[str], game: str | None = None) -> dict[str, Any]:
+    game = game or registry.names()[0]
+    seats = registry.spec(game).seats
     tmp = tempfile.mkdtemp(prefix="qilu-bench-")
     port_file = os.path.join(tmp, "port")
     opts = [x for o in options for x in ("--option", o)]
-    host = subprocess.Popen(_py() + ["engine.net.host", "--game", "gouji", "--port", "0", "--bind", "127.0.0.1",
+    host = subprocess.Popen(_py() + ["engine.net.host", "--game", game, "--port", "0",
+                                     "--bind", "127.0.0.1",
                                      "--no-discovery", "--games", str(games), "--port-file", port_file,
                                      "--log", os.path.join(tmp, "table.jsonl"), *opts],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     procs = [host]
     try:
         port = _wait_port(port_file, host)
-        for i in range(6):
+        for i in range(seats):
             procs.append(subprocess.Popen(_py() + ["engine.net.client", "--connect", f"127.0.0.1:{port}", "--bot",
                                                    level, "--games", str(games), "--timing",
                                                    os.path.join(tmp, f"t{i}.json")],
@@ -70,7 +75,7 @@ def latency(games: int, level: str, options: list[str]) -> dict[str, Any]:
         host.wait(30)
         recv: list[dict[int, float]] = []
         acted: dict[int, float] = {}
-        for i in range(6):
+        for i in range(seats):
             with open(os.path.join(tmp, f"t{i}.json")) as f:
                 d = json.load(f)
             recv.append({int(k): v for k, v in d["recv"].items()})
@@ -86,7 +91,7 @@ def latency(games: int, level: str, options: list[str]) -> dict[str, Any]:
         def pct(p: float) -> float:
             return round(ms[min(len(ms) - 1, int(p * len(ms)))], 2) if ms else 0.0
 
-        return {"figure": "intent sent -> all 6 clients updated (loopback, ms)", "actions": len(ms),
+        return {"figure": f"intent sent -> all {seats} clients updated (loopback, ms)", "actions": len(ms),
                 "p50": pct(0.5), "p90": pct(0.9), "p99": pct(0.99), "max": round(max(ms), 2) if ms else 0.0,
                 "mean": round(statistics.fmean(ms), 2) if ms else 0.0, "wall_s": round(wall, 1),
                 "cpus": os.cpu_count()}
@@ -96,20 +101,23 @@ def latency(games: int, level: str, options: list[str]) -> dict[str, Any]:
                 p.kill()
 
 
-def memory(games: int, level: str, options: list[str]) -> dict[str, Any]:
+def memory(games: int, level: str, options: list[str], game: str | None = None) -> dict[str, Any]:
+    game = game or registry.names()[0]
+    seats = registry.spec(game).seats
     tmp = tempfile.mkdtemp(prefix="qilu-bench-")
     port_file = os.path.join(tmp, "port")
     opts = [x for o in options for x in ("--option", o)]
-    host = subprocess.Popen(_py() + ["engine.net.host", "--game", "gouji", "--port", "0", "--bind", "127.0.0.1",
+    host = subprocess.Popen(_py() + ["engine.net.host", "--game", game, "--port", "0",
+                                     "--bind", "127.0.0.1",
                                      "--no-discovery", "--games", str(games), "--port-file", port_file,
-                                     "--bots", "3", "--bot-level", level, "--log", os.path.join(tmp, "table.jsonl"),
+                                     "--bots", str(seats // 2), "--bot-level", level, "--log", os.path.join(tmp, "table.jsonl"),
                                      *opts],
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     procs: list[subprocess.Popen[Any]] = [host]
     samples: list[tuple[int, int]] = []
     try:
         port = _wait_port(port_file, host)
-        for _ in range(3):
+        for _ in range(seats - seats // 2):
             procs.append(subprocess.Popen(_py() + ["engine.net.client", "--connect", f"127.0.0.1:{port}", "--bot",
                                                    level, "--games", str(games)],
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
@@ -138,11 +146,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int)
     p.add_argument("--bot", default="heuristic")
     p.add_argument("--option", action="append", default=[])
+    p.add_argument("--game", default=registry.names()[0], choices=registry.names())
     args = p.parse_args(argv)
     if args.what == "latency":
-        out = latency(args.games or 1, args.bot, args.option)
+        out = latency(args.games or 1, args.bot, args.option, args.game)
     else:
-        out = memory(args.games or 200, args.bot, args.option or ["sets_per_game=1"])
+        spec = registry.spec(args.game)
+        short = [f"{spec.match_option}=1"] if spec.match_option else []  # one set per game: many games
+        out = memory(args.games or 200, args.bot, args.option or short, args.game)
     print(json.dumps(out, ensure_ascii=False))
     return 0
 

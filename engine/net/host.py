@@ -90,7 +90,7 @@ class SeatSpec:
 
 @dataclass
 class HostConfig:
-    game: str = "gouji"
+    game: str = field(default_factory=lambda: games.names()[0])
     options: dict[str, Any] = field(default_factory=dict)
     seats: list[SeatSpec] | None = None  # None: every seat open
     bind: str = "0.0.0.0"
@@ -928,7 +928,7 @@ def build_config(args: argparse.Namespace) -> HostConfig:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m engine.net.host", description="Host a Qilu Cards LAN table headless.")
-    p.add_argument("--game", default="gouji")
+    p.add_argument("--game", default=games.names()[0])
     p.add_argument("--port", type=int, default=0, help="TCP port (0 = any free port)")
     p.add_argument("--bind", default="0.0.0.0", help="address to listen on (127.0.0.1 for local tests)")
     p.add_argument("--bots", type=int, default=0, help="the last N seats are bots")

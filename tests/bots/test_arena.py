@@ -50,7 +50,8 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
                        "--seed", "5", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["team_a"] == "heuristic" and out["deals"] == 2
-    assert "heuristic" in out["latency_ms"] and out["latency_ms"]["heuristic"]["p99"] >= 0
+    lat = out["latency_ms"]["heuristic"]
+    assert lat["n"] > 0 and lat["median"] <= lat["p99"] <= lat["max"] and lat["max"] > 0  # decisions were timed
 
 
 def test_mean_ci() -> None:

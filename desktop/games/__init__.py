@@ -1,0 +1,201 @@
+"""Presenters: what a game looks like at the table, one module per game, found through the game registry.
+
+The table controller (``desktop.table``) knows no game. For the game of a snapshot it asks
+:func:`presenter` (keyed by the ``engine.games`` spec name), which loads ``desktop.games.<name>`` and takes
+its ``PRESENTER``; a registered game without a module of its own (a game under construction, the tests' toy
+game) gets the plain :class:`Presenter`: every seat for itself, the events the controller shows anyway.
+
+A presenter is pure: it turns view dicts and events into rows, labels and flights and never holds the
+engine State (the worker owns it). Presenter methods run on the GUI thread, except ``describe``,
+``hint_cards`` and ``judge_state``, which the worker calls on its own thread.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from desktop import i18n
+
+Row = dict[str, Any]
+
+
+class Shows(Protocol):
+    """What a presenter may ask of the table controller while it turns an event into something shown."""
+
+    def name_of(self, seat: int) -> str: ...
+    def pos_of(self, seat: int) -> int: ...
+    def fly(self, kind: str, src: int, dst: int, faces: list[Row], face_up: bool) -> None: ...
+    def tribute_flight(self, src: Any, dst: Any, cards: list[str], n: int, label: str, me: int,
+                       public: tuple[str, ...] = ()) -> None: ...
+    def say(self, text: str) -> None: ...
+    def ring(self, sound: str) -> None: ...
+    def clear_last(self) -> None: ...
+
+
+class Presenter:
+    """The plain presenter: a game whose every seat plays for itself (the default for a new game)."""
+
+    name = ""
+    title_zh = ""
+    title_en = ""
+    glyph = "牌"          # the one character on the top bar's badge
+    felt = "green"        # Theme felt colour: "green" | "teal"
+    pass_kinds: tuple[str, ...] = ("pass",)
+    can_ask = False       # 报户: a seat may be asked for its count
+    tribute_steps = False  # the tribute card shows the steps tribute › return › play
+    match_key = "hand_no"
+    result_events: tuple[str, ...] = ("hand_end", "set_end")
+
+    def __init__(self, spec: Any = None) -> None:
+        if spec is not None:
+            self.name = spec.name
+            self.title_zh = spec.title_zh
+            self.title_en = spec.title_en
+            self.spec = spec
+            self.teams = spec.teams
+        else:
+            self.spec = None
+            self.teams = None
+
+    # ---------------------------------------------------------------- titles
+    def title(self, lang: str) -> str:
+        return self.title_zh if lang == "zh" else self.title_en
+
+    def rules_summary(self, lang: str) -> list[tuple[str, str]]:
+        """(rule id, sentence) lines for the Rules screen."""
+        return []
+
+    demo_seed = 5   # ``python -m desktop --demo``: a deal that shows the game's flights and results
+
+    def next_label(self, s: Mapping[str, str]) -> str:
+        return s["nextHand"]
+
+    def results_title(self, s: Mapping[str, str]) -> str:
+        return s["resultsHand"]
+
+    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str]) -> str:
+        view = snap.get("view") or {}
+        no = view.get(self.match_key)
+        n = no + 1 if isinstance(no, int) else 1
+        return s["handNo"].replace("%1", str(n))
+
+    # ---------------------------------------------------------------- seats
+    def relation(self, d: int, n: int, s: Mapping[str, str]) -> str:
+        """The seat's relation to me, ``d`` seats after me (下家 next, 上家 before)."""
+        return s["lower"] if d == 1 else s["upper"] if d == n - 1 else ""
+
+    def side(self, view: Mapping[str, Any], seat: int, me: int) -> str:
+        """"mine" / "theirs" / "unknown" for the seat's team colour."""
+        if seat == me:
+            return "mine"
+        if self.teams:
+            return "mine" if any(seat in t and me in t for t in self.teams) else "theirs"
+        return "theirs"
+
+    def same_side(self, view: Mapping[str, Any], a: int, b: int) -> bool:
+        return a == b or (self.side(view, a, b) == "mine")
+
+    def badges(self, view: Mapping[str, Any], seat: int, me: int, s: Mapping[str, str], lang: str) -> list[Row]:
+        return []
+
+    def seat_extras(self, view: Mapping[str, Any], seat: int, d: int, lang: str) -> Row:
+        """Game keys of a seat row: ``call`` (a chip), ``kaidian`` (bool or None), ``opposite`` (对头 tab)."""
+        return {"call": "", "kaidian": None, "opposite": False}
+
+    def place_name(self, place: int, n: int, lang: str) -> str:
+        return i18n.place_name(place, n, lang)
+
+    def score(self, totals: Sequence[int], me: int, name_of: Any) -> Row:
+        if self.teams and totals:
+            mine = sum(totals[i] for t in self.teams if me in t for i in t if i < len(totals))
+            theirs = sum(totals[i] for t in self.teams if me not in t for i in t if i < len(totals))
+            return {"team": True, "mine": mine, "theirs": theirs, "per": []}
+        return {"team": False, "per": [{"name": name_of(i), "total": t} for i, t in enumerate(totals)]}
+
+    # ---------------------------------------------------------------- cards and plays
+    def faces(self, cards: Any) -> list[Row]:
+        """Card faces for a list of card strings (a game with its own notation overrides this)."""
+        from desktop.faces import card_faces
+        return card_faces(cards)
+
+    def describe(self, text: str, rules: Any, lang: str) -> str:
+        return text
+
+    def filler(self, text: str, rules: Any, lang: str) -> str:
+        return ""
+
+    def filler_play(self, play: Any, lang: str) -> str:
+        """A note on how a parsed play reads (e.g. "2 当 9"): the worker sends it with a verdict."""
+        return ""
+
+    def hint_cards(self, hand: Sequence[str], action: Any) -> list[str] | None:
+        """The cards of ``hand`` that make ``action`` (what a hint selects)."""
+        arg = getattr(action, "arg", None)
+        if isinstance(arg, str) and arg:
+            return arg.split()
+        return None
+
+    def describe_play(self, play: Any, lang: str) -> str:
+        return str(getattr(play, "text", play) or "")
+
+    def play_note(self, d: Mapping[str, Any], lang: str) -> str:
+        """Words after a play in the round log (e.g. 够级)."""
+        return ""
+
+    def trick_badge(self, t: Mapping[str, Any], lang: str) -> str:
+        """A chip over the top play (e.g. 够 级)."""
+        return ""
+
+    def play_sound(self, d: Mapping[str, Any]) -> str:
+        return "play"
+
+    def hint_order(self, plays: list[Any], limit: int = 12) -> list[Any]:
+        return plays[:limit]
+
+    def tracker(self, view: Mapping[str, Any], played: Mapping[int, int], options: Mapping[str, Any]) -> list[Row]:
+        return []
+
+    def judge_state(self, view: Mapping[str, Any]) -> Any:
+        """A State consistent with ``view`` (other hands made up) that judges this seat's selections when the
+        real one is on another machine (LAN); ``None`` when the game cannot make one."""
+        return None
+
+    # ---------------------------------------------------------------- events
+    def on_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
+        """Show an event the controller does not show itself (plays, passes, deals and places it does)."""
+
+    def results_extra(self, res: Mapping[str, Any], lang: str, name_of: Any) -> tuple[list[str], str]:
+        """(tributes owed next, an extra chip) for the results panel."""
+        return [], ""
+
+
+_CACHE: dict[str, Presenter] = {}
+
+
+def presenter(name: str) -> Presenter:
+    """The presenter of game ``name`` (``desktop.games.<name>.PRESENTER``, else the plain one)."""
+    if name in _CACHE:
+        return _CACHE[name]
+    from engine import games
+    spec = None
+    try:
+        spec = games.spec(name)
+    except ValueError:
+        spec = None
+    pres: Presenter
+    try:
+        mod = importlib.import_module(f"desktop.games.{name}") if name.isidentifier() else None
+    except ModuleNotFoundError as e:
+        if e.name != f"desktop.games.{name}":
+            raise
+        mod = None
+    if mod is not None:
+        pres = mod.PRESENTER(spec)
+    else:
+        pres = Presenter(spec)
+        pres.name = name
+    _CACHE[name] = pres
+    return pres
+

@@ -1,0 +1,110 @@
+"""保皇 Baohuang at the table: sides that form during the hand (B-14) — the emperor's crown shown to all,
+the guard only to himself until revealed, rebels once known —, abdication and 清贡 flights, a match of
+several hands with running totals (B-42), the pack of the chosen deck (B-3)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from desktop.games import Row, Shows
+from desktop.games.climbing import ANNOUNCED, ClimbingPresenter, announce
+
+
+def side_known(view: Mapping[str, Any], seat: int, me: int) -> str | None:
+    """'emperor' / 'rebel' / None (unknown to ``me``) for a seat, from public facts and my own role."""
+    emperor = view.get("emperor")
+    guard = view.get("guard")
+    if seat == me:
+        role = view.get("role")
+        return "emperor" if role in ("emperor", "guard") else "rebel" if role == "rebel" else None
+    if emperor is not None and seat == emperor:
+        return "emperor"
+    if guard is not None and seat == guard:
+        return "emperor"
+    if seat in (view.get("rebels") or []):
+        return "rebel"
+    if view.get("guard_public") and guard is not None and emperor is not None:
+        return "rebel"
+    if view.get("role") == "emperor" and view.get("solo"):
+        return "rebel"
+    return None
+
+
+class BaohuangPresenter(ClimbingPresenter):
+    glyph = "保"
+    felt = "teal"
+    pass_kinds = ("pass", "decline")
+
+    def rules_summary(self, lang: str) -> list[tuple[str, str]]:
+        from desktop.rules_text import BAOHUANG_EN, BAOHUANG_ZH
+        return BAOHUANG_ZH if lang == "zh" else BAOHUANG_EN
+
+    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str]) -> str:
+        view = snap.get("view") or {}
+        hand_no = view.get("hand_no")
+        no = hand_no + 1 if isinstance(hand_no, int) else 1
+        if isinstance(view.get("hands"), int) and view["hands"] > 0:
+            no = min(no, view["hands"])
+            return s["handNo"].replace("%1", f"{no} / {view['hands']}")
+        return s["handNo"].replace("%1", str(no))
+
+    def side(self, view: Mapping[str, Any], seat: int, me: int) -> str:
+        if seat == me:
+            return "mine"
+        mine, theirs = side_known(view, me, me), side_known(view, seat, me)
+        if theirs is None or mine is None:
+            return "unknown"
+        return "mine" if theirs == mine else "theirs"
+
+    def same_side(self, view: Mapping[str, Any], a: int, b: int) -> bool:
+        sa, sb = side_known(view, a, b), side_known(view, b, b)
+        return a == b or (sa is not None and sa == sb)
+
+    def badges(self, view: Mapping[str, Any], seat: int, me: int, s: Mapping[str, str], lang: str) -> list[Row]:
+        out: list[Row] = []
+        if view.get("emperor") == seat:
+            out.append({"text": "♛ " + s["emperor"], "color": "gold"})
+        elif view.get("guard") == seat and (view.get("guard_public") or seat == me):
+            only = "" if view.get("guard_public") else (" · 仅你可见" if lang == "zh" else " · only you")
+            out.append({"text": s["guard"] + only, "color": "gold"})
+        if seat in (view.get("rebels") or []):
+            out.append({"text": "⚒ " + s["rebel"], "color": "blue"})
+        elif seat == me and view.get("role") == "rebel":
+            out.append({"text": ("平民 · 仅你可见" if lang == "zh" else "Rebel · only you"), "color": "grey"})
+        elif view.get("emperor") is not None and seat != me and side_known(view, seat, me) is None:
+            out.append({"text": "? " + s["unknownId"], "color": "grey"})
+        return out
+
+    def seat_extras(self, view: Mapping[str, Any], seat: int, d: int, lang: str) -> Row:
+        # the revealed 皇帝牌 lies beside the emperor (SPEC §5)
+        return {"call": "", "kaidian": None, "opposite": False, "throne": view.get("emperor") == seat}
+
+    def on_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
+        me = int(snap["seat"])
+        if kind == "abdicate":   # B-10: the 皇牌 (and any 2s paid) go to the 上家, the crowned joker face up
+            faces = ["X^"] + ["?"] * int(d.get("paid", 0))
+            table.tribute_flight(d.get("seat"), d.get("to"), faces, len(faces), "让位" if lang == "zh" else "abdicates",
+                                 me, public=("X^",))
+        elif kind == "qing_card":
+            table.tribute_flight(d.get("from"), d.get("to"), [d["card"]] if d.get("card") else [], 1,
+                                 "清贡" if lang == "zh" else "清 tribute", me)
+        elif kind in ANNOUNCED:
+            announce(table, kind, d, lang)
+
+    def pack(self, options: Mapping[str, Any]) -> dict[int, int]:
+        out = super().pack(options)
+        deck = str(options.get("deck", "216"))
+        drop = {3} if deck.startswith("200") else {3, 4, 5} if deck.startswith("168") else set()
+        return {r: n for r, n in out.items() if r not in drop}
+
+    def judge_state(self, view: Mapping[str, Any]) -> Any:
+        from engine.baohuang.rules import Rules
+        from engine.baohuang.state import State
+        from engine.bots.baohuang_search import sample_hands
+        hands = sample_hands(dict(view), Rules(dict(view.get("options") or {})), random.Random(0), tilt=False)
+        return None if hands is None else State.from_view(dict(view), hands, seed=0)
+
+
+PRESENTER = BaohuangPresenter

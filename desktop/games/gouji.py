@@ -1,0 +1,107 @@
+"""够级 Gouji at the table: two teams of three sitting alternately (G-1), 对头 opposite, 开点 and 革命
+badges, tributes flying between seats (G-70…G-81), a game of several sets (G-8), 报户 counts (G-69)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from desktop import i18n
+from desktop.games import Row, Shows
+from desktop.games.climbing import ANNOUNCED, ClimbingPresenter, announce
+
+TRIBUTE_ZH = {"men": "闷贡", "burn": "烧贡", "point": "点贡", "fall": "落贡", "chuansanhu": "串三户贡"}
+
+
+class GoujiPresenter(ClimbingPresenter):
+    glyph = "够"
+    felt = "green"
+    pass_kinds = ("pass", "rang", "jiefeng", "decline")
+    can_ask = True
+    tribute_steps = True
+    match_key = "set_no"
+
+    demo_seed = 11
+
+    def rules_summary(self, lang: str) -> list[tuple[str, str]]:
+        from desktop.rules_text import GOUJI_EN, GOUJI_ZH
+        return GOUJI_ZH if lang == "zh" else GOUJI_EN
+
+    def next_label(self, s: Mapping[str, str]) -> str:
+        return s["nextSet"]
+
+    def results_title(self, s: Mapping[str, str]) -> str:
+        return s["results"]
+
+    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str]) -> str:
+        view = snap.get("view") or {}
+        total = (snap.get("options") or {}).get("sets_per_game", 5)
+        return s["setNo"].replace("%1", str(view.get("set_no", 1))).replace("%2", str(total))
+
+    def relation(self, d: int, n: int, s: Mapping[str, str]) -> str:
+        return {0: "", 1: s["lower"], 2: s["teammate"], 3: s["opposite"], 4: s["teammate"], 5: s["upper"]}[d % 6]
+
+    def badges(self, view: Mapping[str, Any], seat: int, me: int, s: Mapping[str, str], lang: str) -> list[Row]:
+        if view.get("revolutionary") == seat:
+            return [{"text": "革命" if lang == "zh" else "Revolution", "color": "blue"}]
+        return []
+
+    def seat_extras(self, view: Mapping[str, Any], seat: int, d: int, lang: str) -> Row:
+        calls = view.get("calls") or []
+        call = calls[seat] if isinstance(calls, list) and seat < len(calls) else None
+        label = {"yu": i18n.action_label("yudian", lang), "ming": i18n.action_label("mingdian", lang)}.get(str(call), "")
+        kaidian = view.get("kaidian")
+        kd = None
+        if isinstance(kaidian, list) and seat < len(kaidian) and view.get("phase") == "play":
+            kd = bool(kaidian[seat])
+        return {"call": label, "kaidian": kd, "opposite": d == 3}
+
+    def play_note(self, d: Mapping[str, Any], lang: str) -> str:
+        return (" · 够级" if lang == "zh" else " · gouji") if d.get("gouji") else ""
+
+    def trick_badge(self, t: Mapping[str, Any], lang: str) -> str:
+        return "够 级" if t.get("gouji") else ""
+
+    def play_sound(self, d: Mapping[str, Any]) -> str:
+        return "burn" if d.get("burn") else "play"
+
+    def on_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
+        st = i18n.strings(lang)
+        me = int(snap["seat"])
+        if kind == "burn":
+            table.ring("burn")
+            table.say(f"{table.name_of(d.get('seat', -1))} · {i18n.action_label('burn', lang)}")
+        elif kind == "kou":   # 扣牌: the round is over, the table is swept
+            table.fly("sweep", -1, -1, [], False)
+            table.clear_last()
+        elif kind == "tribute_paid":
+            cards = list(d.get("cards") or [])
+            n = len(cards) or int(d.get("count", 1))
+            k = str(d.get("kind", ""))
+            label = TRIBUTE_ZH.get(k, st["tribute"]) if lang == "zh" else f"{st['tribute']} ({k})"
+            table.tribute_flight(d.get("payer"), d.get("receiver"), cards, n, label, me)
+        elif kind == "returned":   # a returned card goes back to the payer
+            cards = [d["card"]] if d.get("card") else []
+            table.tribute_flight(d.get("receiver"), d.get("payer"), cards, len(cards) or int(d.get("count", 1)),
+                                 st["returnTribute"], me)
+        elif kind in ANNOUNCED:
+            announce(table, kind, d, lang)
+
+    def results_extra(self, res: Mapping[str, Any], lang: str, name_of: Any) -> tuple[list[str], str]:
+        tributes = []
+        for t in res.get("tribute_next") or []:
+            k = t.get("kind", "")
+            tributes.append(f"{name_of(t.get('payer', 0))} → {name_of(t.get('receiver', 0))} "
+                            f"{TRIBUTE_ZH.get(k, k) if lang == 'zh' else k} ×{t.get('owed', 1)}")
+        extra = ("串三户" if lang == "zh" else "串三户 (clean sweep)") if res.get("chuansanhu") else ""
+        return tributes, extra
+
+    def judge_state(self, view: Mapping[str, Any]) -> Any:
+        from engine.bots.gouji_search import sample_hands
+        from engine.gouji.state import State
+        hands = sample_hands(dict(view), random.Random(0))
+        return None if hands is None else State.from_view(view, hands, seed=0)
+
+
+PRESENTER = GoujiPresenter

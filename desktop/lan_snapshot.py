@@ -1,0 +1,54 @@
+"""A LAN table's snapshot: the host's ``Sync``/``Update`` for this seat turned into the snapshot the local
+worker makes (``desktop.worker``), so the table controller cannot tell a LAN table from a local one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _rules(game: str, options: dict[str, Any]) -> Any:
+    from engine import games
+    try:
+        return games.rules(game, options)
+    except Exception:   # a view's options may carry the preset name beside the values it stands for
+        return games.rules(game, {k: v for k, v in options.items() if k != "preset"})
+
+
+def net_snapshot(msg: Any, seat: int, table: Any) -> dict[str, Any]:
+    """A worker-style snapshot from a Sync/Update message (plain data only). Selections are judged on the
+    table's worker against a State made from ``judge_view`` (this seat's own view); the host decides."""
+    from desktop.games import presenter
+    from desktop.worker import hint_rows
+    from engine.core import Action
+    full = dict(msg.view)
+    view = {k: v for k, v in full.items() if k != "history"}
+    game = str(view.get("game") or (table.game if table else ""))
+    options = dict(view.get("options") or (table.options if table else {}) or {})
+    legal = list(msg.legal or [])
+    events = [dict(e) for e in getattr(msg, "events", [])]
+    my_turn = bool(legal)
+    pres = presenter(game)
+    set_over = any(e.get("kind") in pres.result_events for e in events)
+    n = int(view.get("n_seats") or (len(table.seats) if table else 0) or len(view.get("counts") or []))
+    snap: dict[str, Any] = {
+        "gen": 0, "seat": seat, "n_seats": n, "game": game, "view": view, "events": events, "action": None,
+        "to_act": view.get("to_act"), "phase": view.get("phase", ""), "over": view.get("phase") == "over",
+        "totals": list(view.get("totals") or [0] * n), "my_turn": my_turn, "auto": False,
+        "first": msg.__class__.__name__ == "Sync", "set_over": set_over, "options": options,
+        "n_actions": int(msg.sid), "paused": False, "net": True,
+    }
+    if my_turn:
+        rules = _rules(game, options)
+        plays = []
+        for a in legal:
+            if a.play:
+                try:
+                    plays.append(Action(seat, a.kind, rules.parse(a.play), a.arg))
+                except Exception:
+                    pass
+        snap["fixed"] = [{"seat": seat, "kind": a.kind, **({"arg": a.arg} if a.arg is not None else {})}
+                         for a in legal if not a.play]
+        snap["play_kinds"] = sorted({a.kind for a in legal if a.play})
+        snap["hints"] = hint_rows(pres, list(view.get("hand") or []), pres.hint_order(plays))
+        snap["judge_view"] = {k: v for k, v in full.items() if k != "history"}
+    return snap
