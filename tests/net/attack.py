@@ -117,3 +117,61 @@ def legal_intent(c: RawClient) -> dict[str, Any]:
     assert c.legal
     a = msgspec.to_builtins(c.legal[0])
     return {"t": "intent", "sid": c.sid, "action": a}
+
+
+# ------------------------------------------------------------------------------------ a ping flood (process)
+
+
+async def count_pongs(r: asyncio.StreamReader, stats: dict[str, int]) -> None:
+    for _ in range(10 ** 6):  # bounded; cancelled when the flood ends
+        head = await r.readexactly(4)
+        msg = decode_host(await r.readexactly(int.from_bytes(head, "big")))
+        if msg.__class__.__name__ == "Pong":
+            stats["pongs"] += 1
+        elif isinstance(msg, Closing):
+            stats[msg.code] = stats.get(msg.code, 0) + 1
+
+
+async def ping_flood(port: int, conns: int, rate: float, seconds: float) -> dict[str, int]:
+    """``conns`` connections each sending ``rate`` pings/s for ``seconds``; a closed one comes straight back
+    (a steady flood). Returns counts: pings sent, pongs received, connects, closing codes."""
+    stats: dict[str, int] = {"sent": 0, "pongs": 0, "connects": 0}
+    end = time.monotonic() + seconds
+    ping = frame({"t": "ping", "n": 1})
+
+    async def one() -> None:
+        while time.monotonic() < end:
+            try:
+                r, w = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 5)
+            except (OSError, TimeoutError):
+                await asyncio.sleep(0.05)
+                continue
+            stats["connects"] += 1
+            w.write(frame({**HELLO, "name": f"flood{stats['connects']}"}))
+
+            rt = asyncio.ensure_future(count_pongs(r, stats))
+            t = time.monotonic()
+            try:
+                while time.monotonic() < end and not rt.done():
+                    t += 0.02
+                    n = max(1, round(rate * 0.02))
+                    for _ in range(n):
+                        w.write(ping)  # each frame in a write (a segment) of its own, as a pinging client sends them
+                    stats["sent"] += n
+                    await asyncio.sleep(max(0.0, t - time.monotonic()))
+            except (OSError, ConnectionError):
+                pass
+            finally:
+                rt.cancel()
+                w.close()
+
+    await asyncio.gather(*[one() for _ in range(conns)], return_exceptions=True)
+    return stats
+
+
+if __name__ == "__main__":  # python tests/net/attack.py flood PORT CONNS RATE SECONDS
+    import json
+
+    _, mode, port_, conns_, rate_, secs_ = sys.argv
+    assert mode == "flood"
+    print(json.dumps(asyncio.run(ping_flood(int(port_), int(conns_), float(rate_), float(secs_)))), flush=True)

@@ -1,0 +1,83 @@
+"""Issue 11 §2: a ping flood from 20 connections (~2 100 pings/s) cannot slow the seated players.
+
+A real ``python -m engine.net.host`` bot table (1 host bot + 5 bot clients, 4 of them processes); the flood runs in a process of
+its own (``tests/net/attack.py flood``), each closed flooder coming straight back. Speed is compared as a
+ratio within one run: states/s during the flood over states/s without it (before and after, averaged).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+from attack import host_process
+from netkit import HERE, ROOT, subprocess_env
+
+from engine.net.client import Client, run_bot
+
+pytestmark = pytest.mark.timeout(180)
+
+FLOODERS, RATE = 20, 105.0  # pings per second per connection: ~2 100/s in all
+N_CLIENTS = 5  # seats played by bot clients (this process + 4 client processes); 1 host bot
+
+
+async def states_per_s(client: Client, seconds: float) -> float:
+    sid0, t0 = client.sid, time.monotonic()
+    await asyncio.sleep(seconds)
+    return (client.sid - sid0) / (time.monotonic() - t0)
+
+
+def test_ping_flood_does_not_slow_the_table() -> None:
+    async def main(port: int) -> tuple[float, float, float, dict[str, int]]:
+        out: list[Client] = []
+        bot = asyncio.ensure_future(run_bot("127.0.0.1", port, name="bot", seat=0, client_out=out, seed=1))
+        others = [await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "engine.net.client", "--connect", f"127.0.0.1:{port}", "--seat", str(i),
+            "--name", f"c{i}", "--seed", str(i), env=subprocess_env(), cwd=ROOT,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for i in range(1, N_CLIENTS)]
+        for _ in range(500):
+            await asyncio.sleep(0.02)
+            if out and out[0].sid > 5:
+                break
+        client = out[0]
+        try:
+            before = await states_per_s(client, 5.0)
+            flood = await asyncio.create_subprocess_exec(
+                sys.executable, os.path.join(HERE, "attack.py"), "flood", str(port), str(FLOODERS), str(RATE), "7",
+                env=subprocess_env(), cwd=ROOT, stdout=subprocess.PIPE)
+            await asyncio.sleep(1.0)
+            during = await states_per_s(client, 5.0)
+            text, _ = await asyncio.wait_for(flood.communicate(), 30)
+            stats = json.loads(text)
+            after = await states_per_s(client, 5.0)
+            assert not bot.done()
+        finally:
+            for p in others:
+                with contextlib.suppress(ProcessLookupError):
+                    p.kill()
+                await p.wait()
+            client.stop()
+            bot.cancel()
+            with contextlib.suppress(BaseException):
+                await bot
+        return before, during, after, stats
+
+    with host_process("--game", "gouji", "--bots", str(6 - N_CLIENTS), "--games", "0", "--option", "sets_per_game=1",
+                      "--seed", "11") as (proc, port):
+        before, during, after, stats = asyncio.run(main(port))
+        assert proc.poll() is None
+    base = (before + after) / 2
+    print(f"states/s: {before:.1f} before, {during:.1f} during the flood, {after:.1f} after "
+          f"(ratio {during / base:.2f}); flood {stats}")
+    assert stats["sent"] > FLOODERS * RATE * 5, "the flood did not run"
+    # each flooder connection is answered its burst at most, then closed (a flood, or evicted by the next
+    # flooder coming back); before the limits every ping was answered
+    assert stats["pongs"] <= 11 * stats["connects"] and stats["pongs"] < 0.05 * stats["sent"], stats
+    assert stats.get("flood", 0) + stats.get("busy", 0) >= FLOODERS
+    assert during >= 0.6 * base, f"the flood slowed the table: {during:.1f} vs {base:.1f} states/s"
