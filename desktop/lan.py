@@ -17,7 +17,7 @@ from typing import Any
 from PySide6.QtCore import Property, QObject, Signal, Slot
 
 from desktop import i18n, paths
-from desktop.worker import hint_plays
+from desktop.worker import match_kwargs, table_hints
 
 
 class _LegalSet:
@@ -55,8 +55,12 @@ class ListOracle:
         raise IllegalAction("C-16", "not among the legal actions the host allows now")
 
 
-def net_snapshot(msg: Any, seat: int, table: Any, sid_base: int = 0) -> dict[str, Any]:
-    """A worker-style snapshot from a Sync/Update message (built on the network thread: plain data only)."""
+def net_snapshot(msg: Any, seat: int, table: Any, sid_base: int = 0,
+                 full_view: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A worker-style snapshot from a Sync/Update message (built on the network thread: plain data only).
+
+    ``full_view``: the client's whole view at this message (history included, ``ClientThread.view()``), which
+    the hints are computed on exactly as the local worker computes them (``worker.table_hints``)."""
     from engine import games
     from engine.core import Action
     view = {k: v for k, v in dict(msg.view).items() if k != "history"}
@@ -67,13 +71,12 @@ def net_snapshot(msg: Any, seat: int, table: Any, sid_base: int = 0) -> dict[str
     events = [dict(e) for e in getattr(msg, "events", [])]
     trick = [t for t in (view.get("trick") or []) if t.get("play")]
     top = trick[-1]["play"] if trick else None
-    plays = []
+    actions = []
     for a in legal:
-        if a.play:
-            try:
-                plays.append(Action(seat, a.kind, rules.parse(a.play)))
-            except Exception:
-                pass
+        try:
+            actions.append(Action(seat, a.kind, rules.parse(a.play) if a.play else None, a.arg))
+        except Exception:
+            pass
     my_turn = bool(legal)
     set_over = any(e.get("kind") in ("set_end", "hand_end") for e in events)
     n = int(view.get("n_seats") or (len(table.seats) if table else 6))
@@ -88,7 +91,10 @@ def net_snapshot(msg: Any, seat: int, table: Any, sid_base: int = 0) -> dict[str
         snap["fixed"] = [{"seat": seat, "kind": a.kind, **({"arg": a.arg} if a.arg is not None else {})}
                          for a in legal if not a.play]
         snap["play_kinds"] = sorted({a.kind for a in legal if a.play})
-        snap["hints"] = [a.to_json() for a in hint_plays(plays)]
+        hints, suggest = table_hints(game, dict(full_view if full_view is not None else msg.view), actions)
+        if suggest is not None:
+            snap["suggest"] = suggest
+        snap["hints"] = [a.to_json() for a in hints]
         snap["oracle"] = ListOracle(rules, seat, legal, top)
     return snap
 
@@ -105,6 +111,12 @@ class NetSession:
         from engine.net.protocol import ActionMsg
         a = msg["action"]
         self.client.act(ActionMsg(a["kind"], a.get("play"), a.get("arg")))
+
+    def ask(self, target: int) -> None:
+        """G-69 报户 over the LAN: the same free action the local worker applies, sent as an intent (the host
+        lets it through outside turn order and the engine decides, as locally)."""
+        from engine.net.protocol import ActionMsg
+        self.client.act(ActionMsg("ask", None, str(target)))
 
     def stop(self) -> None:
         try:
@@ -135,6 +147,15 @@ def host_log_path() -> str:
 def _host_memo_path() -> Any:
     """Beside the table log: the port and the host's own seat/token, so a crashed host can reopen its table."""
     return paths.data_dir() / "lan-host.json"
+
+
+def host_config(cfg: dict[str, Any], seats: list[Any], **kw: Any) -> Any:
+    """The HostConfig of a table hosted from the new-game settings ``cfg``: the match is as long as a local
+    one (``worker.match_kwargs``: a Baohuang match is six hands), the seats and options as chosen."""
+    from engine.net.host import HostConfig
+    hands = int(match_kwargs(cfg).get("hands", 1))
+    return HostConfig(game=cfg["game"], options=cfg["options"], seats=seats, fill_level="heuristic", hands=hands,
+                      **kw)
 
 
 class LanBridge(QObject):
@@ -178,17 +199,15 @@ class LanBridge(QObject):
     # ---------------------------------------------------------------- host
     @Slot(result=bool)
     def hostTable(self) -> bool:
-        from engine.net.host import HostConfig, HostServer, SeatSpec
+        from engine.net.host import HostServer, SeatSpec
         self.stop()
         cfg = self.app.new_game_config()
         n = 6 if cfg["game"] == "gouji" else 5
         name = cfg["names"][0]
         seats = [SeatSpec("human", name=name)] + [SeatSpec("open") for _ in range(n - 1)]
         try:
-            self.host = HostServer(HostConfig(game=cfg["game"], options=cfg["options"], seats=seats,
-                                              fill_level="heuristic", bot_delay=self.bot_delay,
-                                              bind=self.bind, discovery=self.discovery,
-                                              log_path=host_log_path()),
+            self.host = HostServer(host_config(cfg, seats, bot_delay=self.bot_delay, bind=self.bind,
+                                               discovery=self.discovery, log_path=host_log_path()),
                                    on_event=self._host_events())
             port = self.host.start()
             token = self.host.reserve_seat(0, name)
@@ -381,14 +400,27 @@ class LanBridge(QObject):
         from engine.net.client import ClientThread
         self._gen += 1
         gen = self._gen     # messages of an earlier connection that arrive late are dropped
-        self.client = ClientThread(addr, name, seat=seat, token=token, on_message=lambda m: self._msg.emit((gen, m)),
-                                   on_closed=lambda why: self._msg.emit((gen, ("closed", why))))
+        client: Any = None
+
+        def relay(m: Any) -> None:  # network thread: snapshots (and their hints) are built here, off the GUI
+            from engine.net.protocol import Sync, Update
+            snap = None
+            if isinstance(m, Sync | Update) and client is not None:
+                try:
+                    seat = int(m.view.get("seat"))
+                    snap = net_snapshot(m, seat, client.client.table, full_view=client.view())
+                except Exception:
+                    snap = None
+            self._msg.emit((gen, m, snap))
+
+        client = self.client = ClientThread(addr, name, seat=seat, token=token, on_message=relay,
+                                            on_closed=lambda why: self._msg.emit((gen, ("closed", why), None)))
         self.client.start()
 
     # ---------------------------------------------------------------- messages (GUI thread)
     def _on_msg(self, item: Any) -> None:
         from engine.net.protocol import ChatFrom, Closing, Notice, Refused, Seated, Sync, Table, Update, Welcome
-        gen, msg = item
+        gen, msg, ready = item
         if gen != self._gen or self.client is None:
             return
         table = self.app.table
@@ -411,7 +443,8 @@ class LanBridge(QObject):
             if self._seat < 0:
                 return
             names = [s.name for s in self._table.seats] if self._table else []
-            snap = net_snapshot(msg, self._seat, self._table)
+            snap = ready if ready is not None and ready.get("seat") == self._seat else net_snapshot(
+                msg, self._seat, self._table)
             if isinstance(msg, Sync) or table.net is None:
                 table.start_net(NetSession(self.client, self._seat), names, snap)
                 self.app.startTable.emit()

@@ -44,6 +44,33 @@ def hint_plays(legal_plays: list[Any], limit: int = 12) -> list[Any]:
     return out
 
 
+#: Hands in a Baohuang match, local or hosted on the LAN (B-…: a match of several hands with a running total).
+BAOHUANG_HANDS = 6
+
+
+def match_kwargs(cfg: dict[str, Any]) -> dict[str, Any]:
+    """The state keywords that set a match's length — one place for a local table and a hosted LAN one."""
+    return {"hands": int(cfg.get("hands", BAOHUANG_HANDS))} if cfg["game"] == "baohuang" else {}
+
+
+def table_hints(game: str, view: dict[str, Any], legal: list[Any]) -> tuple[list[Any], dict[str, Any] | None]:
+    """(hint actions, a suggested non-play action or None) for the seat to act — the one path for local and
+    LAN tables: a fresh level-2 bot (seeded alike, so the hint depends on the view alone) chooses on the
+    seat's scrubbed view, its play first, then ``hint_plays``."""
+    from engine.net.secrecy import scrub
+    hints = hint_plays([a for a in legal if a.play is not None])
+    suggest = None
+    try:
+        best = getattr(bots.make_bot(2, seed=0, game=game).choose(scrub(view), list(legal)), "action", None)
+        if best is not None and best.play is not None:
+            hints = [best] + [h for h in hints if h != best]
+        elif best is not None and best.arg is not None:
+            suggest = best.to_json()   # e.g. which card to return (还贡)
+    except Exception:
+        pass
+    return hints, suggest
+
+
 class GameWorker(QObject):
     snapshot = Signal(object)  # dict
     notice = Signal(str, str)  # kind ("error", "rejected", "saved"), message
@@ -79,7 +106,7 @@ class GameWorker(QObject):
                 seed = cfg.get("seed")
                 if seed is None:
                     seed = random.randrange(1, 2**31)
-                extra = {"hands": int(cfg.get("hands", 6))} if cfg["game"] == "baohuang" else {}
+                extra = match_kwargs(cfg)
                 state = games.new_state(cfg["game"], int(seed), cfg.get("options") or {}, **extra)
         except Exception as exc:  # a damaged save, a bad option: report, never crash
             self.notice.emit("resume_failed" if cfg.get("resume") else "error", f"{type(exc).__name__}: {exc}")
@@ -287,15 +314,9 @@ class GameWorker(QObject):
             plays = list(la.plays())
             snap["fixed"] = [a.to_json() for a in la.fixed]
             snap["play_kinds"] = sorted({a.kind for a in plays})
-            hints = hint_plays(plays)
-            try:
-                best = getattr(self.helper.choose(st.view(seat), list(la)), "action", None)
-                if best is not None and best.play is not None:
-                    hints = [best] + [h for h in hints if h != best]
-                elif best is not None and best.arg is not None:
-                    snap["suggest"] = best.to_json()   # e.g. which card to return (还贡)
-            except Exception:
-                pass
+            hints, suggest = table_hints(st.rules.game, st.view(seat), list(la))
+            if suggest is not None:
+                snap["suggest"] = suggest
             snap["hints"] = [a.to_json() for a in hints]
             snap["oracle"] = st.clone()
         self.snapshot.emit(snap)
