@@ -235,11 +235,13 @@ class LanBridge(QObject):
         self._connect(f"127.0.0.1:{port}", name, seat=0, token=token)
 
     def _write_memo(self, port: int, seat: int, name: str, token: str) -> None:
+        from engine.net.client import write_private
         try:
             p = _host_memo_path()
             p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(json.dumps({"port": port, "seat": seat, "name": name, "token": token}, ensure_ascii=False),
-                         encoding="utf-8")
+            # user-only (0600): it holds the host's own seat token
+            write_private(str(p), json.dumps({"port": port, "seat": seat, "name": name, "token": token},
+                                             ensure_ascii=False))
         except OSError:
             pass
 

@@ -266,6 +266,18 @@ class Client:
             self.closing = msg
 
 
+def write_private(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` atomically, readable by this user only (0600): a seat token is a secret.
+    (On Windows the mode bits are ignored; the per-user folder keeps it private.)"""
+    tmp = path + ".tmp"
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(tmp)  # a leftover of another user's mode must not be reused
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
 # ------------------------------------------------------------------------------------------- bot policy
 
 
@@ -441,10 +453,7 @@ async def run_bot(host: str, port: int, *, name: str = "", level: str = "heurist
 
     def on_message(c: Client, msg: HostMsg) -> None:
         if isinstance(msg, Seated) and token_file:
-            tmp = token_file + ".tmp"
-            with open(tmp, "w") as f:
-                json.dump({"seat": msg.seat, "token": msg.token}, f)
-            os.replace(tmp, token_file)
+            write_private(token_file, json.dumps({"seat": msg.seat, "token": msg.token}))
         if isinstance(msg, (Update, Sync)):
             if timing:
                 times[msg.sid] = time.monotonic()
