@@ -497,15 +497,9 @@ class Host:
             wait = self.lobby_pings.wait()
             if wait <= 0.0 or conn.closed:
                 break
-            transport: Any = conn.writer.transport
-            with contextlib.suppress(Exception):
-                transport.pause_reading()
-            try:
-                await asyncio.sleep(wait)
-            finally:
-                if not conn.closed:
-                    with contextlib.suppress(Exception):
-                        transport.resume_reading()
+            # Not reading is enough: the stream's own flow control stops the socket once its buffer holds
+            # 2 × limit (64 KiB), so what the flooder sends then waits in the kernel, and on its side.
+            await asyncio.sleep(wait)
         self.lobby_pings.take()
 
     def _hello_name(self, conn: _Conn, name: str) -> None:

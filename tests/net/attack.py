@@ -53,6 +53,13 @@ def rss_kb(pid: int) -> int:
     raise RuntimeError("no VmRSS")
 
 
+def cpu_s(pid: int) -> float:
+    """CPU time (user + system) the process has used, in seconds."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class RawClient:
     """One raw connection: frames by hand, every read bounded in time."""
 

@@ -93,3 +93,42 @@ def test_refusal_cap_closes_with_a_reason_and_the_seat_comes_back() -> None:
             await stop_host(host, task)
 
     asyncio.run(main())
+
+
+def test_lobby_heartbeats_share_one_budget_and_seated_players_never_wait() -> None:
+    import time
+
+    from engine.net.protocol import Pong
+
+    async def main() -> None:
+        host, task = await start_host(**TOY, autostart=False, lobby_ping_rate=20.0, lobby_ping_burst=40.0)
+        try:
+            seated = await RawClient.open(host.port, "s", {"t": "join", "seat": 0, "name": "s"})
+            await seated.until(lambda m: m.__class__.__name__ == "Seated")
+            lobby = [await RawClient.open(host.port, f"l{i}") for i in range(8)]
+            for c in lobby:
+                await c.until(lambda m: isinstance(m, Welcome))
+            t0 = time.monotonic()
+            for c in lobby:  # 8 × 9 pings: within each one's own burst (10), over the lobby's (40)
+                c.send(*[{"t": "ping", "n": k} for k in range(9)])
+            seated.send({"t": "ping", "n": 99})
+            m = await seated.until(lambda m: isinstance(m, Pong), 2)
+            assert m.n == 99  # answered at once, lobby budget or not
+            pongs = 0
+            for c in lobby:
+                for _ in range(9):
+                    try:
+                        await c.until(lambda m: isinstance(m, Pong), 0.05)
+                        pongs += 1
+                    except (TimeoutError, AssertionError):
+                        break
+            elapsed = time.monotonic() - t0
+            assert pongs <= 40 + 20 * elapsed + 1, (pongs, elapsed)
+            assert pongs < 72  # some waited
+            assert all(c.closing is None for c in lobby)  # paced, not closed
+            for c in lobby + [seated]:
+                c.close()
+        finally:
+            await stop_host(host, task)
+
+    asyncio.run(main())
