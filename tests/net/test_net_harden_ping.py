@@ -1,7 +1,7 @@
 """Issue 11 §2: a ping flood from 20 connections (~2 100 pings/s) cannot slow the seated players.
 
 A real ``python -m engine.net.host`` bot table (1 host bot + 5 bot clients, 4 of them processes); the flood runs in a process of
-its own (``tests/net/attack.py flood``), each closed flooder coming straight back. Speed is compared as a
+its own (``python -m engine.net.bench flooder``), each closed flooder coming straight back. Speed is compared as a
 ratio within one run: states/s during the flood over states/s without it (before and after, averaged).
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import os
 import subprocess
 import sys
 import time
@@ -18,7 +17,7 @@ from typing import Any
 
 import pytest
 from attack import cpu_s, host_process
-from netkit import HERE, ROOT, subprocess_env
+from netkit import ROOT, subprocess_env
 
 from engine.net.client import Client, run_bot
 from engine.net.host import HostConfig
@@ -53,7 +52,7 @@ def test_ping_flood_does_not_slow_the_table() -> None:
         try:
             before = await states_per_s(client, 5.0, pid)
             flood = await asyncio.create_subprocess_exec(
-                sys.executable, os.path.join(HERE, "attack.py"), "flood", str(port), str(FLOODERS), str(RATE), "7",
+                sys.executable, "-m", "engine.net.bench", "flooder", str(port), str(FLOODERS), str(RATE), "7",
                 env=subprocess_env(), cwd=ROOT, stdout=subprocess.PIPE)
             await asyncio.sleep(1.0)
             during = await states_per_s(client, 5.0, pid)
