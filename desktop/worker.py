@@ -44,7 +44,7 @@ def hint_plays(legal_plays: list[Any], limit: int = 12) -> list[Any]:
     return out
 
 
-#: Hands in a Baohuang match, local or hosted on the LAN (B-…: a match of several hands with a running total).
+#: Hands in a Baohuang match, local or hosted on the LAN (B-42: a running total over the hands; six is the app's choice).
 BAOHUANG_HANDS = 6
 
 
