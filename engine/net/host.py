@@ -491,8 +491,8 @@ class Host:
         if not conn.ping_bucket.take():
             cfg = self.cfg
             raise ProtocolError("flood", f"too many pings (limit {cfg.ping_rate:g}/s, burst {cfg.ping_burst:g})")
-        if conn.seat is not None:
-            return
+        if conn.seat is not None or _peer_done(conn.reader):
+            return  # (a peer that has sent its last bytes is read out at once: its own limit ends it soon)
         for _ in range(1000):  # bounded; each round waits until a token is due
             wait = self.lobby_pings.wait()
             if wait <= 0.0 or conn.closed:
@@ -905,6 +905,11 @@ class Host:
 
 #: Action kinds a seat may send outside its turn (Gouji 报户, G-69); the engine decides whether one is allowed.
 FREE_KINDS = frozenset({"ask"})
+
+
+def _peer_done(reader: asyncio.StreamReader) -> bool:
+    """Whether the peer has closed its side (EOF received; what it sent may still be buffered)."""
+    return bool(getattr(reader, "_eof", False))
 
 
 def _key(m: ActionMsg) -> tuple[str, str | None, str | None]:
