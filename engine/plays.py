@@ -9,6 +9,7 @@ each game builds one from its own options. Plays are enumerated by *shape* (rank
 from __future__ import annotations
 
 import contextlib
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -104,19 +105,19 @@ MAX_INTERNED = 50_000
 MAX_MEMO = 20_000
 #: Longest play text read (4 decks are 216 cards; ``10`` and ``^`` marks may double a card's characters).
 MAX_PLAY_TEXT = 512
-_transient = 0
+_local = threading.local()  # per thread: a host reading an intent never stops a bot thread from interning
 
 
 @contextlib.contextmanager
 def transient() -> Iterator[None]:
-    """Within this block no new shape is interned: for reading untrusted text (a LAN intent), whose plays
-    are checked against the legal list and then dropped. Plays made here still compare equal to interned ones."""
-    global _transient
-    _transient += 1
+    """Within this block (on this thread) no new shape is interned: for reading untrusted text (a LAN
+    intent), whose plays are checked against the legal list and then dropped. Plays made here still compare
+    equal to interned ones."""
+    _local.depth = getattr(_local, "depth", 0) + 1
     try:
         yield
     finally:
-        _transient -= 1
+        _local.depth -= 1
 
 
 def _table(rules: PlayRules) -> dict[Shape, Play]:
@@ -138,7 +139,7 @@ def make_play(rules: PlayRules, shape: Shape) -> Play:
     p = table.get(shape)
     if p is None:
         p = _build(rules, shape)
-        if not _transient and len(table) < MAX_INTERNED:
+        if len(table) < MAX_INTERNED and not getattr(_local, "depth", 0):
             table[shape] = p
     return p
 

@@ -120,3 +120,25 @@ def test_parse_refuses_text_longer_than_any_pack() -> None:
     with pytest.raises(IllegalPlay) as e:
         parse_play(PlayRules(), "3" * (MAX_PLAY_TEXT + 1))
     assert e.value.rule == "C-6"
+
+
+def test_transient_is_per_thread() -> None:
+    import threading
+
+    from engine import plays
+
+    rules = PlayRules(game="test-thread")
+    seen: list[int] = []
+
+    def other() -> None:  # another thread (a bot) interns as usual while this one reads untrusted text
+        make_play(rules, (4, 2, 0, 0, 0, 0))
+        seen.append(len(plays._TABLES[rules]))
+
+    with transient():
+        make_play(rules, (4, 1, 0, 0, 0, 0))
+        t = threading.Thread(target=other)
+        t.start()
+        t.join(10)
+    assert seen == [1] and (4, 1, 0, 0, 0, 0) not in plays._TABLES[rules]
+    plays._TABLES.pop(rules, None)
+    plays._BY_ID.clear()
