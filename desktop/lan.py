@@ -19,6 +19,7 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 
 from desktop import i18n, paths
 from desktop.lan_snapshot import net_snapshot
+from desktop.worker import match_kwargs
 
 
 class NetSession:
@@ -33,6 +34,12 @@ class NetSession:
         from engine.net.protocol import ActionMsg
         a = msg["action"]
         self.client.act(ActionMsg(a["kind"], a.get("play"), a.get("arg")))
+
+    def ask(self, target: int) -> None:
+        """G-69 报户 over the LAN: the same free action the local worker applies, sent as an intent (the host
+        lets it through outside turn order and the engine decides, as locally)."""
+        from engine.net.protocol import ActionMsg
+        self.client.act(ActionMsg("ask", None, str(target)))
 
     def stop(self) -> None:
         try:
@@ -63,6 +70,15 @@ def host_log_path() -> str:
 def _host_memo_path() -> Any:
     """Beside the table log: the port and the host's own seat/token, so a crashed host can reopen its table."""
     return paths.data_dir() / "lan-host.json"
+
+
+def host_config(cfg: dict[str, Any], seats: list[Any], **kw: Any) -> Any:
+    """The HostConfig of a table hosted from the new-game settings ``cfg``: the match is as long as a local
+    one (``worker.match_kwargs``: a Baohuang match is six hands), the seats and options as chosen."""
+    from engine.net.host import HostConfig
+    hands = int(match_kwargs(cfg).get("hands", 1))
+    return HostConfig(game=cfg["game"], options=cfg["options"], seats=seats, fill_level="heuristic", hands=hands,
+                      **kw)
 
 
 class LanBridge(QObject):
@@ -106,7 +122,7 @@ class LanBridge(QObject):
     # ---------------------------------------------------------------- host
     @Slot(result=bool)
     def hostTable(self) -> bool:
-        from engine.net.host import HostConfig, HostServer, SeatSpec
+        from engine.net.host import HostServer, SeatSpec
         self.stop()
         cfg = self.app.new_game_config()
         from engine import games
@@ -114,10 +130,8 @@ class LanBridge(QObject):
         name = cfg["names"][0]
         seats = [SeatSpec("human", name=name)] + [SeatSpec("open") for _ in range(n - 1)]
         try:
-            self.host = HostServer(HostConfig(game=cfg["game"], options=cfg["options"], seats=seats,
-                                              fill_level="heuristic", bot_delay=self.bot_delay,
-                                              bind=self.bind, discovery=self.discovery,
-                                              log_path=host_log_path()),
+            self.host = HostServer(host_config(cfg, seats, bot_delay=self.bot_delay, bind=self.bind,
+                                               discovery=self.discovery, log_path=host_log_path()),
                                    on_event=self._host_events())
             port = self.host.start()
             token = self.host.reserve_seat(0, name)
@@ -145,11 +159,13 @@ class LanBridge(QObject):
         self._connect(f"127.0.0.1:{port}", name, seat=0, token=token)
 
     def _write_memo(self, port: int, seat: int, name: str, token: str) -> None:
+        from engine.net.client import write_private
         try:
             p = _host_memo_path()
             p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(json.dumps({"port": port, "seat": seat, "name": name, "token": token}, ensure_ascii=False),
-                         encoding="utf-8")
+            # user-only (0600): it holds the host's own seat token
+            write_private(str(p), json.dumps({"port": port, "seat": seat, "name": name, "token": token},
+                                             ensure_ascii=False))
         except OSError:
             pass
 
@@ -311,14 +327,27 @@ class LanBridge(QObject):
         from engine.net.client import ClientThread
         self._gen += 1
         gen = self._gen     # messages of an earlier connection that arrive late are dropped
-        self.client = ClientThread(addr, name, seat=seat, token=token, on_message=lambda m: self._msg.emit((gen, m)),
-                                   on_closed=lambda why: self._msg.emit((gen, ("closed", why))))
+        client: Any = None
+
+        def relay(m: Any) -> None:  # network thread: snapshots (and their hints) are built here, off the GUI
+            from engine.net.protocol import Sync, Update
+            snap = None
+            if isinstance(m, Sync | Update) and client is not None:
+                try:
+                    seat = int(m.view.get("seat"))
+                    snap = net_snapshot(m, seat, client.client.table, full_view=client.view())
+                except Exception:
+                    snap = None
+            self._msg.emit((gen, m, snap))
+
+        client = self.client = ClientThread(addr, name, seat=seat, token=token, on_message=relay,
+                                            on_closed=lambda why: self._msg.emit((gen, ("closed", why), None)))
         self.client.start()
 
     # ---------------------------------------------------------------- messages (GUI thread)
     def _on_msg(self, item: Any) -> None:
         from engine.net.protocol import ChatFrom, Closing, Notice, Refused, Seated, Sync, Table, Update, Welcome
-        gen, msg = item
+        gen, msg, ready = item
         if gen != self._gen or self.client is None:
             return
         table = self.app.table
@@ -341,7 +370,8 @@ class LanBridge(QObject):
             if self._seat < 0:
                 return
             names = [s.name for s in self._table.seats] if self._table else []
-            snap = net_snapshot(msg, self._seat, self._table)
+            snap = ready if ready is not None and ready.get("seat") == self._seat else net_snapshot(
+                msg, self._seat, self._table)
             if isinstance(msg, Sync) or table.net is None:
                 table.start_net(NetSession(self.client, self._seat), names, snap)
                 self.app.startTable.emit()

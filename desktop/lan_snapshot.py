@@ -14,11 +14,14 @@ def _rules(game: str, options: dict[str, Any]) -> Any:
         return games.rules(game, {k: v for k, v in options.items() if k != "preset"})
 
 
-def net_snapshot(msg: Any, seat: int, table: Any) -> dict[str, Any]:
+def net_snapshot(msg: Any, seat: int, table: Any, full_view: dict[str, Any] | None = None) -> dict[str, Any]:
     """A worker-style snapshot from a Sync/Update message (plain data only). Selections are judged on the
-    table's worker against a State made from ``judge_view`` (this seat's own view); the host decides."""
+    table's worker against a State made from ``judge_view`` (this seat's own view); the host decides.
+
+    ``full_view``: the client's whole view at this message (history included, ``ClientThread.view()``), which
+    the hints are computed on exactly as the local worker computes them (``worker.table_hints``)."""
     from desktop.games import presenter
-    from desktop.worker import hint_rows
+    from desktop.worker import hint_rows, table_hints
     from engine.core import Action
     full = dict(msg.view)
     view = {k: v for k, v in full.items() if k != "history"}
@@ -39,16 +42,23 @@ def net_snapshot(msg: Any, seat: int, table: Any) -> dict[str, Any]:
     }
     if my_turn:
         rules = _rules(game, options)
-        plays = []
+        actions = []   # the host's legal list as engine actions, in the host's order (the hint bot sees the same)
         for a in legal:
-            if a.play:
-                try:
-                    plays.append(Action(seat, a.kind, rules.parse(a.play), a.arg))
-                except Exception:
-                    pass
+            try:
+                actions.append(Action(seat, a.kind, rules.parse(a.play) if a.play else None, a.arg))
+            except Exception:
+                pass
+        plays = [a for a in actions if a.play is not None]
         snap["fixed"] = [{"seat": seat, "kind": a.kind, **({"arg": a.arg} if a.arg is not None else {})}
                          for a in legal if not a.play]
         snap["play_kinds"] = sorted({a.kind for a in legal if a.play})
-        snap["hints"] = hint_rows(pres, list(view.get("hand") or []), pres.hint_order(plays))
+        try:
+            hints, suggest = table_hints(pres, game, dict(full_view if full_view is not None else full),
+                                         actions)
+        except Exception:   # a hint is advice: without it the player plays on
+            hints, suggest = pres.hint_order(plays), None
+        if suggest is not None:
+            snap["suggest"] = suggest
+        snap["hints"] = hint_rows(pres, list(view.get("hand") or []), hints)
         snap["judge_view"] = {k: v for k, v in full.items() if k != "history"}
     return snap

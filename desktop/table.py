@@ -684,8 +684,11 @@ class TableBridge(QObject):
     @Slot(int)
     def askCount(self, seat: int) -> None:
         """报户 (G-69): ask another seat how many cards it holds."""
-        if self.snap and self.pres.can_ask and seat != self.my_seat() and self.net is None:
-            self._ask.emit(seat)
+        if self.snap and self.pres.can_ask and seat != self.my_seat():
+            if self.net is None:
+                self._ask.emit(seat)
+            else:
+                self.net.ask(seat)   # the same free action, judged by the host's engine
 
     @Slot(bool)
     def setAuto(self, on: bool) -> None:

@@ -82,6 +82,35 @@ def _words(pres: Presenter, play: Any) -> dict[str, str]:
             "filler_zh": pres.filler_play(play, "zh"), "filler_en": pres.filler_play(play, "en")}
 
 
+#: A match's length where the game's spec sets it by a state keyword (a Baohuang match is six hands: B-42 gives
+#: the running total, six is the app's choice) — one place for a local table and a hosted LAN one.
+MATCH_LENGTH = 6
+
+
+def match_kwargs(cfg: dict[str, Any]) -> dict[str, Any]:
+    """The state keywords that set a match's length, from the game's spec."""
+    from engine import games
+    spec = games.spec(cfg["game"])
+    return {spec.match_kwarg: int(cfg.get(spec.match_kwarg, MATCH_LENGTH))} if spec.match_kwarg else {}
+
+
+def table_hints(pres: Presenter, game: str, view: dict[str, Any],
+                legal: list[Any]) -> tuple[list[Any], dict[str, Any] | None]:
+    """(hint actions, a suggested non-play action or None) for the seat to act — the one path for local and
+    LAN tables: a fresh level-2 bot (seeded alike, so the hint depends on the view alone) chooses on the
+    seat's scrubbed view, its play first, then the presenter's hint order. A bot error propagates (the caller
+    reports it; the human plays on without a hint)."""
+    from engine.net.secrecy import scrub
+    hints = pres.hint_order([a for a in legal if a.play is not None])
+    best = getattr(bots.make_bot(2, seed=0, game=game).choose(scrub(view), list(legal)), "action", None)
+    suggest = None
+    if best is not None and best.play is not None:
+        hints = [best] + [h for h in hints if h != best]
+    elif best is not None and best.arg is not None:
+        suggest = best.to_json()   # e.g. which card to return (还贡)
+    return hints, suggest
+
+
 class GameWorker(QObject):
     snapshot = Signal(object)  # dict
     notice = Signal(str, str)  # kind ("error", "rejected", "saved"), message
@@ -126,8 +155,7 @@ class GameWorker(QObject):
                 if seed is None:
                     seed = random.randrange(1, 2**31)
                 spec = games.spec(cfg["game"])
-                extra = {spec.match_kwarg: int(cfg.get(spec.match_kwarg, 6))} if spec.match_kwarg else {}
-                state = spec.new_state(int(seed), cfg.get("options") or {}, **extra)
+                state = spec.new_state(int(seed), cfg.get("options") or {}, **match_kwargs(cfg))
         except Exception as exc:  # a damaged save, a bad option: report, never crash
             self.notice.emit("resume_failed" if cfg.get("resume") else "error", f"{type(exc).__name__}: {exc}")
             return
@@ -406,16 +434,14 @@ class GameWorker(QObject):
             plays = list(la.plays())
             snap["fixed"] = [a.to_json() for a in la.fixed]
             snap["play_kinds"] = sorted({a.kind for a in plays})
-            hints = self.pres.hint_order(plays)
+            hints: list[Any] = []
             try:
-                best = getattr(self.helper.choose(full, list(la)), "action", None)
-            except Exception:   # the hint helper is a bot: its error surfaces, the human plays on without a hint
+                hints, suggest = table_hints(self.pres, st.rules.game, full, list(la))
+                if suggest is not None:
+                    snap["suggest"] = suggest
+            except Exception:   # the hint bot's error surfaces; the human plays on without a hint
                 self.notice.emit("error", "hint: " + traceback.format_exc(limit=3))
-                best = None
-            if best is not None and best.play is not None:
-                hints = [best] + [h for h in hints if h != best]
-            elif best is not None and best.arg is not None:
-                snap["suggest"] = best.to_json()   # e.g. which card to return (还贡)
+                hints = self.pres.hint_order(plays)
             snap["hints"] = hint_rows(self.pres, list(view.get("hand") or []), hints)
             snap["judge"] = make_judge(self.pres, full)
         self.snapshot.emit(snap)

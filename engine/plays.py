@@ -8,6 +8,8 @@ each game builds one from its own options. Plays are enumerated by *shape* (rank
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -97,6 +99,27 @@ class Play:
 _TABLES: dict[PlayRules, dict[Shape, Play]] = {}
 _BY_ID: dict[int, tuple[PlayRules, dict[Shape, Play]]] = {}  # holds the rules, so an id is never reused
 
+#: Most shapes interned per rules. Real hands meet a few thousand; past the cap new shapes are still built
+#: (and compare equal) but not kept, so no input can grow the table without limit.
+MAX_INTERNED = 50_000
+#: Most entries of each memo keyed by hand counts (blocks, runs); cleared when full.
+MAX_MEMO = 20_000
+#: Longest play text read (4 decks are 216 cards; ``10`` and ``^`` marks may double a card's characters).
+MAX_PLAY_TEXT = 512
+_local = threading.local()  # per thread: a host reading an intent never stops a bot thread from interning
+
+
+@contextlib.contextmanager
+def transient() -> Iterator[None]:
+    """Within this block (on this thread) no new shape is interned: for reading untrusted text (a LAN
+    intent), whose plays are checked against the legal list and then dropped. Plays made here still compare
+    equal to interned ones."""
+    _local.depth = getattr(_local, "depth", 0) + 1
+    try:
+        yield
+    finally:
+        _local.depth -= 1
+
 
 def _table(rules: PlayRules) -> dict[Shape, Play]:
     hit = _BY_ID.get(id(rules))
@@ -116,7 +139,9 @@ def make_play(rules: PlayRules, shape: Shape) -> Play:
     table = _table(rules)
     p = table.get(shape)
     if p is None:
-        p = table[shape] = _build(rules, shape)
+        p = _build(rules, shape)
+        if len(table) < MAX_INTERNED and not getattr(_local, "depth", 0):
+            table[shape] = p
     return p
 
 
@@ -150,6 +175,8 @@ def parse_play(rules: PlayRules, text: str) -> Play:
     """Parse a play in any card order (C-6); ``10`` is accepted for ``T``; ``^`` marks are ignored."""
     if not isinstance(text, str):
         raise IllegalPlay("C-6", f"a play is written as text, not {type(text).__name__}")
+    if len(text) > MAX_PLAY_TEXT:  # longer than any pack: refuse before reading it character by character
+        raise IllegalPlay("C-6", f"a play of {len(text)} characters is longer than any pack")
     src = text.strip().replace("10", "T").replace("^", "")
     if not src:
         raise IllegalPlay("C-6", "empty play (a pass is written '-', not a play)")
@@ -244,7 +271,7 @@ _BLOCKS: dict[PlayRules, dict[tuple[int, int, int, int, int, int], tuple[Play, .
 def _block(rules: PlayRules, r: int, k: int, tm: int, sm: int, bm: int, zm: int) -> tuple[Play, ...]:
     """All plays with ``k`` naturals of rank ``r`` (or none) and up to tm 2s, sm x, bm X, zm Z — cached."""
     blocks = _BLOCKS.get(rules)
-    if blocks is None:
+    if blocks is None or len(blocks) > MAX_MEMO:
         blocks = _BLOCKS[rules] = {}
     key = (r, k, tm, sm, bm, zm)
     blk = blocks.get(key)
@@ -262,7 +289,7 @@ def lead_list(rules: PlayRules, counts: Sequence[int]) -> list[Play]:
     tm, sm, bm = counts[TWO], counts[SMALL], counts[BIG]
     zm = counts[SUPER] if rules.allow_super else 0
     runs = _RUNS.get(rules)
-    if runs is None:
+    if runs is None or len(runs) > MAX_MEMO:
         runs = _RUNS[rules] = {}
     out: list[Play] = []
     for r in NATURAL_RANKS:

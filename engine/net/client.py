@@ -56,8 +56,11 @@ from engine.net.protocol import (
 
 log = logging.getLogger("qilu.net.client")
 
-#: Closing codes after which reconnecting is pointless.
-FINAL_CODES = frozenset({"version", "handshake", "token", "replaced", "bye", "stopping", "seat", "busy"})
+#: Closing codes after which reconnecting is pointless. (``busy`` is not one: the table was full of
+#: connections without a seat; the client retries it with backoff for its whole ``reconnect_for`` window.)
+FINAL_CODES = frozenset({"version", "handshake", "token", "replaced", "bye", "stopping", "seat"})
+#: Backoff between ``busy`` retries: first delay, factor, longest delay (seconds); each delay is jittered.
+BUSY_BACKOFF = (0.05, 2.0, 2.0)
 
 
 def parse_addr(text: str, default_port: int = 0) -> tuple[str, int]:
@@ -100,6 +103,7 @@ class Client:
         self.connected = asyncio.Event()
         self.stopped = False
         self.connects = 0
+        self.busy_retries = 0  # sessions that ended with ``busy`` and were retried
         self.bot_fallbacks = 0  # set by run_bot: bot decisions that fell back to random
         self._writer: asyncio.StreamWriter | None = None
         self._last_sent = 0.0
@@ -140,6 +144,7 @@ class Client:
         """Connect and stay connected (reconnecting with the token) until stopped or refused for good."""
         lost_at: float | None = None
         delay = 0.05
+        busy_delay = BUSY_BACKOFF[0]
         while not self.stopped:
             try:
                 reader, writer = await asyncio.open_connection(self.host, self.port, limit=2 ** 16)
@@ -154,23 +159,41 @@ class Client:
                 await asyncio.sleep(delay)
                 delay = min(1.0, delay * 2)
                 continue
-            lost_at = None
             delay = 0.05
             self.connects += 1
             await self._session(reader, writer)
+            busy = self.closing is not None and self.closing.code == "busy"
             if self.closing is not None and self.closing.code in FINAL_CODES:
                 break
-            if not self.reconnect or self.token is None:
+            if not self.reconnect or (self.token is None and not busy):
                 break
-            log.info("connection lost; reconnecting to seat %s", self.seat)
-            lost_at = time.monotonic()
+            if not busy:
+                lost_at, busy_delay = None, BUSY_BACKOFF[0]  # that session got in: a fresh window
+            if lost_at is None:
+                lost_at = time.monotonic()
+            if time.monotonic() - lost_at > self.reconnect_for:
+                log.info("giving up after %.0f s", self.reconnect_for)
+                break
+            if busy:
+                self.busy_retries += 1
+                log.info("table busy; retrying in %.2f s", busy_delay)
+                await asyncio.sleep(busy_delay * random.uniform(0.5, 1.0))
+                busy_delay = min(BUSY_BACKOFF[2], busy_delay * BUSY_BACKOFF[1])
+            else:
+                log.info("connection lost; reconnecting to seat %s", self.seat)
 
     async def _session(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self._writer = writer
         with contextlib.suppress(Exception):
             writer.get_extra_info("socket").setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.closing = None
-        self.send(Hello(self.proto, name=self.name))
+        if self.token is not None and self.seat is not None:
+            # Coming back to a seat: the rejoin follows the hello at once (no round trip in which a crowd of
+            # lurkers could push us out), and the seat already has its name.
+            self.send(Hello(self.proto, name=""))
+            self.send(Rejoin(self.seat, self.token))
+        else:
+            self.send(Hello(self.proto, name=self.name))
         pinger = asyncio.ensure_future(self._ping_loop())
         try:
             while not self.stopped:
@@ -222,7 +245,7 @@ class Client:
             self.table = msg.table
             self.connected.set()
             if self.token is not None and self.seat is not None:
-                self.send(Rejoin(self.seat, self.token))
+                pass  # the rejoin went with the hello
             elif self.want_seat is not None:
                 self.send(Join(self.want_seat, self.name or f"Player {self.want_seat + 1}"))
             elif self.auto_seat:
@@ -241,6 +264,18 @@ class Client:
                     self.send(Join(free[0], self.name or f"Player {free[0] + 1}"))
         elif isinstance(msg, Closing):
             self.closing = msg
+
+
+def write_private(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` atomically, readable by this user only (0600): a seat token is a secret.
+    (On Windows the mode bits are ignored; the per-user folder keeps it private.)"""
+    tmp = path + ".tmp"
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(tmp)  # a leftover of another user's mode must not be reused
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
 
 
 # ------------------------------------------------------------------------------------------- bot policy
@@ -418,10 +453,7 @@ async def run_bot(host: str, port: int, *, name: str = "", level: str = "heurist
 
     def on_message(c: Client, msg: HostMsg) -> None:
         if isinstance(msg, Seated) and token_file:
-            tmp = token_file + ".tmp"
-            with open(tmp, "w") as f:
-                json.dump({"seat": msg.seat, "token": msg.token}, f)
-            os.replace(tmp, token_file)
+            write_private(token_file, json.dumps({"seat": msg.seat, "token": msg.token}))
         if isinstance(msg, (Update, Sync)):
             if timing:
                 times[msg.sid] = time.monotonic()

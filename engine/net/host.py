@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from engine import games
+from engine import games, plays
 from engine.core import Action, Event
 from engine.errors import RuleError
 from engine.net import discovery as disc
@@ -114,7 +114,15 @@ class HostConfig:
     burst: float = 250.0  # ... with this burst (a flood of hundreds at once still trips it)
     chat_rate: float = 0.5  # chat messages per second ...
     chat_burst: float = 5.0
-    max_conns: int = 32
+    max_conns: int = 32  # every connection (a backstop: seats + max_unseated stay below it)
+    max_unseated: int = 24  # connections without a seat; a newcomer past it evicts the oldest of them
+    ping_rate: float = 2.0  # heartbeats (ping/pong) per second per connection (a client sends one per 5 s) ...
+    ping_burst: float = 10.0  # ... with this burst; more is a flood: closed
+    lobby_ping_rate: float = 20.0  # heartbeats per second of all unseated connections together ...
+    lobby_ping_burst: float = 40.0
+    max_refusals: int = 20  # intents refused in a row before the connection is closed (refused)
+    free_rate: float = 0.5  # free actions (报户) per second per connection ...
+    free_burst: float = 6.0  # ... with this burst (there are at most 5 others to ask)
     send_buffer: int = 16 * 1024 * 1024  # bytes waiting for a client that does not read: then it is closed
     fsync: bool = False  # also fsync each log line (survives power loss, slower)
     discovery: bool = True
@@ -158,13 +166,21 @@ class _Bucket:
         self.rate, self.burst, self.tokens, self.t = rate, burst, burst, time.monotonic()
 
     def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.t) * self.rate)
-        self.t = now
+        self._fill()
         if self.tokens < 1.0:
             return False
         self.tokens -= 1.0
         return True
+
+    def wait(self) -> float:
+        """Seconds until one token is there (0 when there is one now)."""
+        self._fill()
+        return 0.0 if self.tokens >= 1.0 else (1.0 - self.tokens) / self.rate
+
+    def _fill(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.t) * self.rate)
+        self.t = now
 
 
 class _Conn:
@@ -184,6 +200,9 @@ class _Conn:
         self.ready = False  # handshake done: the connection gets broadcasts
         self.bucket = _Bucket(host.cfg.rate, host.cfg.burst)
         self.chat_bucket = _Bucket(host.cfg.chat_rate, host.cfg.chat_burst)
+        self.free_bucket = _Bucket(host.cfg.free_rate, host.cfg.free_burst)
+        self.ping_bucket = _Bucket(host.cfg.ping_rate, host.cfg.ping_burst)
+        self.refusals = 0  # intents refused in a row
 
     def label(self) -> str:
         s = f" seat {self.seat}" if self.seat is not None else ""
@@ -236,6 +255,12 @@ class Host:
         self._advertiser: disc.Advertiser | None = None
         self.closed_reasons: list[tuple[str, str]] = []  # (code, reason) of closed connections, for tests
         self.timings: collections.deque[float] = collections.deque(maxlen=1000)  # intent -> updates written (s)
+        self.lobby_pings = _Bucket(cfg.lobby_ping_rate, cfg.lobby_ping_burst)
+        self.evicted = 0  # unseated connections closed to make room (tests, figures)
+        self._turn_sid = 0  # the state id after the last action that was not a free action
+        self._legal_keys: dict[tuple[str, str | None, str | None], Action] = {}
+        self._legal_for: tuple[int, int] = (-1, -1)  # (sid, seat) of _legal_keys
+        self._hand_sizes: tuple[int, dict[int, int]] = (-1, {})
         if cfg.resume and cfg.log_path:
             self._resume()
 
@@ -258,7 +283,7 @@ class Host:
         for s, d in zip(self.seats, net.get("seats", [])):
             s.kind, s.level, s.name, s.token = d["kind"], d["level"], d["name"], d.get("token")
         self.state = r.state
-        self.sid = r.sid
+        self.sid = self._turn_sid = r.sid
         self.match = r.matches
         self.status = "over" if r.state.is_over else "playing"
         for s in self.seats:
@@ -386,6 +411,7 @@ class Host:
         self.state = games.new_state(self.cfg.game, seed, self.cfg.options, **kwargs)
         self.match += 1
         self.sid += 1
+        self._turn_sid = self.sid
         self.status = "playing"
         if self.tlog is not None:
             self.tlog.start_match(self.state, self._net_meta())
@@ -409,6 +435,7 @@ class Host:
             sock = writer.get_extra_info("socket")
             if sock is not None:
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self._make_room(conn)
         if len(self.conns) > self.cfg.max_conns:
             self.close_conn(conn, "busy", "too many connections to this table")
             return
@@ -424,14 +451,16 @@ class Host:
             if hello.proto != PROTOCOL_VERSION:
                 raise ProtocolError("version", f"protocol version {hello.proto} is not supported: this host speaks "
                                                f"version {PROTOCOL_VERSION}; use the same Qilu Cards version")
-            conn.name = clean_text(hello.name, MAX_NAME)
             conn.send(Welcome(PROTOCOL_VERSION, self.table_info()))
             conn.ready = True
+            self._hello_name(conn, hello.name)
             while not conn.closed:
                 body = await read_frame(reader, MAX_CLIENT_FRAME, cfg.idle_timeout, cfg.frame_timeout)
                 if not conn.bucket.take():
                     raise ProtocolError("flood", f"too many messages (limit {cfg.rate:g}/s)")
                 msg = decode_client(body)
+                if isinstance(msg, Ping | Pong):
+                    await self._pace(conn)
                 self._dispatch(conn, msg)
         except ProtocolError as exc:
             self.close_conn(conn, exc.code, exc.reason)
@@ -442,6 +471,54 @@ class Host:
         except Exception as exc:  # noqa: BLE001 - a bug must cost one connection, never the table
             log.exception("internal error")
             self.close_conn(conn, "internal", f"internal error ({type(exc).__name__})")
+
+    def _make_room(self, newcomer: _Conn) -> None:
+        """Unseated connections are capped: past ``max_unseated`` the oldest of them is closed (``busy``) so
+        that a newcomer — perhaps a seat's player coming back with the token — always gets in. Seated
+        connections are never evicted; lurkers can only evict each other."""
+        unseated = sorted((c for c in self.conns if c.seat is None and c is not newcomer), key=lambda c: c.id)
+        excess = max(len(unseated) + 1 - self.cfg.max_unseated, len(self.conns) - self.cfg.max_conns)
+        for old in unseated[:max(0, excess)]:
+            self.evicted += 1
+            self.close_conn(old, "busy", "the table is full: the oldest connection without a seat made room "
+                                         "(a seat's player always gets back in with the token)")
+
+    async def _pace(self, conn: _Conn) -> None:
+        """Heartbeats (ping/pong) are limited per connection — past ``ping_burst`` at ``ping_rate`` it is a
+        ``flood`` and closed (a client needs one every few seconds) — and for all unseated connections
+        together: past ``lobby_ping_rate`` their reading pauses, so a crowd of pingers waits in its own
+        sockets and costs the table nothing. Seated players never wait for the lobby's heartbeats."""
+        if not conn.ping_bucket.take():
+            cfg = self.cfg
+            raise ProtocolError("flood", f"too many pings (limit {cfg.ping_rate:g}/s, burst {cfg.ping_burst:g})")
+        if conn.seat is not None or _peer_done(conn.reader):
+            return  # (a peer that has sent its last bytes is read out at once: its own limit ends it soon)
+        for _ in range(1000):  # bounded; each round waits until a token is due
+            wait = self.lobby_pings.wait()
+            if wait <= 0.0 or conn.closed:
+                break
+            # Not reading is enough: the stream's own flow control stops the socket once its buffer holds
+            # 2 × limit (64 KiB), so what the flooder sends then waits in the kernel, and on its side.
+            await asyncio.sleep(wait)
+        self.lobby_pings.take()
+
+    def _hello_name(self, conn: _Conn, name: str) -> None:
+        """Lobby chat carries the name given at hello; one equal to a seat's player's name is refused (the
+        connection stays, unnamed: it chats again once it holds a seat)."""
+        name = clean_text(name, MAX_NAME)
+        taken = self._seat_named(name)
+        if taken is not None:
+            conn.send(Refused(f"the name {name!r} belongs to seat {taken + 1}'s player: choose another name "
+                              "(a seat's own player comes back with the token)", "name"))
+            name = ""
+        conn.name = name
+
+    def _seat_named(self, name: str) -> int | None:
+        key = name.casefold()
+        for s in self.seats:
+            if key and s.kind != "open" and s.name.casefold() == key:
+                return s.n
+        return None
 
     def close_conn(self, conn: _Conn, code: str, reason: str, notify: bool = True) -> None:
         """Close one connection (telling it why when ``notify``); the table carries on."""
@@ -604,7 +681,14 @@ class Host:
         if not phrase and not text:
             conn.send(Refused("empty chat message", "chat"))
             return
-        name = self.seats[conn.seat].name if conn.seat is not None else (conn.name or "?")
+        if conn.seat is not None:
+            name = self.seats[conn.seat].name
+        else:  # the lobby: only under the name given at hello, and never a seat's player's name
+            name = conn.name
+            if not name or self._seat_named(name) is not None:
+                conn.send(Refused("chat in the lobby needs your own name (given at hello, not a seated "
+                                  "player's)", "name"))
+                return
         self._broadcast(ChatFrom(conn.seat, name, phrase, text))
         self.notify(HostEvent("chat", f"{name}: {text or phrase}"))
 
@@ -612,33 +696,98 @@ class Host:
         t0 = time.perf_counter()
         seat = conn.seat
         if seat is None:
-            conn.send(Refused("take a seat first", "not_seated", sid=self.sid))
+            self._refuse(conn, Refused("take a seat first", "not_seated", sid=self.sid))
             return
         if self.status != "playing" or self.state is None:
-            conn.send(Refused("no game is being played", "not_playing", sid=self.sid))
-            return
-        if msg.sid != self.sid:
-            conn.send(Refused(f"stale: you saw state {msg.sid}, the table is at state {self.sid}", "stale",
-                              sid=self.sid))
+            self._refuse(conn, Refused("no game is being played", "not_playing", sid=self.sid))
             return
         if self.state.to_act != seat:
-            conn.send(Refused("it is not your turn", "turn", sid=self.sid))
+            self._free_intent(conn, seat, msg)
+            return
+        if not self._turn_sid <= msg.sid <= self.sid:  # free actions (报户) since the turn began do not stale it
+            self._refuse(conn, Refused(f"stale: you saw state {msg.sid}, the table is at state {self.sid}", "stale",
+                                       sid=self.sid))
+            return
+        action = self._legal_keys.get(_key(msg.action)) if self._legal_for == (self.sid, seat) else None
+        if action is None:  # not written as the host listed it: read it, bounded, without interning anything
+            refused, action = self._read_intent(seat, msg.action)
+            if refused is not None:
+                self._refuse(conn, refused)
+                return
+        assert action is not None
+        conn.refusals = 0
+        self._apply(action)
+        self.timings.append(time.perf_counter() - t0)
+
+    def _read_intent(self, seat: int, am: ActionMsg) -> tuple[Refused | None, Action | None]:
+        """Untrusted action text -> (a refusal, or the legal action it names). The text is capped at what the
+        seat's hand could spell before it is parsed, and parsed in ``plays.transient()``: an illegal intent
+        leaves no trace in any intern table."""
+        st = self.state
+        cap = text_cap(self._hand_size(seat))
+        if len(am.kind) > 32 or len(am.play or "") > cap or len(am.arg or "") > cap:
+            return Refused(f"more cards than your hand holds ({self._hand_size(seat)})", "illegal", sid=self.sid,
+                           rule="C-6"), None
+        with plays.transient():
+            try:
+                action = st.action_from_json(am.to_dict(seat))
+                legal = action.seat == seat and action in st.legal_actions(seat)
+                why = None if legal else _refusal_of(st, action)
+            except RuleError as exc:
+                return Refused(clean_text(exc.reason, 200), "illegal", sid=self.sid, rule=exc.rule), None
+        if not legal:
+            return Refused(why[1] if why else "not a legal action now", "illegal", sid=self.sid,
+                           rule=why[0] if why else None), None
+        return None, action
+
+    def _free_intent(self, conn: _Conn, seat: int, msg: Intent) -> None:
+        """An intent outside turn order: only a free action the engine allows then (Gouji 报户, G-69, asked
+        by any seat at any time in play), judged by ``state.apply`` itself — the one authority."""
+        am = msg.action
+        if am.kind not in FREE_KINDS:
+            self._refuse(conn, Refused("it is not your turn", "turn", sid=self.sid))
+            return
+        if not conn.free_bucket.take():
+            self._refuse(conn, Refused("asking too often", "rate", sid=self.sid))
+            return
+        if am.play is not None or len(am.arg or "") > 8:
+            self._refuse(conn, Refused("an ask names one seat", "illegal", sid=self.sid, rule="G-69"))
             return
         try:
-            action = self.state.action_from_json(msg.action.to_dict(seat))
-            if action.seat != seat or action not in self.state.legal_actions(seat):
-                conn.send(Refused("not a legal action now", "illegal", sid=self.sid))
-                return
+            action = self.state.action_from_json(am.to_dict(seat))
             self._apply(action)
         except RuleError as exc:
-            conn.send(Refused(clean_text(exc.reason, 200), "illegal", sid=self.sid, rule=exc.rule))
+            self._refuse(conn, Refused(clean_text(exc.reason, 200), "illegal", sid=self.sid, rule=exc.rule))
             return
-        self.timings.append(time.perf_counter() - t0)
+        conn.refusals = 0
+
+    def _refuse(self, conn: _Conn, refused: Refused) -> None:
+        """Refuse one intent; after ``max_refusals`` in a row the connection is closed (a seated player keeps
+        the seat and comes back with the token: a fresh sync ends whatever desync caused them)."""
+        conn.send(refused)
+        conn.refusals += 1
+        if conn.refusals >= self.cfg.max_refusals:
+            self.close_conn(conn, "refused", f"{conn.refusals} intents refused in a row; reconnect to resync")
+
+    def _hand_size(self, seat: int) -> int:
+        if self._hand_sizes[0] != self.sid:
+            self._hand_sizes = (self.sid, {})
+        sizes = self._hand_sizes[1]
+        n = sizes.get(seat)
+        if n is None:
+            hand = self.state.view(seat).get("hand")
+            n = sizes[seat] = len(hand) if isinstance(hand, list | tuple) else 0
+        return n
 
     # ------------------------------------------------------------------------------------------- game
 
     def _legal(self, seat: int) -> list[ActionMsg]:
-        return [ActionMsg.from_action(a) for a in self.state.legal_actions(seat)]
+        """The seat's legal actions as sent; kept by their wire form so an intent is first matched here."""
+        actions = list(self.state.legal_actions(seat))
+        msgs = [ActionMsg.from_action(a) for a in actions]
+        self._legal_keys = {_key(m): a for m, a in zip(msgs, actions)}
+        self._legal_for = (self.sid, seat)
+        return msgs
 
     def _send_sync(self, conn: _Conn) -> None:
         seat = conn.seat
@@ -649,10 +798,13 @@ class Host:
 
     def _apply(self, action: Action) -> None:
         """Apply a validated action: log it first, then tell each seat what it may see."""
+        free = action.seat != self.state.to_act
         events: list[Event] = self.state.apply(action)
         if self.tlog is not None:
             self.tlog.append(action, events)  # write-ahead: before any byte is sent
         self.sid += 1
+        if not free:
+            self._turn_sid = self.sid
         jevents = [(e, scrub(e.to_json())) for e in events]
         to_act = self.state.to_act
         for s in self.seats:
@@ -683,7 +835,7 @@ class Host:
         s = self.seats[st.to_act]
         if s.kind == "bot" or (s.kind == "human" and s.auto):
             if self._bot_task is None or self._bot_task.done():
-                self._bot_task = self._spawn(self._bot_move(s.n, self.sid))
+                self._bot_task = self._spawn(self._bot_move(s.n, self._turn_sid))
 
     async def _bot_move(self, seat: int, sid: int) -> None:
         if self.cfg.bot_delay > 0:
@@ -691,7 +843,7 @@ class Host:
         else:
             await asyncio.sleep(0)
         st = self.state
-        if self.sid != sid or st is None or st.to_act != seat:
+        if self._turn_sid != sid or st is None or st.to_act != seat:  # (a free action does not end a turn)
             self._schedule_again()
             return
         view = full_view(st, seat)
@@ -707,7 +859,7 @@ class Host:
         s = self.seats[seat]
         if asyncio.current_task() is self._bot_task:
             self._bot_task = None  # so that _apply's _schedule may start the next bot move
-        if self.sid == sid and self.state is st and st.to_act == seat and (s.kind == "bot" or s.auto):
+        if self._turn_sid == sid and self.state is st and st.to_act == seat and (s.kind == "bot" or s.auto):
             try:
                 self._apply(action)
                 return
@@ -749,6 +901,39 @@ class Host:
             for c in list(self.conns):
                 if c.ready:
                     c.send_raw(frame)
+
+
+#: Action kinds a seat may send outside its turn (Gouji 报户, G-69); the engine decides whether one is allowed.
+FREE_KINDS = frozenset({"ask"})
+
+
+def _peer_done(reader: asyncio.StreamReader) -> bool:
+    """Whether the peer has closed its side (EOF received; what it sent may still be buffered)."""
+    return bool(getattr(reader, "_eof", False))
+
+
+def _key(m: ActionMsg) -> tuple[str, str | None, str | None]:
+    return (m.kind, m.play, m.arg)
+
+
+def text_cap(hand_size: int) -> int:
+    """Longest play/arg text read for a seat holding ``hand_size`` cards or tiles: up to 3 characters per card
+    (``10h``, ``X^``) plus a little room; anything longer cannot be from that hand."""
+    return 3 * max(hand_size, 1) + 8
+
+
+def _refusal_of(state: Any, action: Action) -> tuple[str, str] | None:
+    """(rule, reason) when the game says why an action is not legal (``GameState.refusal``), else None."""
+    fn = getattr(state, "refusal", None)
+    if fn is None:
+        return None
+    try:
+        ref = fn(action)
+    except Exception:  # noqa: BLE001 - an explanation is optional; the refusal itself stands
+        return None
+    if ref is None:
+        return None
+    return str(getattr(ref, "rule", "")), clean_text(str(getattr(ref, "en", ref)), 200)
 
 
 def full_view(state: Any, seat: int) -> dict[str, Any]:
