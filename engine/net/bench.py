@@ -203,12 +203,13 @@ async def ping_flood(port: int, conns: int, rate: float, seconds: float, host: s
     return stats
 
 
-def flood(conns: int, rate: float, seconds: float, options: list[str]) -> dict[str, Any]:
+def flood(conns: int, rate: float, seconds: float, options: list[str], game: str | None = None) -> dict[str, Any]:
+    game = game or registry.names()[0]
     tmp = tempfile.mkdtemp(prefix="qilu-bench-")
     port_file = os.path.join(tmp, "port")
     log_path = os.path.join(tmp, "table.jsonl")
     opts = [x for o in options for x in ("--option", o)]
-    host = subprocess.Popen(_py() + ["engine.net.host", "--game", "gouji", "--port", "0", "--bind", "127.0.0.1",
+    host = subprocess.Popen(_py() + ["engine.net.host", "--game", game, "--port", "0", "--bind", "127.0.0.1",
                                      "--no-discovery", "--games", "0", "--port-file", port_file, "--log", log_path,
                                      *opts], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     procs: list[subprocess.Popen[Any]] = [host]
@@ -273,7 +274,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "latency":
         out = latency(args.games or 1, args.bot, args.option, args.game)
     elif args.what == "flood":
-        out = flood(args.conns, args.rate, args.seconds, args.option or ["sets_per_game=1"])
+        spec = registry.spec(args.game)
+        short = [f"{spec.match_option}=1"] if spec.match_option else []
+        out = flood(args.conns, args.rate, args.seconds, args.option or short, args.game)
     else:
         spec = registry.spec(args.game)
         short = [f"{spec.match_option}=1"] if spec.match_option else []  # one set per game: many games
