@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
 
-from desktop import i18n
+from desktop import i18n, shuffle_check
 from desktop.faces import BACK, arg_label, card_faces, card_label, is_card
 from desktop.games import Presenter, presenter
 from desktop.layout import places as seat_places
@@ -500,7 +500,8 @@ class TableBridge(QObject):
                          "mine": self.same_side(seat, snap["seat"])})
         rows.sort(key=lambda r: r["placeNo"])
         self._results = {"rows": rows, "tributes": tributes, "over": bool(snap.get("over")), "extra": extra,
-                         "title": st["gameOver"] if snap.get("over") else pres.results_title(st)}
+                         "title": st["gameOver"] if snap.get("over") else pres.results_title(st),
+                         "shuffle": shuffle_check.panel(snap.get("shuffle") or [], lang, st)}
         self._sheet.append({"set": res.get("set_no", res.get("hand_no", len(self._sheet) + 1)),
                             "scores": [scores[i] if i < len(scores) else "" for i in range(n)],
                             "totals": totals})

@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from desktop import bots, store
+from desktop import bots, shuffle_check, store
 from desktop.games import Presenter, presenter
 
 
@@ -399,6 +399,11 @@ class GameWorker(QObject):
             "options": dict(st.rules.options.as_dict()) if hasattr(st.rules.options, "as_dict") else {},
             "n_actions": len(st.actions), "paused": self.paused or (set_over and self.pause_at_results),
         }
+        if set_over or st.is_over:  # 验证洗牌: check the deals just revealed with this seat's own history
+            hist = full.get("history")
+            if hist is None:
+                hist = st.view(seat, with_history=True).get("history") or []
+            snap["shuffle"] = shuffle_check.verdicts(st.rules.game, st.rules.options.changed(), hist, snap["events"])
         if first:
             snap["played_init"] = self._played_so_far(seat)
         if my_turn:

@@ -190,6 +190,11 @@ def _bad(deal: int, en: str, zh: str) -> Verdict:
     return Verdict(False, deal, en, zh)
 
 
+def _no(deal: int) -> tuple[str, str]:
+    """How a player names deal ``deal`` (events count from 0, people from 1)."""
+    return f"deal {deal + 1}", f"第 {deal + 1} 副牌"
+
+
 def verify(game: str, options: Mapping[str, Any], commit: str, seed: bytes | str, nonce: bytes | str,
            hands: Sequence[Sequence[str] | None], *, deal: int = 0, secret: bytes | str | None = None,
            entropy: Sequence[bytes | str | None] | None = None) -> Verdict:
@@ -205,16 +210,16 @@ def verify(game: str, options: Mapping[str, Any], commit: str, seed: bytes | str
     try:
         got = commitment(sd, nc)
     except ValueError as exc:
-        return _bad(deal, f"deal {deal}: {exc}", f"第 {deal} 副牌：种子或随机数长度不对")
+        return _bad(deal, f"{_no(deal)[0]}: {exc}", f"{_no(deal)[1]}：种子或随机数长度不对")
     if got != commit:
-        return _bad(deal, f"deal {deal}: SHA256(seed || nonce) is {got[:16]}…, the commitment was {commit[:16]}…",
-                    f"第 {deal} 副牌：种子与随机数的哈希 {got[:16]}… 不等于事先公布的承诺 {commit[:16]}…")
+        return _bad(deal, f"{_no(deal)[0]}: SHA256(seed ‖ nonce) is {got[:12]}…, the commitment was {commit[:12]}…",
+                    f"{_no(deal)[1]}：种子与随机数的哈希 {got[:12]}… 不等于事先公布的承诺 {commit[:12]}…")
     if secret is not None:
         sec = bytes.fromhex(secret) if isinstance(secret, str) else secret
         contrib = [bytes.fromhex(c) if isinstance(c, str) else c for c in (entropy or [])]
         if mix(sec, contrib) != sd:
-            return _bad(deal, f"deal {deal}: the seed is not SHA256(host secret || contributions)",
-                        f"第 {deal} 副牌：种子不是房主密钥与各家贡献的哈希")
+            return _bad(deal, f"{_no(deal)[0]}: the seed is not SHA256(host secret ‖ contributions)",
+                        f"{_no(deal)[1]}：种子不是房主密钥与各家贡献的哈希")
     spec = games.spec(game)
     if spec.deal is None:
         return _bad(deal, f"{game} has no documented deal", f"{spec.title_zh}没有公开的发牌函数")
@@ -223,10 +228,10 @@ def verify(game: str, options: Mapping[str, Any], commit: str, seed: bytes | str
         if h is None:
             continue
         if sorted(h) != sorted(want.hands[s]):
-            return _bad(deal, f"deal {deal}: seat {s + 1}'s hand is not the one the seed deals",
-                        f"第 {deal} 副牌：{s + 1} 号座位的牌不是这个种子发出的牌")
-    return Verdict(True, deal, f"deal {deal}: ✓ the hash and the deal match the seed",
-                   f"第 {deal} 副牌：✓ 哈希与发牌都与种子相符")
+            return _bad(deal, f"{_no(deal)[0]}: seat {s + 1}'s hand is not the one the seed deals",
+                        f"{_no(deal)[1]}：{s + 1} 号座位的牌不是这个种子发出的牌")
+    return Verdict(True, deal, f"{_no(deal)[0]}: ✓ commitment {commit[:12]}… and the cards match the seed",
+                   f"{_no(deal)[1]}：✓ 承诺 {commit[:12]}… 与发牌都与种子相符")
 
 
 def check_history(game: str, options: Mapping[str, Any], history: Sequence[Mapping[str, Any]]) -> list[Verdict]:
@@ -249,8 +254,8 @@ def check_history(game: str, options: Mapping[str, Any], history: Sequence[Mappi
         elif kind == "shuffle_reveal":
             k = int(data["deal"])
             if commits.get(k) != data.get("commit"):
-                out.append(_bad(k, f"deal {k}: the revealed commitment is not the one published before the deal",
-                                f"第 {k} 副牌：公布的承诺与发牌前的不同"))
+                out.append(_bad(k, f"{_no(k)[0]}: the revealed commitment is not the one published before the deal",
+                                f"{_no(k)[1]}：公布的承诺与发牌前的不同"))
                 continue
             out.append(verify(game, options, commits[k], str(data["shuffle_seed"]), str(data["nonce"]),
                               hands.get(k, []), deal=k, secret=data.get("host_secret"),

@@ -45,7 +45,7 @@ def header(state: Any) -> dict[str, Any]:
         head.update(games.spec(game).header_extras(state))
     fair = getattr(state, "fair", None)
     if fair is not None and fair.entropy:  # the LAN seats' contributions to the deals (engine.fairness)
-        head["entropy"] = fair.entropy_json()
+        head["shuffle_entropy"] = fair.entropy_json()  # a key after "game": table logs find headers by it
     return head
 
 
@@ -75,9 +75,9 @@ def state_kwargs(head: dict[str, Any]) -> dict[str, Any]:
         extra["hands"] = int(head["hands"])
     if head.get("carry_tribute"):
         extra["carry_tribute"] = [(int(p), int(r)) for p, r in head["carry_tribute"]]
-    if head.get("entropy"):
+    if head.get("shuffle_entropy"):
         from engine.fairness import Ledger
-        extra["entropy"] = Ledger.entropy_from_json(head["entropy"])
+        extra["entropy"] = Ledger.entropy_from_json(head["shuffle_entropy"])
     return extra
 
 

@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import random
+import secrets
 import socket
 import sys
 import threading
@@ -32,6 +33,7 @@ from engine.net.protocol import (
     Chat,
     ChatFrom,
     Closing,
+    Entropy,
     Hello,
     HostMsg,
     Intent,
@@ -78,8 +80,11 @@ class Client:
                  auto_seat: bool = False, on_message: Callable[[Client, HostMsg], None] | None = None,
                  reconnect: bool = True, reconnect_for: float = 120.0, idle_timeout: float = 20.0,
                  frame_timeout: float = 10.0, heartbeat: float = 5.0, proto: int = PROTOCOL_VERSION,
-                 on_frame: Callable[[bytes], None] | None = None) -> None:
+                 on_frame: Callable[[bytes], None] | None = None,
+                 entropy: Callable[[int], bytes] | None = None) -> None:
+        """``entropy(deal)``: the 32 bytes this seat contributes to a deal (default: fresh random bytes)."""
         self.host, self.port, self.name = host, port, name
+        self.entropy = entropy or (lambda deal: secrets.token_bytes(32))
         self.want_seat = seat
         self.seat: int | None = seat if token else None
         self.token = token
@@ -117,9 +122,15 @@ class Client:
         """Send an intent for the state we saw."""
         self.send(Intent(self.sid, action))
 
+    def _join_msg(self, seat: int, name: str) -> Join:
+        return Join(seat, name, self.entropy(0).hex())  # 验证洗牌: for the match's first deal
+
+    def _contribute(self, deal: int) -> None:
+        self.send(Entropy(deal, self.entropy(deal).hex()))
+
     def join(self, seat: int, name: str | None = None) -> None:
         self.want_seat = seat
-        self.send(Join(seat, name or self.name))
+        self.send(self._join_msg(seat, name or self.name))
 
     def chat(self, phrase: str | None = None, text: str | None = None) -> None:
         self.send(Chat(phrase, text))
@@ -212,6 +223,11 @@ class Client:
             view["history"] = list(hist) + list(msg.events)
             self.view = view
             self.legal = msg.legal
+            for ev in msg.events:  # 验证洗牌: contribute to the next deal as soon as this one is committed
+                if ev.get("kind") == "shuffle_commit":
+                    self._contribute(int(ev["data"]["deal"]) + 1)
+                elif ev.get("kind") == "game_over":
+                    self._contribute(0)  # the first deal of the next match
         elif isinstance(msg, Sync):
             self.sid = msg.sid
             self.view = msg.view
@@ -224,11 +240,11 @@ class Client:
             if self.token is not None and self.seat is not None:
                 self.send(Rejoin(self.seat, self.token))
             elif self.want_seat is not None:
-                self.send(Join(self.want_seat, self.name or f"Player {self.want_seat + 1}"))
+                self.send(self._join_msg(self.want_seat, self.name or f"Player {self.want_seat + 1}"))
             elif self.auto_seat:
                 free = msg.table.free_seats()
                 if free:
-                    self.send(Join(free[0], self.name or f"Player {free[0] + 1}"))
+                    self.send(self._join_msg(free[0], self.name or f"Player {free[0] + 1}"))
         elif isinstance(msg, Table):
             self.table = msg.table
         elif isinstance(msg, Seated):
@@ -238,7 +254,7 @@ class Client:
                 free = [s for s in self.table.free_seats() if s != self.want_seat]
                 if free:
                     self.want_seat = free[0]
-                    self.send(Join(free[0], self.name or f"Player {free[0] + 1}"))
+                    self.send(self._join_msg(free[0], self.name or f"Player {free[0] + 1}"))
         elif isinstance(msg, Closing):
             self.closing = msg
 
@@ -385,7 +401,8 @@ async def run_bot(host: str, port: int, *, name: str = "", level: str = "heurist
                   token: str | None = None, token_file: str | None = None, games_: int = 0,
                   record: str | None = None, timing: str | None = None, think: float = 0.0,
                   seed: int | None = None, reconnect_for: float = 60.0, frames: list[bytes] | None = None,
-                  client_out: list[Client] | None = None) -> Client:
+                  client_out: list[Client] | None = None,
+                  entropy: Callable[[int], bytes] | None = None) -> Client:
     """A bot client: takes a seat, plays whenever it is to act, exits after the last match."""
     if token_file and os.path.exists(token_file) and token is None:
         with open(token_file) as f:
@@ -438,7 +455,7 @@ async def run_bot(host: str, port: int, *, name: str = "", level: str = "heurist
             log.info("chat from %s", msg.name)
 
     client = Client(host, port, name, seat=seat, token=token, auto_seat=seat is None, on_message=on_message,
-                    on_frame=on_frame, reconnect_for=reconnect_for)
+                    on_frame=on_frame, reconnect_for=reconnect_for, entropy=entropy)
     if client_out is not None:
         client_out.append(client)
     runner = asyncio.ensure_future(client.run())

@@ -50,6 +50,7 @@ from engine.net.protocol import (
     Chat,
     ChatFrom,
     Closing,
+    Entropy,
     Hello,
     Intent,
     Join,
@@ -221,6 +222,7 @@ class Host:
         games.rules(cfg.game, cfg.options)  # raises OptionError on bad options, before anyone joins
         self.seats = [_Seat(i, s) for i, s in enumerate(specs)]
         self.bots: dict[int, NetBot] = {}
+        self.lobby_entropy: dict[int, bytes] = {}  # seat -> its contribution to the next match's first deal
         self.conns: set[_Conn] = set()
         self.status = "lobby"
         self.state: Any = None
@@ -383,6 +385,9 @@ class Host:
         carry = getattr(self.state, "next_game_tribute", None) if self.state is not None else None
         if carry:
             kwargs["carry_tribute"] = [tuple(x) for x in carry]  # Gouji G-83: 串三户 tribute into the next game
+        if self.lobby_entropy and self.cfg.game in games.names() and games.spec(self.cfg.game).deal is not None:
+            kwargs["entropy"] = {0: [self.lobby_entropy.get(s.n) for s in self.seats]}  # engine.fairness
+        self.lobby_entropy = {}
         self.state = games.new_state(self.cfg.game, seed, self.cfg.options, **kwargs)
         self.match += 1
         self.sid += 1
@@ -521,6 +526,8 @@ class Host:
             self._rejoin(conn, msg)
         elif isinstance(msg, Chat):
             self._chat(conn, msg)
+        elif isinstance(msg, Entropy):
+            self._entropy(conn, msg)
         elif isinstance(msg, Leave):
             if conn.seat is not None and self.status != "lobby":
                 s = self.seats[conn.seat]
@@ -555,6 +562,8 @@ class Host:
         s.kind, s.name, s.token, s.conn, s.auto = "human", name, secrets.token_urlsafe(24), conn, False
         s.gen += 1
         conn.seat = s.n
+        if msg.entropy is not None:
+            self.lobby_entropy[s.n] = bytes.fromhex(msg.entropy)  # 验证洗牌: for the first deal
         assert s.token is not None
         conn.send(Seated(s.n, s.token))
         self._log(f"{conn.label()}: joined as {name!r}")
@@ -607,6 +616,29 @@ class Host:
         name = self.seats[conn.seat].name if conn.seat is not None else (conn.name or "?")
         self._broadcast(ChatFrom(conn.seat, name, phrase, text))
         self.notify(HostEvent("chat", f"{name}: {text or phrase}"))
+
+    def _entropy(self, conn: _Conn, msg: Entropy) -> None:
+        """验证洗牌: a seat's contribution to the next deal (engine.fairness). Only the next deal's is taken,
+        once per seat, so a client can neither grow the host's memory nor change a deal already made."""
+        seat = conn.seat
+        if seat is None:
+            conn.send(Refused("take a seat first", "not_seated"))
+            return
+        value = bytes.fromhex(msg.value)  # the schema admits exactly 64 hex digits
+        fair = getattr(self.state, "fair", None) if self.status == "playing" else None
+        if fair is None:
+            self.lobby_entropy[seat] = value
+            return
+        if msg.deal != fair.dealt:
+            conn.send(Refused(f"deal {msg.deal} is not the next deal ({fair.dealt})", "entropy", sid=self.sid))
+            return
+        try:
+            fair.contribute(msg.deal, seat, value)
+        except ValueError as exc:
+            conn.send(Refused(str(exc), "entropy", sid=self.sid))
+            return
+        if self.tlog is not None:
+            self.tlog.entropy(msg.deal, seat, value)  # before the deal it changes: the replay deals the same
 
     def _intent(self, conn: _Conn, msg: Intent) -> None:
         t0 = time.perf_counter()

@@ -209,5 +209,5 @@ def test_cli_verifies_a_saved_log_and_reports_a_tampered_one(tmp_path: Any) -> N
     forged.write_text(log.dump(st).replace(seed_hex, _flip(seed_hex)), encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "engine.fairness", "verify", "--log", str(forged), "--lang", "zh"],
                          capture_output=True, text=True, timeout=120)
-    assert run.returncode == 1 and run.stdout.splitlines()[0].startswith("第 0 副牌：✓")
-    assert run.stdout.splitlines()[1].startswith("✗ 第 1 副牌") and "承诺" in run.stdout
+    assert run.returncode == 1 and run.stdout.splitlines()[0].startswith("第 1 副牌：✓")
+    assert run.stdout.splitlines()[1].startswith("✗ 第 2 副牌") and "承诺" in run.stdout
