@@ -106,8 +106,13 @@ class Shuffle:
     def commit(self) -> str:
         return commitment(self.seed, self.nonce)
 
-    def commit_event(self) -> dict[str, Any]:
-        return {"deal": self.deal, "commit": self.commit}
+    def commit_event(self, next_secret: bytes | None = None) -> dict[str, Any]:
+        """``next_secret``: the host secret of the following deal, bound here by its hash before any seat
+        contributes to that deal, so the host cannot pick its secret after seeing the contributions."""
+        out: dict[str, Any] = {"deal": self.deal, "commit": self.commit}
+        if next_secret is not None:
+            out["next_host_commit"] = _sha(next_secret).hex()
+        return out
 
     def reveal_event(self) -> dict[str, Any]:
         return {"deal": self.deal, "commit": self.commit, "shuffle_seed": self.seed.hex(),
@@ -136,6 +141,10 @@ class Ledger:
         self.dealt += 1
         self.unrevealed.append(sh.deal)
         return sh
+
+    def commit_event(self, sh: Shuffle) -> dict[str, Any]:
+        """The public ``shuffle_commit`` payload of ``sh``, binding the next deal's host secret too."""
+        return sh.commit_event(host_secret(self.match_seed, sh.deal + 1))
 
     def reveal(self) -> list[dict[str, Any]]:
         """The ``shuffle_reveal`` payloads of every deal made and not yet revealed (set/hand over)."""
@@ -239,6 +248,7 @@ def check_history(game: str, options: Mapping[str, Any], history: Sequence[Mappi
     the hands are the ``deal`` events present (all seats in a full log, one's own in a seat's stream)."""
     out: list[Verdict] = []
     commits: dict[int, str] = {}
+    bound: dict[int, str] = {}  # deal -> SHA256(its host secret), published with the deal before it
     hands: dict[int, list[list[str] | None]] = {}
     current = -1
     for ev in history:
@@ -246,6 +256,8 @@ def check_history(game: str, options: Mapping[str, Any], history: Sequence[Mappi
         if kind == "shuffle_commit":
             current = int(data["deal"])
             commits[current] = str(data["commit"])
+            if data.get("next_host_commit"):
+                bound[current + 1] = str(data["next_host_commit"])
         elif kind == "deal" and current >= 0:
             row = hands.setdefault(current, [])
             seat = int(data["seat"])
@@ -256,6 +268,11 @@ def check_history(game: str, options: Mapping[str, Any], history: Sequence[Mappi
             if commits.get(k) != data.get("commit"):
                 out.append(_bad(k, f"{_no(k)[0]}: the revealed commitment is not the one published before the deal",
                                 f"{_no(k)[1]}：公布的承诺与发牌前的不同"))
+                continue
+            sec = data.get("host_secret")
+            if k in bound and (not isinstance(sec, str) or _sha(bytes.fromhex(sec)).hex() != bound[k]):
+                out.append(_bad(k, f"{_no(k)[0]}: the host secret is not the one bound before the seats contributed",
+                                f"{_no(k)[1]}：房主密钥与各家贡献之前公布的不同"))
                 continue
             out.append(verify(game, options, commits[k], str(data["shuffle_seed"]), str(data["nonce"]),
                               hands.get(k, []), deal=k, secret=data.get("host_secret"),

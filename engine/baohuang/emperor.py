@@ -37,7 +37,7 @@ class EmperorPhases(Base):
     def _deal(self, preset: list[list[Card]] | None = None) -> None:
         if preset is None:  # 验证洗牌: the hash of this deal's seed is public before the cards are
             shuffle = self.fair.next_deal()
-            self._ev("shuffle_commit", shuffle.commit_event())
+            self._ev("shuffle_commit", self.fair.commit_event(shuffle))
             hands = deal_hands(shuffle.seed, self.rules)
         else:
             hands = [list(h) for h in preset]

@@ -57,7 +57,7 @@ class SetupPhases(Base):
             self.hands = [list(h) for h in self.stacked.pop(0)]
         else:  # 验证洗牌: the hash of this deal's seed is public before the cards are
             shuffle = self.fair.next_deal()
-            self._emit(Event("shuffle_commit", shuffle.commit_event()))
+            self._emit(Event("shuffle_commit", self.fair.commit_event(shuffle)))
             self.hands = deal_hands(shuffle.seed)
         self.counts = [rank_counts(h) for h in self.hands]
         self.dealt_hands = [list(h) for h in self.hands]

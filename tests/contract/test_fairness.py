@@ -211,3 +211,21 @@ def test_cli_verifies_a_saved_log_and_reports_a_tampered_one(tmp_path: Any) -> N
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 1 and run.stdout.splitlines()[0].startswith("第 1 副牌：✓")
     assert run.stdout.splitlines()[1].startswith("✗ 第 2 副牌") and "承诺" in run.stdout
+
+
+def test_the_next_deals_host_secret_is_bound_before_anyone_contributes(match: tuple[str, GameState]) -> None:
+    """A host that swaps its secret for deal 2 after seeing the contributions (and makes the seed, commitment
+    and cards agree with the new one) is caught by the hash published with deal 1."""
+    game, st = match
+    full = json.loads(json.dumps([e.to_json() for e in st.history]))
+    commits = [e for e in full if e["kind"] == "shuffle_commit"]
+    assert all("next_host_commit" in c["data"] for c in commits)
+    k = next(i for i, e in enumerate(full) if e["kind"] == "shuffle_reveal" and e["data"]["deal"] == 1)
+    rev = full[k]["data"]
+    forged = bytes(32)
+    seed = fairness.mix(forged, [bytes.fromhex(c) if c else None for c in rev["entropy"]])
+    rev["host_secret"], rev["shuffle_seed"] = forged.hex(), seed.hex()
+    rev["commit"] = commits[1]["data"]["commit"] = fairness.commitment(seed, bytes.fromhex(rev["nonce"]))
+    verdicts = fairness.check_history(game, st.rules.options.changed(), full)
+    bad = next(v for v in verdicts if v.deal == 1)
+    assert not bad.ok and "bound" in bad.en and "之前公布" in bad.zh
