@@ -311,14 +311,26 @@ class LanBridge(QObject):
         from engine.net.client import ClientThread
         self._gen += 1
         gen = self._gen     # messages of an earlier connection that arrive late are dropped
-        self.client = ClientThread(addr, name, seat=seat, token=token, on_message=lambda m: self._msg.emit((gen, m)),
+        self.client = ClientThread(addr, name, seat=seat, token=token, on_message=lambda m: self._relay(gen, m),
                                    on_closed=lambda why: self._msg.emit((gen, ("closed", why))))
         self.client.start()
+
+    def _relay(self, gen: int, msg: Any) -> None:
+        """On the network thread: 验证洗牌 — a hand's reveal is checked here against this seat's history."""
+        shuffle: list[dict[str, Any]] = []
+        events = getattr(msg, "events", None)
+        client = self.client
+        if events and client is not None and any(e.get("kind") == "shuffle_reveal" for e in events):
+            from desktop.shuffle_check import verdicts
+            view = client.view() or {}
+            shuffle = verdicts(str(view.get("game") or ""), dict(view.get("options") or {}),
+                               list(view.get("history") or []), events)
+        self._msg.emit((gen, msg, shuffle))
 
     # ---------------------------------------------------------------- messages (GUI thread)
     def _on_msg(self, item: Any) -> None:
         from engine.net.protocol import ChatFrom, Closing, Notice, Refused, Seated, Sync, Table, Update, Welcome
-        gen, msg = item
+        gen, msg, *shuffle = item
         if gen != self._gen or self.client is None:
             return
         table = self.app.table
@@ -342,6 +354,8 @@ class LanBridge(QObject):
                 return
             names = [s.name for s in self._table.seats] if self._table else []
             snap = net_snapshot(msg, self._seat, self._table)
+            if shuffle and shuffle[0]:
+                snap["shuffle"] = shuffle[0]
             if isinstance(msg, Sync) or table.net is None:
                 table.start_net(NetSession(self.client, self._seat), names, snap)
                 self.app.startTable.emit()

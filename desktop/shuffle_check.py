@@ -16,6 +16,7 @@ def verdicts(game: str, options: Mapping[str, Any], history: Sequence[Mapping[st
              events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The verdicts (``engine.fairness.Verdict.to_json``) of the deals revealed in ``events``."""
     from engine import fairness
+    options = {k: v for k, v in options.items() if k != "preset"}  # a view's options name the preset beside its values
     deals = {int(e["data"]["deal"]) for e in events if e.get("kind") == "shuffle_reveal"}
     if not deals:
         return []
