@@ -155,6 +155,8 @@ class GameSpec:
     ``deal(seed, options)``: the game's deal as a pure function of a 32-byte seed (``engine.fairness``: the
     documented shuffle of the game's pack, then the cut into hands); the state deals through it, so
     ``engine.fairness.verify`` recomputes any revealed deal. ``None``: the game's deals are not verifiable yet.
+    ``tutor(view)``: 新手讲解, the ``engine.tutor.TutorLine`` for the decision a seat's view shows (rule ids,
+    both languages); ``tutor_phases`` the keys its lines are told apart by (every phase, the play by its mode).
     """
 
     name: str
@@ -183,6 +185,8 @@ class GameSpec:
     side_scores: Callable[[Any], list[tuple[float, float]]] | None = None
     playout: Callable[[Any, int], float] | None = None
     deal: Callable[[bytes, Mapping[str, Any]], Deal] | None = None
+    tutor: Callable[[Mapping[str, Any]], Any] | None = None
+    tutor_phases: tuple[str, ...] = ()
 
     def new_state(self, seed: int, options: Mapping[str, Any] | None = None, **kwargs: Any) -> GameState:
         return self.state_factory(self.rules_factory(dict(options or {})), seed=seed, **kwargs)

@@ -11,6 +11,8 @@ from engine.api import Deal, GameSpec, GameState
 from engine.gouji.options import PRESET_TITLES, PRESETS, SPECS
 from engine.gouji.rules import Rules
 from engine.gouji.state import State
+from engine.gouji.tutor import PHASES as _TUTOR_PHASES
+from engine.gouji.tutor import tutor_line as _tutor_line
 
 NAME = "gouji"
 
@@ -61,5 +63,5 @@ SPEC = games.register(GameSpec(
     match_unit="sets", match_counter="sets", match_option="sets_per_game", match_default=5,
     option_rule="G.4", teams=((0, 2, 4), (1, 3, 5)), bot_factory=make_bot, from_view=State.from_view,
     header_extras=header_extras, side_names=("even", "odd"), side_scores=side_scores,
-    playout=playout, deal=deal,
+    playout=playout, deal=deal, tutor=_tutor_line, tutor_phases=_TUTOR_PHASES,
 ))
