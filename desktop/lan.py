@@ -324,7 +324,7 @@ class LanBridge(QObject):
             from desktop.shuffle_check import verdicts
             view = client.view() or {}
             shuffle = verdicts(str(view.get("game") or ""), dict(view.get("options") or {}),
-                               list(view.get("history") or []), events)
+                               list(view.get("history") or []), events, client.client.first_deal_bound)
         self._msg.emit((gen, msg, shuffle))
 
     # ---------------------------------------------------------------- messages (GUI thread)

@@ -13,14 +13,15 @@ from typing import Any
 
 
 def verdicts(game: str, options: Mapping[str, Any], history: Sequence[Mapping[str, Any]],
-             events: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The verdicts (``engine.fairness.Verdict.to_json``) of the deals revealed in ``events``."""
+             events: Sequence[Mapping[str, Any]], first_bound: str | None = None) -> list[dict[str, Any]]:
+    """The verdicts (``engine.fairness.Verdict.to_json``) of the deals revealed in ``events``; ``first_bound``:
+    what a LAN table bound the match's first host secret to before this seat contributed (TableInfo)."""
     from engine import fairness
     options = {k: v for k, v in options.items() if k != "preset"}  # a view's options name the preset beside its values
     deals = {int(e["data"]["deal"]) for e in events if e.get("kind") == "shuffle_reveal"}
     if not deals:
         return []
-    return [v.to_json() for v in fairness.check_history(game, options, history) if v.deal in deals]
+    return [v.to_json() for v in fairness.check_history(game, options, history, first_bound) if v.deal in deals]
 
 
 def panel(found: Sequence[Mapping[str, Any]], lang: str, s: Mapping[str, str]) -> dict[str, Any]:

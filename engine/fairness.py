@@ -51,6 +51,12 @@ def deal_nonce(match_seed: int, deal_no: int) -> bytes:
     return _sha(b"qilu-cards/nonce/%d/%d" % (match_seed, deal_no))[:NONCE_BYTES]
 
 
+def bound_secret(match_seed: int, deal_no: int) -> str:
+    """``SHA256(host secret)`` in hex: published before the seats contribute to that deal (the LAN lobby's
+    table info for a match's first deal, the previous ``shuffle_commit`` for every later one)."""
+    return _sha(host_secret(match_seed, deal_no)).hex()
+
+
 def mix(secret: bytes, contributions: Sequence[bytes | None]) -> bytes:
     """The deal seed: the host secret and every seat's contribution in seat order (zeros for none)."""
     parts = [secret]
@@ -243,12 +249,14 @@ def verify(game: str, options: Mapping[str, Any], commit: str, seed: bytes | str
                    f"{_no(deal)[1]}：✓ 承诺 {commit[:12]}… 与发牌都与种子相符")
 
 
-def check_history(game: str, options: Mapping[str, Any], history: Sequence[Mapping[str, Any]]) -> list[Verdict]:
+def check_history(game: str, options: Mapping[str, Any], history: Sequence[Mapping[str, Any]],
+                  first_bound: str | None = None) -> list[Verdict]:
     """Every revealed deal in an event stream (``Event.to_json`` dicts, as a seat or the log has them):
-    the hands are the ``deal`` events present (all seats in a full log, one's own in a seat's stream)."""
+    the hands are the ``deal`` events present (all seats in a full log, one's own in a seat's stream).
+    ``first_bound``: the ``bound_secret`` of the first deal a LAN guest saw before contributing to it."""
     out: list[Verdict] = []
     commits: dict[int, str] = {}
-    bound: dict[int, str] = {}  # deal -> SHA256(its host secret), published with the deal before it
+    bound: dict[int, str] = {0: first_bound} if first_bound else {}  # deal -> SHA256(its host secret)
     hands: dict[int, list[list[str] | None]] = {}
     current = -1
     for ev in history:

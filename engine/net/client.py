@@ -85,6 +85,8 @@ class Client:
         """``entropy(deal)``: the 32 bytes this seat contributes to a deal (default: fresh random bytes)."""
         self.host, self.port, self.name = host, port, name
         self.entropy = entropy or (lambda deal: secrets.token_bytes(32))
+        self.first_deal_bound: str | None = None  # 验证洗牌: SHA256 of this match's first host secret
+        self._pending_bound: str | None = None
         self.want_seat = seat
         self.seat: int | None = seat if token else None
         self.token = token
@@ -123,10 +125,22 @@ class Client:
         self.send(Intent(self.sid, action))
 
     def _join_msg(self, seat: int, name: str) -> Join:
+        self._note_bound()
         return Join(seat, name, self.entropy(0).hex())  # 验证洗牌: for the match's first deal
 
     def _contribute(self, deal: int) -> None:
+        if deal == 0:
+            self._note_bound()
         self.send(Entropy(deal, self.entropy(deal).hex()))
+
+    def _note_bound(self) -> None:
+        """The next match's first host secret as bound before we contribute to it (TableInfo); it becomes
+        ``first_deal_bound`` when that match's first deal is committed."""
+        self._pending_bound = self.table.first_deal_bound if self.table is not None else None
+
+    def _first_commit(self, events: list[dict[str, Any]]) -> None:
+        if any(e.get("kind") == "shuffle_commit" and e.get("data", {}).get("deal") == 0 for e in events):
+            self.first_deal_bound, self._pending_bound = self._pending_bound, None
 
     def join(self, seat: int, name: str | None = None) -> None:
         self.want_seat = seat
@@ -223,6 +237,7 @@ class Client:
             view["history"] = list(hist) + list(msg.events)
             self.view = view
             self.legal = msg.legal
+            self._first_commit(list(msg.events))
             for ev in msg.events:  # 验证洗牌: contribute to the next deal as soon as this one is committed
                 if ev.get("kind") == "shuffle_commit":
                     self._contribute(int(ev["data"]["deal"]) + 1)
@@ -232,6 +247,8 @@ class Client:
             self.sid = msg.sid
             self.view = msg.view
             self.legal = msg.legal
+            if self._pending_bound is not None:
+                self._first_commit(list(msg.view.get("history") or []))
         elif isinstance(msg, Ping):
             self.send(Pong(msg.n))
         elif isinstance(msg, Welcome):

@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from engine import games
+from engine import fairness, games
 from engine.core import Action, Event
 from engine.errors import RuleError
 from engine.net import discovery as disc
@@ -229,6 +229,7 @@ class Host:
         self.sid = 0
         self.match = 0
         self.tlog = tablelog.TableLog(cfg.log_path, cfg.fsync) if cfg.log_path else None
+        self.next_seed = self._draw_seed()  # drawn before anyone joins: its first deal's secret is bound now
         self.server: asyncio.AbstractServer | None = None
         self.port = 0
         self.done = asyncio.Event() if _has_loop() else None
@@ -319,7 +320,12 @@ class Host:
 
     def table_info(self) -> TableInfo:
         return TableInfo(self.cfg.game, dict(self._options()), self.cfg.host_name, self.status,
-                         [s.info() for s in self.seats], self.cfg.grace, self.match, self.cfg.games)
+                         [s.info() for s in self.seats], self.cfg.grace, self.match, self.cfg.games,
+                         fairness.bound_secret(self.next_seed, 0))
+
+    def _draw_seed(self) -> int:
+        """The next match's seed: secret and random (tests: ``cfg.seed`` plus the match number)."""
+        return self.cfg.seed + self.match if self.cfg.seed is not None else secrets.randbits(62)
 
     def _options(self) -> dict[str, Any]:
         if self.state is not None:
@@ -378,7 +384,7 @@ class Host:
         for s in self.seats:
             if s.kind == "bot":
                 self.bots[s.n] = make_bot(s.level, game=self.cfg.game)
-        seed = self.cfg.seed + self.match if self.cfg.seed is not None else secrets.randbits(62)
+        seed = self.next_seed  # 验证洗牌: its first deal's host secret was bound in every TableInfo so far
         kwargs: dict[str, Any] = {}
         if self.cfg.hands != 1:
             kwargs["hands"] = self.cfg.hands  # Baohuang: a match of several hands
@@ -390,6 +396,7 @@ class Host:
         self.lobby_entropy = {}
         self.state = games.new_state(self.cfg.game, seed, self.cfg.options, **kwargs)
         self.match += 1
+        self.next_seed = self._draw_seed()
         self.sid += 1
         self.status = "playing"
         if self.tlog is not None:

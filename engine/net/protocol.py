@@ -163,6 +163,7 @@ class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     grace: float
     match: int = 0
     games: int = 1
+    first_deal_bound: str | None = None  # 验证洗牌: SHA256 of the next match's first host secret (engine.fairness)
 
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "open"]

@@ -17,7 +17,7 @@ from engine.net.host import SeatSpec
 from engine.net.protocol import Entropy, Refused, encode
 
 
-async def _hand(tmp_path: Any, byte: int) -> tuple[Any, list[bytes], int, str]:
+async def _hand(tmp_path: Any, byte: int) -> tuple[Any, list[bytes], Any, str]:
     """One Baohuang hand, host seed fixed, four bot seats and one guest contributing ``byte`` * 32."""
     log_path = str(tmp_path / f"table{byte}.jsonl")
     seats = [SeatSpec("bot", "heuristic")] * 4 + [SeatSpec()]
@@ -30,14 +30,15 @@ async def _hand(tmp_path: Any, byte: int) -> tuple[Any, list[bytes], int, str]:
                                             entropy=lambda deal: bytes([byte]) * 32))
         await asyncio.wait_for(run, 90)
         assert host.state.is_over
-        return host.state, frames, clients[0].seat, log_path
+        return host.state, frames, clients[0], log_path
     finally:
         await stop_host(host, task)
 
 
 @pytest.mark.timeout(200)
 def test_a_guests_contribution_changes_the_deal_and_verifies(tmp_path: Any) -> None:
-    a, frames_a, seat, log_a = asyncio.run(_hand(tmp_path, 0x11))
+    a, frames_a, client, log_a = asyncio.run(_hand(tmp_path, 0x11))
+    seat = client.seat
     b, _, _, _ = asyncio.run(_hand(tmp_path, 0x22))
     deal_a = [e for e in a.history if e.kind == "deal"]
     deal_b = [e for e in b.history if e.kind == "deal"]
@@ -52,8 +53,12 @@ def test_a_guests_contribution_changes_the_deal_and_verifies(tmp_path: Any) -> N
             hist = list(msg["view"].get("history") or [])
         elif msg.get("t") == "update":
             hist.extend(msg["events"])
-    verdicts = fairness.check_history("baohuang", {}, hist)
+    # the first deal's host secret was bound in the table info the guest saw before it joined
+    assert client.first_deal_bound == fairness.bound_secret(a.seed, 0)
+    verdicts = fairness.check_history("baohuang", {}, hist, client.first_deal_bound)
     assert verdicts and all(v.ok for v in verdicts)
+    other = fairness.check_history("baohuang", {}, hist, fairness.bound_secret(a.seed + 1, 0))
+    assert not other[0].ok and "bound" in other[0].en  # a host that changed its secret after the joins
     assert fairness.check_log(open(log_a, encoding="utf-8").read())[0].ok  # the host's log: every hand
     stats = check_no_leak(log_a, {seat: frames_a}, {})
     assert stats["reveals"] >= 1
