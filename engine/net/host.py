@@ -632,7 +632,8 @@ class Host:
             conn.send(Refused("take a seat first", "not_seated"))
             return
         value = bytes.fromhex(msg.value)  # the schema admits exactly 64 hex digits
-        fair = getattr(self.state, "fair", None) if self.status == "playing" else None
+        playing = self.status == "playing" and self.state is not None and not self.state.is_over
+        fair = getattr(self.state, "fair", None) if playing else None
         if fair is None:
             self.lobby_entropy[seat] = value
             return
