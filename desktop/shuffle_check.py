@@ -33,3 +33,12 @@ def panel(found: Sequence[Mapping[str, Any]], lang: str, s: Mapping[str, str]) -
     lines = [str(v.get(key) or v.get("en") or "") for v in found]
     return {"shown": True, "ok": ok, "title": s["verifyShuffle"] + ("  ✓" if ok else "  ✗"), "lines": lines,
             "how": s["verifyShuffleHow"]}
+
+
+def commit_line(data: Mapping[str, Any], lang: str) -> str:
+    """The message-line text for a ``shuffle_commit`` event, shown as the deal comes in."""
+    short = str(data.get("commit", ""))[:16]
+    n = int(data.get("deal", 0)) + 1
+    if lang.startswith("zh"):
+        return f"第 {n} 副牌的洗牌承诺 SHA256 = {short}…（本局结束后公布种子，可在结果页验证）"
+    return f"Deal {n} shuffle commitment SHA256 = {short}… (the seed is revealed after the hand: verify on the results)"

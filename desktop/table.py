@@ -282,6 +282,8 @@ class TableBridge(QObject):
                                   "mine": self.same_side(seat, me)})
                 self._last_act[seat] = {"pass": True, "label": label, "faces": []}
                 self.sound.emit("pass")
+            elif kind == "shuffle_commit":  # 验证洗牌: the commitment is shown before the cards arrive
+                self.message.emit(shuffle_check.commit_line(d, lang))
             elif kind in ("finish", "place"):
                 self.sound.emit("finish")
             elif kind == "deal" and seat == me:

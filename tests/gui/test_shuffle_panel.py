@@ -9,7 +9,9 @@ from guikit import make_app, quick_config, shot, wait_frame, wait_until
 from engine import fairness
 
 
-def _finish_hand(qa, game: str, seed: int) -> dict:
+def _finish_hand(qa, game: str, seed: int, messages: list | None = None) -> dict:
+    if messages is not None:
+        qa.table.message.connect(messages.append)
     qa.table.start(quick_config(game, seed=seed, pace_ms=0, pause_at_results=True))
     qa.set_screen("table")
     assert wait_until(lambda: bool(qa.table.snap), 20)
@@ -23,9 +25,14 @@ def _finish_hand(qa, game: str, seed: int) -> dict:
 def test_results_show_the_shuffle_verified(qtbot, data_dir, lang):
     qa = make_app(language=lang)
     try:
-        res = _finish_hand(qa, "baohuang", 3)
+        messages: list[str] = []
+        res = _finish_hand(qa, "baohuang", 3, messages)
         sh = res["shuffle"]
         assert sh["shown"] and sh["ok"] and sh["lines"], sh
+        # the commitment was on the message line as the deal came in, and the verdict names the same one
+        shown = [m for m in messages if "SHA256" in m]
+        assert shown and ("洗牌承诺" if lang == "zh" else "commitment") in shown[0]
+        assert shown[0].split("= ")[1][:12] in sh["lines"][0]
         assert ("验证洗牌" if lang == "zh" else "Verify shuffle") in sh["title"] and "✓" in sh["title"]
         assert all("✓" in line for line in sh["lines"])
         wait_frame(qa.window)
