@@ -201,6 +201,13 @@ class Verdict:
         return {"ok": self.ok, "deal": self.deal, "en": self.en, "zh": self.zh}
 
 
+def _hex(text: str) -> bytes:
+    try:
+        return bytes.fromhex(text)
+    except ValueError:
+        return b""
+
+
 def _bad(deal: int, en: str, zh: str) -> Verdict:
     return Verdict(False, deal, en, zh)
 
@@ -220,9 +227,9 @@ def verify(game: str, options: Mapping[str, Any], commit: str, seed: bytes | str
     secret and the seats' contributions.
     """
     from engine import games
-    sd = bytes.fromhex(seed) if isinstance(seed, str) else seed
-    nc = bytes.fromhex(nonce) if isinstance(nonce, str) else nonce
     try:
+        sd = bytes.fromhex(seed) if isinstance(seed, str) else seed
+        nc = bytes.fromhex(nonce) if isinstance(nonce, str) else nonce
         got = commitment(sd, nc)
     except ValueError as exc:
         return _bad(deal, f"{_no(deal)[0]}: {exc}", f"{_no(deal)[1]}：种子或随机数长度不对")
@@ -230,9 +237,13 @@ def verify(game: str, options: Mapping[str, Any], commit: str, seed: bytes | str
         return _bad(deal, f"{_no(deal)[0]}: SHA256(seed ‖ nonce) is {got[:12]}…, the commitment was {commit[:12]}…",
                     f"{_no(deal)[1]}：种子与随机数的哈希 {got[:12]}… 不等于事先公布的承诺 {commit[:12]}…")
     if secret is not None:
-        sec = bytes.fromhex(secret) if isinstance(secret, str) else secret
-        contrib = [bytes.fromhex(c) if isinstance(c, str) else c for c in (entropy or [])]
-        if mix(sec, contrib) != sd:
+        try:
+            sec = bytes.fromhex(secret) if isinstance(secret, str) else secret
+            contrib = [bytes.fromhex(c) if isinstance(c, str) else c for c in (entropy or [])]
+            mixed = mix(sec, contrib)
+        except ValueError as exc:
+            return _bad(deal, f"{_no(deal)[0]}: {exc}", f"{_no(deal)[1]}：房主密钥或贡献的格式不对")
+        if mixed != sd:
             return _bad(deal, f"{_no(deal)[0]}: the seed is not SHA256(host secret ‖ contributions)",
                         f"{_no(deal)[1]}：种子不是房主密钥与各家贡献的哈希")
     spec = games.spec(game)
@@ -278,7 +289,7 @@ def check_history(game: str, options: Mapping[str, Any], history: Sequence[Mappi
                                 f"{_no(k)[1]}：公布的承诺与发牌前的不同"))
                 continue
             sec = data.get("host_secret")
-            if k in bound and (not isinstance(sec, str) or _sha(bytes.fromhex(sec)).hex() != bound[k]):
+            if k in bound and (not isinstance(sec, str) or _sha(_hex(sec)).hex() != bound[k]):
                 out.append(_bad(k, f"{_no(k)[0]}: the host secret is not the one bound before the seats contributed",
                                 f"{_no(k)[1]}：房主密钥与各家贡献之前公布的不同"))
                 continue
