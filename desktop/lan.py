@@ -338,16 +338,28 @@ class LanBridge(QObject):
                     snap = net_snapshot(m, seat, client.client.table, full_view=client.view())
                 except Exception:
                     snap = None
-            self._msg.emit((gen, m, snap))
+            self._msg.emit((gen, m, snap, self._shuffle_verdicts(m)))
 
         client = self.client = ClientThread(addr, name, seat=seat, token=token, on_message=relay,
-                                            on_closed=lambda why: self._msg.emit((gen, ("closed", why), None)))
+                                            on_closed=lambda why: self._msg.emit((gen, ("closed", why), None, [])))
         self.client.start()
+
+    def _shuffle_verdicts(self, msg: Any) -> list[dict[str, Any]]:
+        """On the network thread: 验证洗牌 — a hand's reveal is checked here against this seat's history."""
+        shuffle: list[dict[str, Any]] = []
+        events = getattr(msg, "events", None)
+        client = self.client
+        if events and client is not None and any(e.get("kind") == "shuffle_reveal" for e in events):
+            from desktop.shuffle_check import verdicts
+            view = client.view() or {}
+            shuffle = verdicts(str(view.get("game") or ""), dict(view.get("options") or {}),
+                               list(view.get("history") or []), events, client.client.first_deal_bound)
+        return shuffle
 
     # ---------------------------------------------------------------- messages (GUI thread)
     def _on_msg(self, item: Any) -> None:
         from engine.net.protocol import ChatFrom, Closing, Notice, Refused, Seated, Sync, Table, Update, Welcome
-        gen, msg, ready = item
+        gen, msg, ready, shuffle = item
         if gen != self._gen or self.client is None:
             return
         table = self.app.table
@@ -372,6 +384,8 @@ class LanBridge(QObject):
             names = [s.name for s in self._table.seats] if self._table else []
             snap = ready if ready is not None and ready.get("seat") == self._seat else net_snapshot(
                 msg, self._seat, self._table)
+            if shuffle:
+                snap["shuffle"] = shuffle
             if isinstance(msg, Sync) or table.net is None:
                 table.start_net(NetSession(self.client, self._seat), names, snap)
                 self.app.startTable.emit()

@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
 
-from desktop import i18n
+from desktop import i18n, shuffle_check
 from desktop.faces import BACK, arg_label, card_faces, card_label, is_card
 from desktop.games import Presenter, presenter
 from desktop.layout import places as seat_places
@@ -213,7 +213,8 @@ class TableBridge(QObject):
             if first is not None:
                 merged["first"] = True
                 merged["played_init"] = first.get("played_init")
-            mine = [p for p in pend if p.get("action") and p["action"].get("seat") == p["seat"]]
+            mine = [p for p in pend if p.get("action") and p["action"].get("seat") == p["seat"]
+                    and not p.get("auto_action")]
             self.accepted_actions += max(0, len(mine) - (1 if merged.get("action") in [m["action"] for m in mine]
                                                           else 0))
         self._on_snapshot(merged)
@@ -222,7 +223,8 @@ class TableBridge(QObject):
         self.snap = snap
         self._verdict = None
         view = snap["view"]
-        if snap.get("action") is not None and snap["action"].get("seat") == snap["seat"]:
+        if (snap.get("action") is not None and snap["action"].get("seat") == snap["seat"]
+                and not snap.get("auto_action")):   # a decline the table answered for the human is not his
             self.accepted_actions += 1
         key = view.get(self.pres.match_key)
         if key != self._set_key:
@@ -282,6 +284,8 @@ class TableBridge(QObject):
                                   "mine": self.same_side(seat, me)})
                 self._last_act[seat] = {"pass": True, "label": label, "faces": []}
                 self.sound.emit("pass")
+            elif kind == "shuffle_commit":  # 验证洗牌: the commitment is shown before the cards arrive
+                self.message.emit(shuffle_check.commit_line(d, lang))
             elif kind in ("finish", "place"):
                 self.sound.emit("finish")
             elif kind == "deal" and seat == me:
@@ -500,7 +504,8 @@ class TableBridge(QObject):
                          "mine": self.same_side(seat, snap["seat"])})
         rows.sort(key=lambda r: r["placeNo"])
         self._results = {"rows": rows, "tributes": tributes, "over": bool(snap.get("over")), "extra": extra,
-                         "title": st["gameOver"] if snap.get("over") else pres.results_title(st)}
+                         "title": st["gameOver"] if snap.get("over") else pres.results_title(st),
+                         "shuffle": shuffle_check.panel(snap.get("shuffle") or [], lang, st)}
         self._sheet.append({"set": res.get("set_no", res.get("hand_no", len(self._sheet) + 1)),
                             "scores": [scores[i] if i < len(scores) else "" for i in range(n)],
                             "totals": totals})

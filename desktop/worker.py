@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from desktop import bots, store
+from desktop import bots, shuffle_check, store
 from desktop.games import Presenter, presenter
 
 
@@ -336,7 +336,7 @@ class GameWorker(QObject):
             return
         if seat in self.humans and seat not in self.auto:   # only 'decline' on offer: answered at once
             la = st.legal_actions(seat)
-            self._apply(la.fixed[0])
+            self._apply(la.fixed[0], auto=True)
             return
         try:
             legal = list(st.legal_actions(seat))
@@ -360,7 +360,8 @@ class GameWorker(QObject):
         r = Refusal.of(exc)
         self.rejected.emit(r.rule if r.rule != "?" else "", r.message(self.lang))
 
-    def _apply(self, action: Any, checked: bool = True) -> None:
+    def _apply(self, action: Any, checked: bool = True, auto: bool = False) -> None:
+        """``auto``: the table answered for the human (a 'decline' that is the only choice), not the human."""
         st = self.state
         before = self._key
         try:
@@ -380,7 +381,7 @@ class GameWorker(QObject):
         set_over = self._key != before or st.is_over
         if set_over:
             self._keep_replay(before)
-        self._emit(action, events, view, set_over=set_over)
+        self._emit(action, events, view, set_over=set_over, auto=auto)
         if st.is_over and self.saver is not None:
             self.saver.finish()
         if set_over and self.pause_at_results and not st.is_over:
@@ -411,7 +412,7 @@ class GameWorker(QObject):
         return out
 
     def _emit(self, action: Any, events: list[Any], full: dict[str, Any], first: bool = False,
-              set_over: bool = False) -> None:
+              set_over: bool = False, auto: bool = False) -> None:
         st = self.state
         seat = self.seat
         view = copy.deepcopy({k: v for k, v in full.items() if k not in ("history", "state")})
@@ -426,7 +427,13 @@ class GameWorker(QObject):
             "my_turn": my_turn, "auto": seat in self.auto, "first": first, "set_over": set_over,
             "options": dict(st.rules.options.as_dict()) if hasattr(st.rules.options, "as_dict") else {},
             "n_actions": len(st.actions), "paused": self.paused or (set_over and self.pause_at_results),
+            "auto_action": auto,
         }
+        if set_over or st.is_over:  # 验证洗牌: check the deals just revealed with this seat's own history
+            hist = full.get("history")
+            if hist is None:
+                hist = st.view(seat, with_history=True).get("history") or []
+            snap["shuffle"] = shuffle_check.verdicts(st.rules.game, st.rules.options.changed(), hist, snap["events"])
         if first:
             snap["played_init"] = self._played_so_far(seat)
         if my_turn:

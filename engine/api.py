@@ -125,6 +125,14 @@ class GameState(Protocol):
     def returns(self) -> list[float]: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """What one shuffle deals: each seat's hand and what is left over (a bottom 底牌, a wall), as notation."""
+
+    hands: tuple[tuple[str, ...], ...]
+    rest: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """A game as the registry knows it. Factories take the game's own option dict (ids without prefix).
@@ -144,6 +152,11 @@ class GameSpec:
     scores (default: the ``totals`` of each team, one entry). ``playout(state, seat)`` plays ``state`` (mutated)
     to the end of its hand/set with the heuristic bot for every seat and returns the result of ``seat``'s side
     (``engine.bots.probe`` compares choices in the true world with it).
+    ``deal(seed, options)``: the game's deal as a pure function of a 32-byte seed (``engine.fairness``: the
+    documented shuffle of the game's pack, then the cut into hands); the state deals through it, so
+    ``engine.fairness.verify`` recomputes any revealed deal. ``None``: the game's deals are not verifiable yet.
+    ``tutor(view)``: 新手讲解, the ``engine.tutor.TutorLine`` for the decision a seat's view shows (rule ids,
+    both languages); ``tutor_phases`` the keys its lines are told apart by (every phase, the play by its mode).
     """
 
     name: str
@@ -171,6 +184,9 @@ class GameSpec:
     side_of: Callable[[Any, int], int] | None = None
     side_scores: Callable[[Any], list[tuple[float, float]]] | None = None
     playout: Callable[[Any, int], float] | None = None
+    deal: Callable[[bytes, Mapping[str, Any]], Deal] | None = None
+    tutor: Callable[[Mapping[str, Any]], Any] | None = None
+    tutor_phases: tuple[str, ...] = ()
 
     def new_state(self, seed: int, options: Mapping[str, Any] | None = None, **kwargs: Any) -> GameState:
         return self.state_factory(self.rules_factory(dict(options or {})), seed=seed, **kwargs)

@@ -43,6 +43,9 @@ def header(state: Any) -> dict[str, Any]:
     game = state.rules.game
     if game in games.names():  # the game says what else its start needs (a match length, carried tribute)
         head.update(games.spec(game).header_extras(state))
+    fair = getattr(state, "fair", None)
+    if fair is not None and fair.entropy:  # the LAN seats' contributions to the deals (engine.fairness)
+        head["shuffle_entropy"] = fair.entropy_json()  # a key after "game": table logs find headers by it
     return head
 
 
@@ -72,7 +75,26 @@ def state_kwargs(head: dict[str, Any]) -> dict[str, Any]:
         extra["hands"] = int(head["hands"])
     if head.get("carry_tribute"):
         extra["carry_tribute"] = [(int(p), int(r)) for p, r in head["carry_tribute"]]
+    if head.get("shuffle_entropy"):
+        from engine.fairness import Ledger
+        extra["entropy"] = Ledger.entropy_from_json(head["shuffle_entropy"])
     return extra
+
+
+def entropy_line(deal: int, seat: int, value: bytes) -> str:
+    """A LAN seat's contribution to a later deal, as the table log records it (``{"x": …}``)."""
+    return json.dumps({"x": {"deal": deal, "seat": seat, "value": value.hex()}}, sort_keys=True)
+
+
+def apply_side_record(state: Any, rec: dict[str, Any], n: int = 0) -> None:
+    """A record that is not an action: a contribution (``x``) goes to the state's shuffle ledger; a table change
+    (``m``) concerns the LAN host only."""
+    if "x" in rec:
+        try:
+            x = rec["x"]
+            state.fair.contribute(int(x["deal"]), int(x["seat"]), bytes.fromhex(str(x["value"])))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise LogError("log", f"line {n}: bad contribution record ({exc})") from None
 
 
 def state_from_header(line: str, n: int = 1) -> tuple[dict[str, Any], Any]:
@@ -123,6 +145,12 @@ def load(text: str, check_events: bool = True) -> Any:
     if not lines:
         raise LogError("log", "empty log")
     _, state = state_from_header(lines[0])
+    number = 0
     for n, line in enumerate(lines[1:], start=2):
-        replay_record(state, parse_record(line, n), n, number=n - 1, check_events=check_events)
+        rec = parse_record(line, n)
+        if isinstance(rec, dict) and "x" in rec:
+            apply_side_record(state, rec, n)
+            continue
+        number += 1
+        replay_record(state, rec, n, number=number, check_events=check_events)
     return state

@@ -53,6 +53,24 @@ Item {
                 text: res.app.s.tributesNext + ": " + ((res.r.tributes || []).length ? res.r.tributes.join(" · ") : res.app.s.noTribute)
                 color: Theme.text2; font.family: Theme.font; font.pixelSize: 14
             }
+            // 验证洗牌: the deals this set/hand revealed, recomputed from what this seat saw (desktop/shuffle_check.py)
+            Rectangle {
+                objectName: "shufflePanel"
+                readonly property var sh: res.r.shuffle || ({})
+                visible: sh.shown === true
+                width: 604; height: visible ? shCol.implicitHeight + 16 : 0; radius: 8
+                color: "#12FFFFFF"; border.width: 1; border.color: sh.ok ? Theme.mintText : Theme.theirs
+                Column {
+                    id: shCol
+                    x: 12; y: 8; width: 580; spacing: 4
+                    Text { objectName: "shuffleTitle"; text: parent.parent.sh.title || ""; color: parent.parent.sh.ok ? Theme.mintText : Theme.theirs; font.family: Theme.font; font.bold: true; font.pixelSize: 16 }
+                    Repeater {
+                        model: parent.parent.sh.lines || []
+                        Text { required property var modelData; width: 580; wrapMode: Text.Wrap; text: modelData; color: Theme.text; font.family: Theme.font; font.pixelSize: 13 }
+                    }
+                    Text { width: 580; wrapMode: Text.Wrap; text: parent.parent.sh.how || ""; color: Theme.hint; font.family: Theme.font; font.pixelSize: 11 }
+                }
+            }
             Row {
                 spacing: 12
                 Btn { objectName: "btnNextSet"; visible: !res.r.over; primary: true; width: 200; text: res.table.nextLabel; onClicked: res.table.nextSet() }

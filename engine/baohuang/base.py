@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.cards import SMALL, SUPER, Card, card_sort_key, rank_counts
 from engine.core import Action, Event
+from engine.fairness import Ledger
 from engine.plays import Play
 
 from .rules import Rules, identity
@@ -35,11 +37,13 @@ class Base:
     game = "baohuang"
     n_seats = N
 
-    def __init__(self, rules: Rules, seed: int, hands: int) -> None:
+    def __init__(self, rules: Rules, seed: int, hands: int,
+                 entropy: Mapping[int, Sequence[bytes | None]] | None = None) -> None:
         self.rules = rules
         self.seed = seed
         self.hands_total = hands
         self.rng = random.Random(seed)
+        self.fair = Ledger(seed, N, {k: list(v) for k, v in (entropy or {}).items()})  # engine.fairness
         self.hand_no = 0
         self.totals = [0] * N
         self.history: list[Event] = []

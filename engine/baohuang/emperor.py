@@ -4,16 +4,29 @@ grabbing 抢独/抢庄, the guard 侍卫 (called triple or marked small joker), 
 
 from __future__ import annotations
 
+from engine import fairness
 from engine.cards import BIG, SMALL, SUPER, TWO, Card, card_sort_key
 from engine.core import Action
 
 from .base import Base, N, next_seat, prev_seat
-from .rules import identity
+from .rules import Rules, identity
 
 
 def _ident_key(ident: str) -> tuple[int, int]:
     from engine.cards import SUIT_ORDER, VALUE_OF
     return (VALUE_OF[ident[0]], SUIT_ORDER.get(ident[1:], 0))
+
+
+def deal_hands(seed: bytes, rules: Rules) -> list[list[Card]]:
+    """B-5 as a pure function of a 32-byte seed: the pack of B-3 (``Rules.pack()`` order) shuffled by
+    ``engine.fairness.shuffle``, then dealt one card at a time round the table from seat 0 (card ``i`` to seat
+    ``i mod 5``). Who starts the hand (B-43) does not change who gets which cards: a fair shuffle makes the
+    two equally random, and one fixed cut lets anyone recompute the deal from the seed alone."""
+    pack = fairness.shuffle(seed, rules.pack())
+    hands: list[list[Card]] = [[] for _ in range(N)]
+    for i, c in enumerate(pack):
+        hands[i % N].append(c)
+    return hands
 
 
 class EmperorPhases(Base):
@@ -22,12 +35,10 @@ class EmperorPhases(Base):
     # -- B-5 deal -------------------------------------------------------------------------------
 
     def _deal(self, preset: list[list[Card]] | None = None) -> None:
-        pack = self.rules.pack()
-        if preset is None:
-            self.rng.shuffle(pack)
-            hands: list[list[Card]] = [[] for _ in range(N)]
-            for i, c in enumerate(pack):
-                hands[(self.start + i) % N].append(c)
+        if preset is None:  # 验证洗牌: the hash of this deal's seed is public before the cards are
+            shuffle = self.fair.next_deal()
+            self._ev("shuffle_commit", self.fair.commit_event(shuffle))
+            hands = deal_hands(shuffle.seed, self.rules)
         else:
             hands = [list(h) for h in preset]
         self.played = []

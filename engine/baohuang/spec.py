@@ -7,10 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import games
-from engine.api import GameSpec, GameState
+from engine.api import Deal, GameSpec, GameState
 from engine.baohuang.options import PRESET_TITLES, PRESETS, SPECS
 from engine.baohuang.rules import Rules
 from engine.baohuang.state import State
+from engine.baohuang.tutor import PHASES as _TUTOR_PHASES
+from engine.baohuang.tutor import tutor_line as _tutor_line
 
 NAME = "baohuang"
 
@@ -52,6 +54,12 @@ def side_scores(state: Any) -> list[tuple[float, float]]:
              float(sum(x for x, d in zip(scores, sides) if d == 1)))]
 
 
+def deal(seed: bytes, options: Mapping[str, Any]) -> Deal:
+    """The deal a 32-byte seed makes (engine.fairness); the state deals through the same function."""
+    from engine.baohuang.emperor import deal_hands
+    return Deal(tuple(tuple(str(c) for c in h) for h in deal_hands(seed, Rules(dict(options)))))
+
+
 SPEC = games.register(GameSpec(
     name=NAME, seats=5, family="climbing", title_en="Baohuang", title_zh="保皇", module="engine.baohuang",
     state_factory=State, rules_factory=lambda opts: Rules(dict(opts)), option_specs=lambda: SPECS,
@@ -59,5 +67,5 @@ SPEC = games.register(GameSpec(
     match_unit="hands", match_counter="hands", match_kwarg="hands", match_default=1, option_rule="B.2",
     teams=None, bot_factory=make_bot, from_view=State.from_view, header_extras=header_extras,
     side_names=("emperor", "rebels"), side_of=side_of, side_scores=side_scores,
-    playout=playout,
+    playout=playout, deal=deal, tutor=_tutor_line, tutor_phases=_TUTOR_PHASES,
 ))

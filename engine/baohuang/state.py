@@ -15,7 +15,7 @@ import copy
 import functools
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from engine.api import Refusal
@@ -64,8 +64,9 @@ class State(TablePlay):
     """One Baohuang match. ``deal`` (tests only) fixes the first hand's cards instead of shuffling."""
 
     def __init__(self, rules: Rules | None = None, seed: int = 0, hands: int = 1,
-                 deal: list[list[Card]] | None = None) -> None:
-        super().__init__(rules if rules is not None else Rules(), seed, hands)
+                 deal: list[list[Card]] | None = None,
+                 entropy: Mapping[int, Sequence[bytes | None]] | None = None) -> None:
+        super().__init__(rules if rules is not None else Rules(), seed, hands, entropy)
         self._deal(deal)
         self.history.extend(self._out)
         self._out = []
@@ -440,6 +441,7 @@ class State(TablePlay):
                 setattr(new, name, [list(x) if isinstance(x, list) else x for x in val])
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
+        new.fair = self.fair.copy()
         return new
 
     def iter_legal(self, seat: int) -> Iterator[Action]:

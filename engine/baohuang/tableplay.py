@@ -236,6 +236,8 @@ class TablePlay(EmperorPhases):
         self._ev("hand_end", {"hand_no": self.hand_no, "emperor": e, "guard": self.guard, "solo": self.solo,
                               "called": self.called, "places": places, "scores": scores,
                               "totals": list(self.totals)})
+        for reveal in self.fair.reveal():  # the hand is over: every deal of it may be checked now
+            self._ev("shuffle_reveal", reveal)
         self.hand_no += 1
         self.next_start = e  # B-43
         if self.dissolved or self.hand_no >= self.hands_total:

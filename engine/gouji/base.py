@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.api import Refusal
@@ -21,6 +22,7 @@ from engine.cards import (
 )
 from engine.core import Action, Event
 from engine.errors import IllegalAction
+from engine.fairness import Ledger
 from engine.gouji.refusals import ZH
 from engine.gouji.rules import Rules
 from engine.gouji.table import N_SEATS, after
@@ -48,16 +50,19 @@ class Base:
 
     def __init__(self, rules: Rules | None = None, seed: int = 0,
                  carry_tribute: list[tuple[int, int]] | None = None,
-                 stacked: list[list[list[Card]]] | None = None) -> None:
+                 stacked: list[list[list[Card]]] | None = None,
+                 entropy: Mapping[int, Sequence[bytes | None]] | None = None) -> None:
         """``carry_tribute``: G-83 one-to-opposite tribute from a previous game's 串三户 (payer, receiver).
         ``stacked``: for scenario tests, the hands of the first deals (each six card lists of any size)
-        instead of shuffled ones; later deals are shuffled from the seed as usual."""
+        instead of shuffled ones; later deals are shuffled from the seed as usual.
+        ``entropy``: the seats' LAN contributions per deal number (engine.fairness)."""
         self.rules = rules if rules is not None else Rules()
         self.o = self.rules.options
         self.pr = self.rules.play_rules
         self.seed = seed
         self.carry_tribute = list(carry_tribute or [])
         self.rng = random.Random(seed)
+        self.fair = Ledger(seed, N_SEATS, {k: list(v) for k, v in (entropy or {}).items()})
         self.history: list[Event] = []
         self.actions: list[Action] = []
         self.action_events: list[list[Event]] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 
+from engine import fairness
 from engine.api import Refusal
 from engine.cards import (
     BIG,
@@ -14,6 +15,7 @@ from engine.cards import (
     SUITS,
     THREE,
     TWO,
+    Card,
     make_pack,
     rank_counts,
     sort_cards,
@@ -21,6 +23,13 @@ from engine.cards import (
 from engine.core import Action, Event, action
 from engine.gouji.base import DECLINE, Base, _refusal
 from engine.gouji.table import N_SEATS, after, opp, teammates
+
+
+def deal_hands(seed: bytes) -> list[list[Card]]:
+    """G-12 as a pure function of a 32-byte seed: the four packs (``make_pack(4)`` order) shuffled by
+    ``engine.fairness.shuffle``, then 36 cards to each seat in turn of the pack's thirds (seat 0 the first 36)."""
+    pack = fairness.shuffle(seed, make_pack(4))
+    return [sort_cards(pack[i * 36:(i + 1) * 36]) for i in range(N_SEATS)]
 
 
 class SetupPhases(Base):
@@ -46,10 +55,10 @@ class SetupPhases(Base):
         """G-12: shuffle the 216 cards and give 36 to each player."""
         if self.stacked:
             self.hands = [list(h) for h in self.stacked.pop(0)]
-        else:
-            pack = make_pack(4)
-            self.rng.shuffle(pack)
-            self.hands = [sort_cards(pack[i * 36:(i + 1) * 36]) for i in range(N_SEATS)]
+        else:  # 验证洗牌: the hash of this deal's seed is public before the cards are
+            shuffle = self.fair.next_deal()
+            self._emit(Event("shuffle_commit", self.fair.commit_event(shuffle)))
+            self.hands = deal_hands(shuffle.seed)
         self.counts = [rank_counts(h) for h in self.hands]
         self.dealt_hands = [list(h) for h in self.hands]
         self.dealt = True

@@ -7,10 +7,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import games
-from engine.api import GameSpec, GameState
+from engine.api import Deal, GameSpec, GameState
 from engine.gouji.options import PRESET_TITLES, PRESETS, SPECS
 from engine.gouji.rules import Rules
 from engine.gouji.state import State
+from engine.gouji.tutor import PHASES as _TUTOR_PHASES
+from engine.gouji.tutor import tutor_line as _tutor_line
 
 NAME = "gouji"
 
@@ -48,6 +50,12 @@ def side_scores(state: Any) -> list[tuple[float, float]]:
     return [(float(r["team_scores"][0]), float(r["team_scores"][1])) for r in state.set_results]
 
 
+def deal(seed: bytes, options: Mapping[str, Any]) -> Deal:
+    """The deal a 32-byte seed makes (engine.fairness); the state deals through the same function."""
+    from engine.gouji.setup import deal_hands
+    return Deal(tuple(tuple(str(c) for c in h) for h in deal_hands(seed)))
+
+
 SPEC = games.register(GameSpec(
     name=NAME, seats=6, family="climbing", title_en="Gouji", title_zh="够级", module="engine.gouji",
     state_factory=State, rules_factory=lambda opts: Rules(dict(opts)), option_specs=lambda: SPECS,
@@ -55,5 +63,5 @@ SPEC = games.register(GameSpec(
     match_unit="sets", match_counter="sets", match_option="sets_per_game", match_default=5,
     option_rule="G.4", teams=((0, 2, 4), (1, 3, 5)), bot_factory=make_bot, from_view=State.from_view,
     header_extras=header_extras, side_names=("even", "odd"), side_scores=side_scores,
-    playout=playout,
+    playout=playout, deal=deal, tutor=_tutor_line, tutor_phases=_TUTOR_PHASES,
 ))

@@ -24,6 +24,7 @@ from engine.cards import (
 )
 from engine.core import Action, Event, LegalActions, action
 from engine.errors import RuleError
+from engine.fairness import Ledger
 from engine.gouji.base import DECLINE, SETUP_PHASES, TRIBUTE_PHASES, _illegal, _refusal
 from engine.gouji.rules import Rules
 from engine.gouji.table import N_SEATS, teammates
@@ -197,6 +198,7 @@ class State(TablePlay):
         st._seen = {}
         st.initial_events = []
         st.seed = seed
+        st.fair = Ledger(seed, N_SEATS)
         for name, val in snap.items():
             if name in ("options", "sizes"):
                 continue
@@ -257,6 +259,7 @@ class State(TablePlay):
             elif isinstance(val, set):
                 setattr(new, name, set(val))
         new.stacked = [[list(h) for h in d] for d in self.stacked]
+        new.fair = self.fair.copy()
         new._plays_cache = ((-1, -1), [])
         new._seen = {}  # the JSON history cache is rebuilt on demand, never shared
         return new

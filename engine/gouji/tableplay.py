@@ -485,6 +485,8 @@ class TablePlay(TributePhases):
                   "tribute_next": [it.to_json() for it in pending], "totals": list(self.totals)}
         self.set_results.append(result)
         self._emit(Event("set_end", result))
+        for reveal in self.fair.reveal():  # the set is over: every deal of it may be checked now
+            self._emit(Event("shuffle_reveal", reveal))
         self.pending = pending
         if last:
             self.phase = "over"

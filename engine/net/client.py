@@ -13,6 +13,7 @@ import json
 import logging
 import os
 import random
+import secrets
 import socket
 import sys
 import threading
@@ -32,6 +33,7 @@ from engine.net.protocol import (
     Chat,
     ChatFrom,
     Closing,
+    Entropy,
     Hello,
     HostMsg,
     Intent,
@@ -81,8 +83,13 @@ class Client:
                  auto_seat: bool = False, on_message: Callable[[Client, HostMsg], None] | None = None,
                  reconnect: bool = True, reconnect_for: float = 120.0, idle_timeout: float = 20.0,
                  frame_timeout: float = 10.0, heartbeat: float = 5.0, proto: int = PROTOCOL_VERSION,
-                 on_frame: Callable[[bytes], None] | None = None) -> None:
+                 on_frame: Callable[[bytes], None] | None = None,
+                 entropy: Callable[[int], bytes] | None = None) -> None:
+        """``entropy(deal)``: the 32 bytes this seat contributes to a deal (default: fresh random bytes)."""
         self.host, self.port, self.name = host, port, name
+        self.entropy = entropy or (lambda deal: secrets.token_bytes(32))
+        self.first_deal_bound: str | None = None  # 验证洗牌: SHA256 of this match's first host secret
+        self._pending_bound: str | None = None
         self.want_seat = seat
         self.seat: int | None = seat if token else None
         self.token = token
@@ -121,9 +128,27 @@ class Client:
         """Send an intent for the state we saw."""
         self.send(Intent(self.sid, action))
 
+    def _join_msg(self, seat: int, name: str) -> Join:
+        self._note_bound()
+        return Join(seat, name, self.entropy(0).hex())  # 验证洗牌: for the match's first deal
+
+    def _contribute(self, deal: int) -> None:
+        if deal == 0:
+            self._note_bound()
+        self.send(Entropy(deal, self.entropy(deal).hex()))
+
+    def _note_bound(self) -> None:
+        """The next match's first host secret as bound before we contribute to it (TableInfo); it becomes
+        ``first_deal_bound`` when that match's first deal is committed."""
+        self._pending_bound = self.table.first_deal_bound if self.table is not None else None
+
+    def _first_commit(self, events: list[dict[str, Any]]) -> None:
+        if any(e.get("kind") == "shuffle_commit" and e.get("data", {}).get("deal") == 0 for e in events):
+            self.first_deal_bound, self._pending_bound = self._pending_bound, None
+
     def join(self, seat: int, name: str | None = None) -> None:
         self.want_seat = seat
-        self.send(Join(seat, name or self.name))
+        self.send(self._join_msg(seat, name or self.name))
 
     def chat(self, phrase: str | None = None, text: str | None = None) -> None:
         self.send(Chat(phrase, text))
@@ -235,10 +260,18 @@ class Client:
             view["history"] = list(hist) + list(msg.events)
             self.view = view
             self.legal = msg.legal
+            self._first_commit(list(msg.events))
+            for ev in msg.events:  # 验证洗牌: contribute to the next deal as soon as this one is committed
+                if ev.get("kind") == "shuffle_commit":
+                    self._contribute(int(ev["data"]["deal"]) + 1)
+                elif ev.get("kind") == "game_over":
+                    self._contribute(0)  # the first deal of the next match
         elif isinstance(msg, Sync):
             self.sid = msg.sid
             self.view = msg.view
             self.legal = msg.legal
+            if self._pending_bound is not None:
+                self._first_commit(list(msg.view.get("history") or []))
         elif isinstance(msg, Ping):
             self.send(Pong(msg.n))
         elif isinstance(msg, Welcome):
@@ -247,11 +280,11 @@ class Client:
             if self.token is not None and self.seat is not None:
                 pass  # the rejoin went with the hello
             elif self.want_seat is not None:
-                self.send(Join(self.want_seat, self.name or f"Player {self.want_seat + 1}"))
+                self.send(self._join_msg(self.want_seat, self.name or f"Player {self.want_seat + 1}"))
             elif self.auto_seat:
                 free = msg.table.free_seats()
                 if free:
-                    self.send(Join(free[0], self.name or f"Player {free[0] + 1}"))
+                    self.send(self._join_msg(free[0], self.name or f"Player {free[0] + 1}"))
         elif isinstance(msg, Table):
             self.table = msg.table
         elif isinstance(msg, Seated):
@@ -261,7 +294,7 @@ class Client:
                 free = [s for s in self.table.free_seats() if s != self.want_seat]
                 if free:
                     self.want_seat = free[0]
-                    self.send(Join(free[0], self.name or f"Player {free[0] + 1}"))
+                    self.send(self._join_msg(free[0], self.name or f"Player {free[0] + 1}"))
         elif isinstance(msg, Closing):
             self.closing = msg
 
@@ -420,7 +453,8 @@ async def run_bot(host: str, port: int, *, name: str = "", level: str = "heurist
                   token: str | None = None, token_file: str | None = None, games_: int = 0,
                   record: str | None = None, timing: str | None = None, think: float = 0.0,
                   seed: int | None = None, reconnect_for: float = 60.0, frames: list[bytes] | None = None,
-                  client_out: list[Client] | None = None) -> Client:
+                  client_out: list[Client] | None = None,
+                  entropy: Callable[[int], bytes] | None = None) -> Client:
     """A bot client: takes a seat, plays whenever it is to act, exits after the last match."""
     if token_file and os.path.exists(token_file) and token is None:
         with open(token_file) as f:
@@ -470,7 +504,7 @@ async def run_bot(host: str, port: int, *, name: str = "", level: str = "heurist
             log.info("chat from %s", msg.name)
 
     client = Client(host, port, name, seat=seat, token=token, auto_seat=seat is None, on_message=on_message,
-                    on_frame=on_frame, reconnect_for=reconnect_for)
+                    on_frame=on_frame, reconnect_for=reconnect_for, entropy=entropy)
     if client_out is not None:
         client_out.append(client)
     runner = asyncio.ensure_future(client.run())

@@ -33,7 +33,7 @@ from typing import Any, TypeVar
 
 import msgspec
 
-from engine import games, plays
+from engine import fairness, games, plays
 from engine.core import Action, Event
 from engine.errors import RuleError
 from engine.net import discovery as disc
@@ -50,6 +50,7 @@ from engine.net.protocol import (
     Chat,
     ChatFrom,
     Closing,
+    Entropy,
     Hello,
     Intent,
     Join,
@@ -240,12 +241,14 @@ class Host:
         games.rules(cfg.game, cfg.options)  # raises OptionError on bad options, before anyone joins
         self.seats = [_Seat(i, s) for i, s in enumerate(specs)]
         self.bots: dict[int, NetBot] = {}
+        self.lobby_entropy: dict[int, bytes] = {}  # seat -> its contribution to the next match's first deal
         self.conns: set[_Conn] = set()
         self.status = "lobby"
         self.state: Any = None
         self.sid = 0
         self.match = 0
         self.tlog = tablelog.TableLog(cfg.log_path, cfg.fsync) if cfg.log_path else None
+        self.next_seed = self._draw_seed()  # drawn before anyone joins: its first deal's secret is bound now
         self.server: asyncio.AbstractServer | None = None
         self.port = 0
         self.done = asyncio.Event() if _has_loop() else None
@@ -342,7 +345,12 @@ class Host:
 
     def table_info(self) -> TableInfo:
         return TableInfo(self.cfg.game, dict(self._options()), self.cfg.host_name, self.status,
-                         [s.info() for s in self.seats], self.cfg.grace, self.match, self.cfg.games)
+                         [s.info() for s in self.seats], self.cfg.grace, self.match, self.cfg.games,
+                         fairness.bound_secret(self.next_seed, 0))
+
+    def _draw_seed(self) -> int:
+        """The next match's seed: secret and random (tests: ``cfg.seed`` plus the match number)."""
+        return self.cfg.seed + self.match if self.cfg.seed is not None else secrets.randbits(62)
 
     def _options(self) -> dict[str, Any]:
         if self.state is not None:
@@ -401,15 +409,19 @@ class Host:
         for s in self.seats:
             if s.kind == "bot":
                 self.bots[s.n] = make_bot(s.level, game=self.cfg.game)
-        seed = self.cfg.seed + self.match if self.cfg.seed is not None else secrets.randbits(62)
+        seed = self.next_seed  # 验证洗牌: its first deal's host secret was bound in every TableInfo so far
         kwargs: dict[str, Any] = {}
         if self.cfg.hands != 1:
             kwargs["hands"] = self.cfg.hands  # Baohuang: a match of several hands
         carry = getattr(self.state, "next_game_tribute", None) if self.state is not None else None
         if carry:
             kwargs["carry_tribute"] = [tuple(x) for x in carry]  # Gouji G-83: 串三户 tribute into the next game
+        if self.lobby_entropy and self.cfg.game in games.names() and games.spec(self.cfg.game).deal is not None:
+            kwargs["entropy"] = {0: [self.lobby_entropy.get(s.n) for s in self.seats]}  # engine.fairness
+        self.lobby_entropy = {}
         self.state = games.new_state(self.cfg.game, seed, self.cfg.options, **kwargs)
         self.match += 1
+        self.next_seed = self._draw_seed()
         self.sid += 1
         self._turn_sid = self.sid
         self.status = "playing"
@@ -598,6 +610,8 @@ class Host:
             self._rejoin(conn, msg)
         elif isinstance(msg, Chat):
             self._chat(conn, msg)
+        elif isinstance(msg, Entropy):
+            self._entropy(conn, msg)
         elif isinstance(msg, Leave):
             if conn.seat is not None and self.status != "lobby":
                 s = self.seats[conn.seat]
@@ -632,6 +646,8 @@ class Host:
         s.kind, s.name, s.token, s.conn, s.auto = "human", name, secrets.token_urlsafe(24), conn, False
         s.gen += 1
         conn.seat = s.n
+        if msg.entropy is not None:
+            self.lobby_entropy[s.n] = bytes.fromhex(msg.entropy)  # 验证洗牌: for the first deal
         assert s.token is not None
         conn.send(Seated(s.n, s.token))
         self._log(f"{conn.label()}: joined as {name!r}")
@@ -692,6 +708,30 @@ class Host:
         self._broadcast(ChatFrom(conn.seat, name, phrase, text))
         self.notify(HostEvent("chat", f"{name}: {text or phrase}"))
 
+    def _entropy(self, conn: _Conn, msg: Entropy) -> None:
+        """验证洗牌: a seat's contribution to the next deal (engine.fairness). Only the next deal's is taken,
+        once per seat, so a client can neither grow the host's memory nor change a deal already made."""
+        seat = conn.seat
+        if seat is None:
+            conn.send(Refused("take a seat first", "not_seated"))
+            return
+        value = bytes.fromhex(msg.value)  # the schema admits exactly 64 hex digits
+        playing = self.status == "playing" and self.state is not None and not self.state.is_over
+        fair = getattr(self.state, "fair", None) if playing else None
+        if fair is None:
+            self.lobby_entropy[seat] = value
+            return
+        if msg.deal != fair.dealt:
+            conn.send(Refused(f"deal {msg.deal} is not the next deal ({fair.dealt})", "entropy", sid=self.sid))
+            return
+        try:
+            fair.contribute(msg.deal, seat, value)
+        except ValueError as exc:
+            conn.send(Refused(str(exc), "entropy", sid=self.sid))
+            return
+        if self.tlog is not None:
+            self.tlog.entropy(msg.deal, seat, value)  # before the deal it changes: the replay deals the same
+
     def _intent(self, conn: _Conn, msg: Intent) -> None:
         t0 = time.perf_counter()
         seat = conn.seat
@@ -701,7 +741,7 @@ class Host:
         if self.status != "playing" or self.state is None:
             self._refuse(conn, Refused("no game is being played", "not_playing", sid=self.sid))
             return
-        if self.state.to_act != seat:
+        if self.state.to_act != seat or msg.action.kind in FREE_KINDS:  # 报户 is free on one's own turn too
             self._free_intent(conn, seat, msg)
             return
         if not self._turn_sid <= msg.sid <= self.sid:  # free actions (报户) since the turn began do not stale it
@@ -798,7 +838,7 @@ class Host:
 
     def _apply(self, action: Action) -> None:
         """Apply a validated action: log it first, then tell each seat what it may see."""
-        free = action.seat != self.state.to_act
+        free = action.seat != self.state.to_act or action.kind in FREE_KINDS
         events: list[Event] = self.state.apply(action)
         if self.tlog is not None:
             self.tlog.append(action, events)  # write-ahead: before any byte is sent

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -95,11 +95,16 @@ class Hello(Base, tag="hello", frozen=True):
     name: str = ""
 
 
+HEX32 = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
+
+
 class Join(Base, tag="join", frozen=True):
-    """Take a free seat in the lobby."""
+    """Take a free seat in the lobby; ``entropy``: the seat's contribution to the match's first deal (see
+    :class:`Entropy`), sent with the join because the last join may start the match."""
 
     seat: int
     name: str
+    entropy: HEX32 | None = None
 
 
 class Rejoin(Base, tag="rejoin", frozen=True):
@@ -127,7 +132,15 @@ class Chat(Base, tag="chat", frozen=True):
     text: str | None = None
 
 
-ClientMsg = Hello | Join | Rejoin | Leave | Intent | Chat | Ping | Pong
+class Entropy(Base, tag="entropy", frozen=True):
+    """验证洗牌: the seat's random contribution (32 bytes as 64 lowercase hex digits) to deal ``deal`` of the
+    match, sent before that deal is made, so the host alone cannot choose the cards (engine.fairness)."""
+
+    deal: Annotated[int, msgspec.Meta(ge=0)]
+    value: HEX32
+
+
+ClientMsg = Hello | Join | Rejoin | Leave | Intent | Chat | Entropy | Ping | Pong
 
 # ----------------------------------------------------------------------------------------- host -> client
 
@@ -150,6 +163,7 @@ class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     grace: float
     match: int = 0
     games: int = 1
+    first_deal_bound: str | None = None  # 验证洗牌: SHA256 of the next match's first host secret (engine.fairness)
 
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "open"]

@@ -55,6 +55,10 @@ class TableLog:
         events = list(events)
         self._write(elog.action_line(action, events), sync=elog.at_boundary(events))
 
+    def entropy(self, deal: int, seat: int, value: bytes) -> None:
+        """A seat's contribution to a later deal (``{"x": …}``): the replay deals the same cards."""
+        self._write(elog.entropy_line(deal, seat, value))
+
     def meta(self, net: dict[str, Any]) -> None:
         """A table change during a match (seat names, kinds): ``{"m": net}``."""
         self._write(json.dumps({"m": net}, ensure_ascii=False, sort_keys=True))
@@ -116,6 +120,9 @@ def load(path: str) -> Resumed | None:
         rec = elog.parse_record(line, n)
         if isinstance(rec, dict) and "m" in rec:
             net.update(rec["m"])
+            continue
+        if isinstance(rec, dict) and "x" in rec:  # a seat's contribution to a later deal (engine.fairness)
+            elog.apply_side_record(state, rec, n)
             continue
         elog.replay_record(state, rec, n)
     return Resumed(state, net, sid, matches, len(tail))

@@ -31,7 +31,7 @@ def test_lan_selection_judged_from_the_seat_view(qa):
     from desktop.lan import net_snapshot
     from engine.cards import Card
     from engine.net.protocol import ActionMsg, Sync
-    st = _my_play_turn(3)
+    st = _my_play_turn(2)  # a deal (engine.fairness shuffle) where seat 0 leads its first trick
     legal = [ActionMsg(a.kind, a.play.text if a.play is not None else None, a.arg) for a in st.legal_actions(0)]
     msg = Sync(sid=len(st.actions), view=st.view(0, with_history=True), legal=legal)
     t = qa.table

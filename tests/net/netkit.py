@@ -22,7 +22,7 @@ if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
 from engine import games  # noqa: E402
-from engine.log import state_kwargs  # noqa: E402
+from engine.log import apply_side_record, state_kwargs  # noqa: E402
 from engine.net.host import Host, HostConfig, full_view, register_game_module, update_view  # noqa: E402
 from engine.net.protocol import ActionMsg, Sync, Update, decode_host  # noqa: E402
 from engine.net.secrecy import scrub  # noqa: E402
@@ -154,7 +154,9 @@ def check_no_leak(log_path: str, frames: dict[int, list[bytes]], tokens: dict[in
       a private choice) appears nowhere in its bytes;
     * no other seat's hand (4+ cards, at any moment of the match) appears as a card list anywhere in its
       messages (the G-70 teammate hands excepted), unless it equals a hand the seat itself held;
-    * every view/event/legal list it received equals exactly what the engine gives that seat at that state.
+    * every view/event/legal list it received equals exactly what the engine gives that seat at that state;
+    * 验证洗牌: no deal's seed, nonce or host secret appears in a seat's bytes before the frame that carries
+      that deal's public ``shuffle_reveal`` (and never for a deal not revealed yet).
     """
     with open(log_path, encoding="utf-8") as f:
         lines = [ln for ln in f.read().splitlines() if ln.strip()]
@@ -166,6 +168,7 @@ def check_no_leak(log_path: str, frames: dict[int, list[bytes]], tokens: dict[in
             if isinstance(msg, (Sync, Update)):
                 by_sid[s][msg.sid].append(msg)
     seeds: list[int] = []
+    deal_secrets: dict[tuple[int, int], list[bytes]] = {}  # (match, deal) -> seed, nonce, host secret (hex)
     hands: dict[int, set[tuple[str, ...]]] = defaultdict(set)
     private: list[tuple[tuple[int, ...], bytes]] = []
     visible_data: dict[int, set[bytes]] = defaultdict(set)
@@ -234,7 +237,25 @@ def check_no_leak(log_path: str, frames: dict[int, list[bytes]], tokens: dict[in
             sid += 1
             note_events(events)
             snapshot(events)
+        elif "x" in rec:  # a seat's contribution to a later deal
+            apply_side_record(state, rec)
+        fair = getattr(state, "fair", None)
+        for k in range(fair.dealt if fair is not None else 0):
+            sh = fair.shuffle_for(k)
+            deal_secrets[(len(seeds), k)] = [sh.seed.hex().encode(), sh.nonce.hex().encode(), sh.secret.hex().encode()]
     own: dict[int, set[tuple[str, ...]]] = hands
+    every_secret = {v for values in deal_secrets.values() for v in values}
+    for s, fr in frames.items():
+        revealed: set[bytes] = set()  # the shuffle secrets this seat has received in a shuffle_reveal so far
+        for body in fr:
+            msg = msgspec.json.decode(body)
+            evs = msg.get("events") or (msg.get("view") or {}).get("history") or []
+            now = {str(e["data"][k]).encode() for e in evs if e.get("kind") == "shuffle_reveal"
+                   for k in ("shuffle_seed", "nonce", "host_secret")}
+            for v in every_secret - revealed - now:
+                assert v not in body, f"seat {s} received a deal's shuffle secret before its reveal"
+            revealed |= now
+            stats["reveals"] = stats.get("reveals", 0) + len(now) // 3
     for s, blob in blobs.items():
         for seed in seeds:
             assert str(seed).encode() not in blob, f"seat {s} received a deal seed"

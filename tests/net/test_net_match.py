@@ -46,6 +46,8 @@ async def _match(game: str, n_clients: int, tmp_path: Any, options: dict[str, An
         assert sorted(frames) == list(range(n - n_clients, n))
         stats = check_no_leak(log_path, frames, tokens)
         assert stats["checked_msgs"] > 100
+        if game in games.names():  # every set/hand revealed its shuffle to every guest (验证洗牌)
+            assert stats["reveals"] >= len(frames)
         print(game, stats)
         # every client's final view equals the host's view of its seat
         from netkit import roundtrip

@@ -1,0 +1,61 @@
+"""新手讲解: every game with a tutor has a line for each of its phases (the play phase by its mode), in both
+UI languages, citing the game's own rule ids; at every decision of random matches the seat to act gets one."""
+
+from __future__ import annotations
+
+import importlib
+import random
+import re
+from typing import Any
+
+import pytest
+
+from engine import games, tutor
+
+TUTORED = [g for g in games.names() if games.spec(g).tutor is not None]
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def test_gouji_and_baohuang_have_a_tutor() -> None:
+    assert {"gouji", "baohuang"} <= set(TUTORED)
+
+
+@pytest.mark.parametrize("game", TUTORED)
+def test_every_phase_has_a_line_in_both_languages_citing_rule_ids(game: str) -> None:
+    spec = games.spec(game)
+    lines = importlib.import_module(spec.module + ".tutor").LINES
+    assert set(spec.tutor_phases) == set(lines), "a phase without a line, or a line for no phase"
+    prefix = spec.option_rule.split(".")[0]  # G, B …: the game's part of RULES.md
+    for phase, line in lines.items():
+        assert line.rules and all(re.fullmatch(rf"{prefix}-\d+", r) for r in line.rules), (phase, line.rules)
+        assert CJK.search(line.zh), phase
+        assert re.search(r"[A-Za-z]{3}", line.en), phase
+        for lang in ("zh", "en"):
+            text = line.text(lang)
+            assert all(r in text for r in line.rules)
+
+
+@pytest.mark.parametrize("game", TUTORED)
+def test_every_decision_of_a_match_gets_a_line(game: str) -> None:
+    spec = games.spec(game)
+    seen: set[str] = set()
+    for seed in range(4):
+        opts: dict[str, Any] = {spec.match_option: 2} if spec.match_option else {}
+        kw: dict[str, Any] = {spec.match_kwarg: 2} if spec.match_kwarg else {}
+        st = spec.new_state(seed, opts, **kw)
+        rng = random.Random(seed)
+        steps = 0
+        while True:
+            seat = st.to_act if st.to_act is not None else 0
+            view = st.view(seat, with_history=False)
+            for lang in ("zh", "en"):
+                text = tutor.line(game, view, lang)
+                assert text, f"{game}: no tutor line at phase {view['phase']!r} (mode {view.get('mode')!r})"
+            seen.add(str(view["phase"]))
+            if st.is_over:
+                break
+            la = list(st.legal_actions(seat))
+            st.apply(la[rng.randrange(len(la))])
+            steps += 1
+            assert steps < 6000
+    assert {"play", "over"} <= seen
