@@ -1,0 +1,7 @@
+"""升级 Shengji / 拖拉机 (4 players, partners opposite): rules oracle, options and the match state (RULES.md Part S)."""
+
+from engine.errors import IllegalAction, IllegalPlay, OptionError
+from engine.shengji.options import PRESETS, SPECS, ShengjiOptions
+from engine.shengji.rules import Rules
+
+__all__ = ["Rules", "ShengjiOptions", "SPECS", "PRESETS", "IllegalPlay", "IllegalAction", "OptionError"]
