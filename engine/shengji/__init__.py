@@ -3,5 +3,6 @@
 from engine.errors import IllegalAction, IllegalPlay, OptionError
 from engine.shengji.options import PRESETS, SPECS, ShengjiOptions
 from engine.shengji.rules import Rules
+from engine.shengji.state import PATHS, State
 
-__all__ = ["Rules", "ShengjiOptions", "SPECS", "PRESETS", "IllegalPlay", "IllegalAction", "OptionError"]
+__all__ = ["Rules", "State", "PATHS", "ShengjiOptions", "SPECS", "PRESETS", "IllegalPlay", "IllegalAction", "OptionError"]
