@@ -159,9 +159,13 @@ class ShengjiOptions:
         return {f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v) for f in fields(self)}
 
     def changed(self) -> dict[str, Any]:
-        """Only the options that differ from the defaults (the preset included)."""
-        base = ShengjiOptions().as_dict()
-        return {k: v for k, v in self.as_dict().items() if base[k] != v}
+        """The preset (when not the default) and the options that differ from what it sets, so that
+        ``make(changed())`` gives these options back."""
+        base = ShengjiOptions.make({"preset": self.preset}).as_dict()
+        out = {k: v for k, v in self.as_dict().items() if base[k] != v}
+        if self.preset != "s002":
+            out["preset"] = self.preset
+        return out
 
 
 _NAMES = frozenset(s.name for s in SPECS)
