@@ -33,6 +33,10 @@ def _hand_sizes(game: str, rules: Any) -> tuple[list[Any], int]:
 
 def enumeration(game: str, n_hands: int, seed: int) -> dict[str, Any]:
     rules = games.rules(game)
+    if not hasattr(rules, "play_rules"):  # not a climbing game: its package measures its own enumeration
+        import importlib
+        own: dict[str, Any] = importlib.import_module(games.GAMES[game] + ".bench").enumeration(n_hands, seed)
+        return own
     pr: PlayRules = rules.play_rules
     pack, size = _hand_sizes(game, rules)
     rng = random.Random(seed)
@@ -74,7 +78,7 @@ def enumeration(game: str, n_hands: int, seed: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__)
-    ap.add_argument("--game", default="all", choices=["all", *sorted(games.GAMES)])
+    ap.add_argument("--game", default="all", choices=["all", *sorted({*games.names(), *games.GAMES})])
     ap.add_argument("--hands", type=int, default=2000, help="random hands for the enumeration figures")
     ap.add_argument("--games", type=int, default=20, help="random-bot games for the speed figure")
     ap.add_argument("--seed", type=int, default=1)
