@@ -204,6 +204,7 @@ def test_sx34_total() -> None:
 
 
 def test_sx37_match_end() -> None:
+    """SX-37 (S-23): the banker side at A keeping the bank wins the match; 80 at A passes the bank."""
     assert S002.settle(75, banker_level="A").match_won
     s = S002.settle(80, banker_level="A")
     assert not s.match_won and not s.bank_kept
@@ -229,3 +230,32 @@ def test_options_refused() -> None:
     assert Rules(preset="bisai").options.must_play == ("5", "T", "K")
     assert Rules(preset="tongxing", follow_type_required=False).options.follow_type_required is False
     assert Rules({"shengji.no_trump": True}).options.no_trump
+
+
+# -- the declaration examples run on the match state (test_shengji_declare.py) ---------------------------------
+
+STATE_EXAMPLES = ["SX-15", "SX-16", "SX-17", "SX-18"]
+
+
+@pytest.mark.parametrize("ex", STATE_EXAMPLES)
+def test_declaration_examples(ex: str) -> None:
+    import test_shengji_declare as d
+    runs = {
+        "SX-15": [d.test_sx15_any, lambda: d.test_sx15_refused("never"), lambda: d.test_sx15_refused("higher_suit"),
+                  d.test_sx15_first_declarer],
+        "SX-16": [d.test_sx16_tongxing, d.test_sx16_s002],
+        "SX-17": [d.test_sx17_final_round],
+        "SX-18": [lambda: d.test_sx18_flip_bottom("x9c5dKh5s3cAh2d", "d"),
+                  lambda: d.test_sx18_flip_bottom("x9cKdQhKh3s4s7c", "d"), d.test_sx18_redeal_limit],
+    }
+    for run in runs[ex]:
+        run()
+
+
+def test_every_example_has_a_test() -> None:
+    """Every SX id of RULES.md WS is cited by a test in this file."""
+    import pathlib
+    import re
+    text = pathlib.Path(__file__).read_text(encoding="utf-8")
+    cited = {int(n) for n in re.findall(r"SX-(\d+)", text)}
+    assert set(range(1, 40)) <= cited | {15, 16, 17, 18}
