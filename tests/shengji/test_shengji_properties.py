@@ -165,3 +165,45 @@ def test_random_hands(opts: dict[str, Any], seed: int) -> None:
     text = log.dump(st)
     again = log.load(text)
     assert _views(again) == _views(st) and again.stats == st.stats and again.totals == st.totals
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st_.integers(0, 100_000), size=st_.integers(2, 7), typed=st_.booleans(), protect=st_.booleans(),
+       level=st_.integers(0, 12), trump=st_.sampled_from(["s", "h", "c", "d", None]))
+def test_enumeration_matches_the_check(seed: int, size: int, typed: bool, protect: bool, level: int,
+                                       trump: str | None) -> None:
+    """Small random hands: the plays enumerated by shape are exactly the card sets ``refusal`` accepts, for
+    the lead and for every follower (S-15, S-16, S-16a) — one legal-move authority."""
+    import itertools
+
+    from shengji_helpers import table
+    rng = random.Random(seed)
+    pack = full_pack()
+    rng.shuffle(pack)
+    # few suits so that pairs, tractors and voids are common
+    pool = [c for c in pack if c >= 52 or c // 13 in (2, 3)]
+    hands = ["".join(TEXT[c] for c in pool[i * size:(i + 1) * size]) for i in range(4)]
+    rules = Rules(follow_type_required=typed,
+                  tractor_protection="tractor_only_by_tractor" if protect else "none")
+    st = table(hands, banker=0, level=LEVELS[level], trump=trump, rules=rules)
+
+    def brute(seat: int, n: int | None) -> set[str]:
+        hand = codes_of(st.hands[seat])
+        out: set[str] = set()
+        for k in ([n] if n else range(1, len(hand) + 1)):
+            for combo in set(itertools.combinations(sorted(hand), k)):
+                a = Action(seat, "play", None, notation(combo))
+                if st.refusal(a) is None:
+                    out.add(a.arg or "")
+        return out
+
+    la = st.legal_actions(0)
+    got = [a.arg for a in la]
+    assert len(got) == len(set(got)) == len(la) and set(got) == brute(0, None)
+    st.apply(la[rng.randrange(len(la))])
+    n = len(st.lead.cards) if st.lead else 0
+    for seat in (1, 2, 3):
+        la = st.legal_actions(seat)
+        got = [a.arg for a in la]
+        assert len(got) == len(set(got)) == len(la) and set(got) == brute(seat, n)
+        st.apply(la[rng.randrange(len(la))])
