@@ -6,6 +6,7 @@ candidate card sets by shape from the view and keep those the legal set accepts 
 same authority ``apply`` uses), so they work on a plain list just as well.
 
 - greedy: lowest cards that win, else the lowest cards; buries low side cards; declares its first chance.
+- search: engine.bots.shengji_search (determinized rollouts in a CPU-time budget).
 - heuristic: counts the cards still out (trumps and points), infers voids from the table (S-16b: a follower
   who plays off-suit has no card of the led suit left), keeps points away from the opponents, gives points
   to a partner who is winning the trick, leads units nobody can beat (and throws them together), leads a
@@ -42,10 +43,12 @@ MAX_FOLLOWS = 400
 def make_shengji_bot(level: str, seed: int = 0, **kw: Any) -> Any:
     if level == "random":
         return RandomBot("shengji", seed)
-    if level in ("greedy", "heuristic", "search"):
-        # search is not built yet: it plays as the heuristic
-        return ShengjiBot("heuristic" if level == "search" else level, seed)
-    raise ValueError(f"unknown bot level {level!r}; known: random, greedy, heuristic")
+    if level in ("greedy", "heuristic"):
+        return ShengjiBot(level, seed)
+    if level == "search":
+        from engine.bots.shengji_search import ShengjiSearchBot
+        return ShengjiSearchBot(seed=seed, **kw)
+    raise ValueError(f"unknown bot level {level!r}; known: random, greedy, heuristic, search")
 
 
 class Table:
@@ -88,6 +91,34 @@ class Table:
                     out.remove(c)
         self.out = counts_of(out)  # cards in the other hands (and the bottom, when not the banker)
 
+    @classmethod
+    def from_state(cls, st: Any, seat: int) -> Table:
+        """The table as ``seat`` would read it in a fully known (sampled) world — for search rollouts, where
+        reading a view each move would cost more than the move."""
+        t = cls.__new__(cls)
+        t.view = {}
+        t.seat = seat
+        t.level, t.trump, t.order = st.level, st.trump, st.order
+        t.opts = st.rules.options.as_dict()
+        t.hand = tuple(st.hands[seat])
+        t.banker = st.banker
+        t.trick = [(s, list(p)) for s, p in st.trick]
+        t.lead = st.lead if st.trick else None
+        o = t.order
+        t.voids = [{sy for sy in (0, 1, 2, 3, TRUMP) if not any(k and o.system[c] == sy
+                                                                 for c, k in enumerate(st.hands[x]))}
+                   for x in range(4)]
+        out = [0] * 54
+        for x in range(4):
+            if x != seat:
+                for c, k in enumerate(st.hands[x]):
+                    out[c] += k
+        if seat != st.banker:
+            for c in st.buried:
+                out[c] += 1
+        t.out = tuple(out)
+        return t
+
     def team(self, seat: int) -> int:
         return seat % 2
 
@@ -116,9 +147,10 @@ class ShengjiBot:
 
     wants_history = True
 
-    def __init__(self, level: str, seed: int = 0) -> None:
+    def __init__(self, level: str, seed: int = 0, max_follows: int = MAX_FOLLOWS) -> None:
         self.level = level
         self.rng = random.Random(seed)
+        self.max_follows = max_follows
 
     def choose(self, view: dict[str, Any], legal: Any) -> Decision:
         check_legal(legal)
@@ -134,6 +166,10 @@ class ShengjiBot:
             cands, why = self._follow(t)
         acts = [Action(t.seat, "play", arg=notation(c)) for c in cands]
         return self._pick(legal, acts, why)
+
+    def ranked_plays(self, t: Table) -> tuple[list[list[int]], str]:
+        """The card sets this bot would play now, best first (some may be illegal: check them)."""
+        return self._leads(t) if not t.trick else self._follow(t)
 
     def _pick(self, legal: Any, acts: list[Action], why: str) -> Decision:
         for a in acts:
@@ -290,10 +326,10 @@ class ShengjiBot:
         mode = str(t.opts.get("throw_overruff", "largest_component"))
         space = Follows(t.hand, lead, o, bool(t.opts.get("follow_type_required", False)),
                         t.opts.get("tractor_protection", "none") != "none")
-        if space.count <= MAX_FOLLOWS:
+        if space.count <= self.max_follows:
             cands = list(space)
         else:
-            cands = [space.nth(self.rng.randrange(space.count)) for _ in range(MAX_FOLLOWS // 2)]
+            cands = [space.nth(self.rng.randrange(space.count)) for _ in range(self.max_follows // 2)]
             cands += self._constructed(t, space)
         plays = [list(p) for _, p in t.trick]
         cur = judge(plays, lead, o, mode).winner
@@ -318,9 +354,10 @@ class ShengjiBot:
                 return pts * (6 * hold - 3) - dear * 0.5
             return -dear - 8 * pts
 
-        best = max(cands, key=score)
-        return [best] + cands, ("follow-win S-17" if judge(plays + [best], lead, o, mode).winner == len(plays)
-                                else "follow S-16")
+        ranked = sorted(cands, key=score, reverse=True)
+        best = ranked[0]
+        return ranked, ("follow-win S-17" if judge(plays + [best], lead, o, mode).winner == len(plays)
+                        else "follow S-16")
 
     def _holds(self, t: Table, play: list[int], lead: Lead) -> float:
         """A guess that ``play`` stays the winner against the players still to come (counting the cards out)."""
