@@ -416,19 +416,23 @@ class State:
         for c in codes:
             self.hands[seat][c] -= 1
         self.trick.append((seat, tuple(sorted(codes))))
-        j = judge([list(p) for _, p in self.trick], self.lead, self.order, o.throw_overruff)
-        role = j.roles[-1]
-        if role == "ruff":
-            self.stats["ruff"] += 1
-            if j.beat[-1] and "ruff" in j.roles[:-1]:
-                self.stats["overruff"] += 1
-        self._ev("play", {"seat": seat, "cards": notation(codes), "role": role,
-                          "kind": self.lead.kind if len(self.trick) == 1 else None,
-                          "winning": self.trick[j.winner][0]})
+        if len(self.trick) == 1:
+            win_index = 0
+            self._ev("play", {"seat": seat, "cards": notation(codes), "role": "lead", "kind": self.lead.kind,
+                              "winning": seat})
+        else:
+            j = judge([list(p) for _, p in self.trick], self.lead, self.order, o.throw_overruff)
+            win_index, role = j.winner, j.roles[-1]
+            if role == "ruff":
+                self.stats["ruff"] += 1
+                if j.beat[-1] and "ruff" in j.roles[:-1]:
+                    self.stats["overruff"] += 1
+            self._ev("play", {"seat": seat, "cards": notation(codes), "role": role, "kind": None,
+                              "winning": self.trick[win_index][0]})
         if len(self.trick) < N:
             self.to_act_seat = (seat + 1) % N
             return
-        winner = self.trick[j.winner][0]
+        winner = self.trick[win_index][0]
         cards = [c for _, p in self.trick for c in p]
         pts = points(cards)
         if _team(winner) != _team(self._banker()):
@@ -445,7 +449,7 @@ class State:
             self.leader = winner
             self.to_act_seat = winner
             return
-        self._end_hand(j.winner)
+        self._end_hand(win_index)
 
     def _banker(self) -> int:
         assert self.banker is not None

@@ -9,6 +9,7 @@ hand is :class:`engine.trick.order.Order`'s business.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.errors import IllegalPlay
@@ -57,6 +58,11 @@ def parse_codes(text: str | Iterable[str]) -> list[int]:
 
     ``10`` is accepted for ``T``. Raises :class:`IllegalPlay` (rule S-2) for anything that is no card."""
     s = text if isinstance(text, str) else "".join(str(t) for t in text)
+    return list(_parse(s))
+
+
+@lru_cache(maxsize=4096)
+def _parse(s: str) -> tuple[int, ...]:
     s = s.replace(" ", "").replace(",", "").replace("10", "T")
     out: list[int] = []
     i = 0
@@ -73,7 +79,7 @@ def parse_codes(text: str | Iterable[str]) -> list[int]:
             i += 2
         else:
             raise IllegalPlay("S-2", f"not a card at {s[i:i + 2]!r} in {s!r} (cards are written As, 4h, x, X)")
-    return out
+    return tuple(out)
 
 
 def counts_of(codes: Iterable[int]) -> Counts:

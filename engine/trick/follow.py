@@ -27,9 +27,7 @@ def system_name(system: int) -> tuple[str, str]:
 
 def system_items(hand: Counts, system: int, order: Order) -> list[tuple[int, int]]:
     """The (code, copies) of ``hand`` in ``system``, low to high."""
-    items = [(c, n) for c, n in enumerate(hand) if n and order.system[c] == system]
-    items.sort(key=lambda it: order.key(it[0]))
-    return items
+    return [(c, hand[c]) for c in order.members[system] if hand[c]]
 
 
 def _pairs(h: dict[int, int], order: Order) -> list[int]:

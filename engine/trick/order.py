@@ -23,7 +23,7 @@ NO_STEP = -1
 class Order:
     """``system[code]`` and ``step[code]`` under one level rank and trump suit (``trump`` None = 无主)."""
 
-    __slots__ = ("level", "trump", "system", "step", "top_step")
+    __slots__ = ("level", "trump", "system", "step", "top_step", "members")
 
     def __init__(self, level: int, trump: int | None, system: tuple[int, ...], step: tuple[int, ...]) -> None:
         self.level = level
@@ -31,6 +31,10 @@ class Order:
         self.system = system
         self.step = step
         self.top_step = max(step) + 1
+        # the codes of each system, low to high (index 0 … 3 side suits, 4 the trumps)
+        self.members: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted((c for c in range(len(system)) if system[c] == s), key=lambda c: (step[c], c)))
+            for s in range(TRUMP + 1))
 
     def __repr__(self) -> str:
         t = SUITS[self.trump] if self.trump is not None else "none"
