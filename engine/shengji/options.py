@@ -151,6 +151,9 @@ class ShengjiOptions:
         for k in given:
             if k not in _NAMES:
                 raise OptionError("S.1", f"unknown shengji option {k!r}; known: {', '.join(sorted(_NAMES))}")
+        if given.get("variant") == "sanwufan":
+            raise OptionError("SF-0", "shengji.variant = \"sanwufan\" (三五番, RULES.md Part SF) is not built yet; "
+                                      "the variant is \"standard\"")
         preset = resolve(GAME, SPECS, {"preset": given.get("preset", "s002")})["preset"]
         merged = {**PRESETS[preset], **given}
         return cls(**resolve(GAME, SPECS, merged))

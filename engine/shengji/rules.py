@@ -87,13 +87,19 @@ class Rules:
     def settle(self, defender_points: int, banker: int = 0, banker_level: str = "2", defender_level: str = "2",
                bottom: CardsLike | int = 0, last_lead: CardsLike | Lead | None = None,
                defenders_last: bool | None = None, winning_play: CardsLike | None = None,
-               level: str | None = None, trump: str | None = "s") -> scoring.Settlement:
+               level: str | None = None, trump: str | None = "s", *, bottom_points: int | None = None,
+               levels: tuple[str, str] | None = None) -> scoring.Settlement:
         """S-19 … S-23: each side's score, the level changes and the next banker.
 
         ``defender_points``: the defenders' points from tricks (and S-18a penalties). When they won the last
         trick (``defenders_last``, by default: whenever ``last_lead`` is given), ``bottom`` (its cards or its
         points) is multiplied by the last lead's largest unit (S-19). ``winning_play`` (the last trick's
-        winning cards) matters for ``kitty_trump_only`` and ``jack_drop``."""
+        winning cards) matters for ``kitty_trump_only`` and ``jack_drop``. ``levels`` = (banker side,
+        defenders) and ``bottom_points`` are short forms of the level and bottom arguments."""
+        if levels is not None:  # (banker side, defenders)
+            banker_level, defender_level = levels
+        if bottom_points is not None:
+            bottom = bottom_points
         lv = level or banker_level
         lead = self.parse(last_lead, lv, trump) if last_lead is not None else None
         if defenders_last is None:

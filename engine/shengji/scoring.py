@@ -98,6 +98,15 @@ class Settlement:
     match_won: bool
     jack_drop: bool
 
+    def __getitem__(self, name: str) -> object:
+        """``s["next_banker"]`` reads like ``s.next_banker`` (results travel as dicts too)."""
+        if name not in self.__dataclass_fields__ and name not in ("scores", "levels", "level_changes"):
+            raise KeyError(name)
+        return getattr(self, name)
+
+    def to_json(self) -> dict[str, object]:
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
     @property
     def scores(self) -> dict[str, int]:
         return {"banker": self.banker_score, "defenders": self.defenders_score}
