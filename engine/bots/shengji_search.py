@@ -3,8 +3,9 @@
 For a card play it takes the heuristic's few best candidates, then, until the budget is spent, samples a world
 consistent with what the seat knows (its own hand, the cards still out, the voids the table has shown, the
 bottom when it is the banker — ``State.from_view``), plays each candidate in that same world and finishes the
-hand with fast heuristic players, and keeps the candidate with the best mean outcome for its side (the
-defenders' points, with a bonus for crossing 80). Declarations and the burial are the heuristic's.
+hand (or ``horizon`` tricks, when the end is further) with fast heuristic players, and keeps the candidate with
+the best mean outcome for its side (the defenders' points, with a bonus for crossing 80 when the hand ends).
+Declarations and the burial are the heuristic's.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ ROLLOUT_FOLLOWS = 40
 
 class ShengjiSearchBot(SearchShell):
     def __init__(self, seed: int = 0, budget_ms: float = 300, rollouts: int | None = None, margin: float = 0.0,
-                 z: float = 0.0, max_candidates: int = 5) -> None:
+                 z: float = 0.0, max_candidates: int = 5, horizon: int = 4) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
+        self.horizon = int(horizon)
         self.heuristic = ShengjiBot("heuristic", seed)
         self.fast = ShengjiBot("heuristic", seed + 1, max_follows=ROLLOUT_FOLLOWS)
 
@@ -100,8 +102,12 @@ class ShengjiSearchBot(SearchShell):
         return w
 
     def _rollout(self, w: Any, me: int) -> float:
+        """Play on with fast heuristic players for ``horizon`` more tricks (to the hand's end when it is near),
+        then value the defenders' points for ``me``'s side."""
         bot = self.fast
-        while not w.is_over:
+        stop = w.trick_no + self.horizon
+        start_points = w.defender_points
+        while not w.is_over and w.trick_no < stop:
             seat = w.to_act
             t = Table.from_state(w, seat)
             ranked, _ = bot.ranked_plays(t)
@@ -113,9 +119,14 @@ class ShengjiSearchBot(SearchShell):
                 la = w.legal_actions(seat)
                 a = la[self.rng.randrange(len(la))]
             w.apply(a, checked=False)
-        r = w.last_result
-        p = float(r["points"]) + (50.0 if r["points"] >= 80 else 0.0)
-        return -p if (me - r["banker"]) % 2 == 0 else p
+        if w.is_over:
+            r = w.last_result
+            p = float(r["points"]) + (50.0 if r["points"] >= 80 else 0.0)
+            banker = r["banker"]
+        else:
+            p = float(w.defender_points - start_points)
+            banker = w.banker
+        return -p if (me - banker) % 2 == 0 else p
 
 
 def make_search_bot(seed: int = 0, **kw: Any) -> ShengjiSearchBot:
