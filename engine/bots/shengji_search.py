@@ -4,7 +4,8 @@ For a card play it takes the heuristic's few best candidates, then, until the bu
 consistent with what the seat knows (its own hand, the cards still out, the voids the table has shown, the
 bottom when it is the banker — ``State.from_view``), plays each candidate in that same world and finishes the
 hand (or ``horizon`` tricks, when the end is further) with fast heuristic players, and keeps the candidate with
-the best mean outcome for its side (the defenders' points, with a bonus for crossing 80 when the hand ends).
+the best mean outcome for its side (the defenders' points, with a bonus for crossing 80 when the hand ends) —
+unless it beats the heuristic's own first choice by less than ``margin`` points a world.
 Declarations and the burial are the heuristic's.
 """
 
@@ -22,7 +23,7 @@ ROLLOUT_FOLLOWS = 40
 
 
 class ShengjiSearchBot(SearchShell):
-    def __init__(self, seed: int = 0, budget_ms: float = 300, rollouts: int | None = None, margin: float = 0.0,
+    def __init__(self, seed: int = 0, budget_ms: float = 300, rollouts: int | None = None, margin: float = 5.0,
                  z: float = 0.0, max_candidates: int = 5, horizon: int = 4) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.horizon = int(horizon)
@@ -67,6 +68,8 @@ class ShengjiSearchBot(SearchShell):
             worlds += 1
             per_world = max(per_world, time.process_time() - t0)
         best = max(range(len(cands)), key=lambda i: totals[i])
+        if worlds and (totals[best] - totals[0]) / worlds < self.margin:
+            best = 0  # not clearly better than the heuristic's own choice: keep it (sampling noise)
         self.last_stats = {"worlds": worlds, "candidates": len(cands),
                            "ms": round((time.process_time() - start) * 1000, 1)}
         return Decision(cands[best], f"search {worlds} worlds S-17")
