@@ -4,6 +4,8 @@ Lead enumeration for random 25-card hands at a random level and trump: the lazy 
 non-empty multiset of one system's cards, counted and indexed without listing them — what
 ``legal_actions`` builds), one uniformly random lead drawn from it, and, for comparison, listing every
 distinct lead. Then random-bot hands per second through ``engine.sim``.
+
+``--duel A B --deals N``: bot level A against B on N duplicate deals (hand win rate, CPU-time latency).
 """
 
 from __future__ import annotations
@@ -71,13 +73,57 @@ def enumeration(n_hands: int = 2000, seed: int = 1) -> dict[str, Any]:
     }
 
 
+def duel(a: str, b: str, deals: int, seed: int = 1000, options: dict[str, Any] | None = None,
+         **bot_kw: Any) -> dict[str, Any]:
+    """Bot level ``a`` against ``b`` over ``deals`` one-hand deals, each played twice with the sides swapped
+    (duplicate deals). A hand is won by the banker side if it keeps the bank, else by the defenders (S-21).
+    Decision latency is CPU time of ``a``'s card plays."""
+    import math
+
+    from engine.bots.shengji import make_shengji_bot
+    from engine.shengji.rules import Rules
+    from engine.shengji.state import State
+    wins = total = 0
+    lat: list[float] = []
+    for g in range(deals):
+        for side in (0, 1):
+            st = State(Rules(options or {}), seed=seed + g, hands=1)
+            bots = [make_shengji_bot(a, seed=g * 7 + s, **bot_kw) if s % 2 == side
+                    else make_shengji_bot(b, seed=g * 7 + s) for s in range(4)]
+            while not st.is_over:
+                s = st.to_act
+                assert s is not None
+                t0 = time.process_time()
+                act = bots[s].choose(st.view(s), st.legal_actions(s)).action
+                if s % 2 == side and st.phase == "play":
+                    lat.append(time.process_time() - t0)
+                st.apply(act)
+            r = st.last_result
+            assert r is not None
+            bank = r["banker"] % 2
+            wins += int((bank if r["bank_kept"] else 1 - bank) == side)
+            total += 1
+    p = wins / total
+    half = 1.96 * math.sqrt(p * (1 - p) / total)
+    return {"a": a, "b": b, "hands": total, "win_rate": round(p, 3), "lower95": round(p - half, 3),
+            "latency_ms": {k: round(v * 1000, 2) for k, v in _stats(lat, 6).items()}}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.shengji.bench", description=__doc__)
     ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--games", type=int, default=5, help="random-bot matches for the speed figure (0: none)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--duel", nargs=2, metavar=("A", "B"), help="bot level A against B on duplicate deals")
+    ap.add_argument("--deals", type=int, default=200, help="deals for --duel (each played twice)")
+    ap.add_argument("--budget-ms", type=float, default=None, help="A's budget, for --duel with search")
     args = ap.parse_args(argv)
+    if args.duel:
+        kw = {"budget_ms": args.budget_ms} if args.budget_ms is not None else {}
+        res = duel(args.duel[0], args.duel[1], args.deals, **kw)
+        print(json.dumps(res, ensure_ascii=False) if args.json else res)
+        return 0
     out = enumeration(args.hands, args.seed)
     if args.games:
         from engine import sim

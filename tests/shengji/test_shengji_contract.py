@@ -131,3 +131,10 @@ def test_search_bot_plays_legal_cards() -> None:
             assert bots[seat].last_stats["worlds"] == 2
         st.apply(d.action)
     assert searched > 5
+
+
+def test_duel_figure() -> None:
+    """The duplicate-deal duel behind the bot figures runs and counts every hand twice."""
+    from engine.shengji.bench import duel
+    res = duel("greedy", "random", 2)
+    assert res["hands"] == 4 and 0.0 <= res["win_rate"] <= 1.0
