@@ -128,7 +128,8 @@ class Follows:
         else:
             self.fixed = []
             self.picks = Picks(mine, n)
-            if type_required:
+            # S-16a binds only when the lead has pairs and the follower holds one: else any n cards of H
+            if type_required and (lead.tractors or lead.n_pairs) and any(k >= 2 for _, k in mine):
                 h = dict(mine)
                 out: set[tuple[int, ...]] = set()
                 for committed in commit_paths(h, lead.tractors, lead.n_pairs, order, protect):
