@@ -100,18 +100,18 @@ class Table:
         t.seat = seat
         t.level, t.trump, t.order = st.level, st.trump, st.order
         t.opts = st.rules.options.as_dict()
-        t.hand = tuple(st.hands[seat])
+        t.hand = tuple(st.held[seat])
         t.banker = st.banker
         t.trick = [(s, list(p)) for s, p in st.trick]
         t.lead = st.lead if st.trick else None
         o = t.order
         t.voids = [{sy for sy in (0, 1, 2, 3, TRUMP) if not any(k and o.system[c] == sy
-                                                                 for c, k in enumerate(st.hands[x]))}
+                                                                 for c, k in enumerate(st.held[x]))}
                    for x in range(4)]
         out = [0] * 54
         for x in range(4):
             if x != seat:
-                for c, k in enumerate(st.hands[x]):
+                for c, k in enumerate(st.held[x]):
                     out[c] += k
         if seat != st.banker:
             for c in st.buried:

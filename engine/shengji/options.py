@@ -111,6 +111,13 @@ PRESETS: dict[str, dict[str, Any]] = {
               "must_play": ("5", "T", "K"), "throw_fail_penalty": 10},
 }
 
+# preset → (Chinese, English) title, for the new-game screen (S.1a)
+PRESET_TITLES: dict[str, tuple[str, str]] = {
+    "s002": ("原始规则", "Seed rules"),
+    "tongxing": ("通行规则", "Common rules"),
+    "bisai": ("比赛规则", "Tournament rules"),
+}
+
 
 @dataclass(frozen=True, slots=True)
 class ShengjiOptions:

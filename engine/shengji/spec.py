@@ -7,11 +7,9 @@ from typing import Any
 
 from engine import games
 from engine.api import GameSpec
-from engine.shengji.options import PRESETS, SPECS
+from engine.shengji.options import PRESET_TITLES, PRESETS, SPECS
 from engine.shengji.rules import Rules
-from engine.shengji.scoring import LEVELS
 from engine.shengji.state import State
-from engine.trick.cards import SUITS
 
 
 def _rules(options: Mapping[str, Any]) -> Rules:
@@ -24,13 +22,14 @@ def _bots(level: str, seed: int = 0, **kw: Any) -> Any:
 
 
 def _header(st: Any) -> Mapping[str, Any]:
-    trump = SUITS[st.trump] if st.trump is not None else None
-    return {"level": LEVELS[st.level], "trump": trump, "banker": st.banker}
+    """The match length (``State(..., hands=n)``) when one is set: a log replays to the same end."""
+    n = int(getattr(st, "hands_total", 0))
+    return {"hands": n} if n else {}
 
 
 SPEC = games.register(GameSpec(
     name="shengji", seats=4, family="trick", title_en="Shengji", title_zh="升级", module="engine.shengji",
-    state_factory=State, rules_factory=_rules, option_specs=lambda: SPECS, presets=lambda: PRESETS,
-    match_unit="hand", match_kwarg="hands", match_default=0, teams=((0, 2), (1, 3)), bot_factory=_bots,
+    state_factory=State, rules_factory=_rules, option_specs=lambda: SPECS, presets=lambda: PRESETS, preset_titles=lambda: PRESET_TITLES,
+    match_kwarg="hands", match_default=0, teams=((0, 2), (1, 3)), bot_factory=_bots,
     from_view=State.from_view, header_extras=_header,
 ))

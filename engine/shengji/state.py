@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, MutableSequence, Sequence
 from typing import Any
 
 from engine.api import Refusal
@@ -105,7 +105,7 @@ class State:
         else:
             self.pack = full_pack()
             self.rng.shuffle(self.pack)
-        self.hands: list[list[int]] = [[0] * 54 for _ in range(N)]
+        self.held: list[list[int]] = [[0] * 54 for _ in range(N)]  # per seat, how many of each card code
         self.deal_pos = 0
         self.decl: dec.Declaration | None = None
         self.decl_first: int | None = None
@@ -133,7 +133,7 @@ class State:
     def _draw(self) -> None:
         seat = (self.first_drawer + self.deal_pos) % N
         card = self.pack[self.deal_pos]
-        self.hands[seat][card] += 1
+        self.held[seat][card] += 1
         self.deal_pos += 1
         self._ev("draw", {"seat": seat, "card": TEXT[card], "n": self.deal_pos}, to=(seat,))
         self._ev("drew", {"seat": seat, "n": self.deal_pos})
@@ -144,7 +144,7 @@ class State:
             codes = parse_codes(arg)
         except RuleError as e:
             return (e.rule, e.reason, "不是牌")
-        show = next((s for s in dec.showings(self.hands[seat], self.level, self.rules.options.no_trump)
+        show = next((s for s in dec.showings(self.held[seat], self.level, self.rules.options.no_trump)
                      if sorted(parse_codes(s[2])) == sorted(codes)), None)
         if show is None:
             return ("S-9", f"{arg} is not a declaration you hold (a level card, a level pair, or a joker pair)",
@@ -153,14 +153,14 @@ class State:
 
     def _declare_actions(self, seat: int) -> tuple[Action, ...]:
         out = [Action(seat, "pass")]
-        for strength, suit, cards in dec.showings(self.hands[seat], self.level, self.rules.options.no_trump):
+        for strength, suit, cards in dec.showings(self.held[seat], self.level, self.rules.options.no_trump):
             if dec.refusal(self.rules.options, seat, strength, suit, self.decl, frozenset(self.pair_suits)) is None:
                 out.append(Action(seat, "declare", arg=cards))
         return tuple(out)
 
     def _do_declare(self, seat: int, arg: str) -> None:
         codes = sorted(parse_codes(arg))
-        strength, suit, cards = next(s for s in dec.showings(self.hands[seat], self.level,
+        strength, suit, cards = next(s for s in dec.showings(self.held[seat], self.level,
                                                              self.rules.options.no_trump)
                                      if sorted(parse_codes(s[2])) == codes)
         prev = self.decl
@@ -224,7 +224,7 @@ class State:
         self.order = standard_order(self.level, self.trump, o.skip_level_adjacent)
         b = self.banker
         for c in self.bottom:
-            self.hands[b][c] += 1
+            self.held[b][c] += 1
         data: dict[str, Any] = {"banker": b, "trump": SUITS[self.trump] if self.trump is not None else None,
                                 "level": scoring.LEVELS[self.level], "how": how}
         if self.bottom_flipped is not None:
@@ -278,7 +278,7 @@ class State:
         key = (len(self.actions), seat)
         if self._cache is not None and self._cache[:2] == key:
             return self._cache[2]
-        hand = tuple(self.hands[seat])
+        hand = tuple(self.held[seat])
         space: Any
         if self.phase == "bury":
             space = Picks([(c, k) for c, k in enumerate(hand) if k], BOTTOM_SIZE)
@@ -318,7 +318,7 @@ class State:
             codes = parse_codes(a.arg)
         except RuleError as e:
             return (e.rule, e.reason, "不是牌")
-        hand = self.hands[a.seat]
+        hand = self.held[a.seat]
         need: dict[int, int] = {}
         for c in codes:
             need[c] = need.get(c, 0) + 1
@@ -377,7 +377,7 @@ class State:
 
     def _bury(self, seat: int, codes: list[int]) -> None:
         for c in codes:
-            self.hands[seat][c] -= 1
+            self.held[seat][c] -= 1
         self.buried = sorted(codes)
         if self.buried != sorted(self.bottom):
             self.stats["bottom_exchange"] += 1
@@ -395,7 +395,7 @@ class State:
                 others = [(seat + i) % N for i in (1, 2, 3)]
                 if o.throw_check == "opponents":
                     others = [s for s in others if _team(s) != _team(seat)]
-                hit = throw_blockers(lead, [tuple(self.hands[s]) for s in others], self.order)
+                hit = throw_blockers(lead, [tuple(self.held[s]) for s in others], self.order)
                 if hit is not None:
                     unit, who = hit
                     self.stats["throw_failed"] += 1
@@ -414,7 +414,7 @@ class State:
             self.lead = lead
         assert self.lead is not None
         for c in codes:
-            self.hands[seat][c] -= 1
+            self.held[seat][c] -= 1
         self.trick.append((seat, tuple(sorted(codes))))
         if len(self.trick) == 1:
             win_index = 0
@@ -444,12 +444,18 @@ class State:
                            "defender_points": self.defender_points})
         self.last_trick = list(self.trick)
         self.last_trick_winner = winner
-        if sum(self.hands[winner]):
+        if sum(self.held[winner]):
             self.trick = []
             self.leader = winner
             self.to_act_seat = winner
             return
         self._end_hand(win_index)
+
+    @property
+    def hands(self) -> list[_Hand]:
+        """Each seat's cards as notation strings (``"As"``), a live view of ``held``: writing a card into a
+        hand changes the state (the contract suite's secrecy check swaps cards through it)."""
+        return [_Hand(self.held[s]) for s in range(N)]
 
     def _banker(self) -> int:
         assert self.banker is not None
@@ -506,14 +512,8 @@ class State:
     # -- data out -----------------------------------------------------------------------------------
 
     def returns(self) -> list[float]:
-        """+1 for the side that won the match, −1 for the other; a match cut short by ``hands``: by levels."""
-        if self.match_winner is not None:
-            w = self.match_winner
-        elif self.levels[0] != self.levels[1]:
-            w = 0 if self.levels[0] > self.levels[1] else 1
-        else:
-            return [0.0] * N
-        return [1.0 if _team(x) == w else -1.0 for x in range(N)]
+        """The match totals (S-20 hand scores summed), as the game contract asks; partners share them."""
+        return [float(t) for t in self.totals]
 
     def action_from_json(self, d: Mapping[str, Any]) -> Action:
         try:
@@ -556,7 +556,7 @@ class State:
     def _view(self, seat: int | None) -> dict[str, Any]:
         me = seat if seat is not None and 0 <= seat < N else None
         o = self.order
-        hand = sorted(codes_of(self.hands[me]), key=o.key) if me is not None else []
+        hand = sorted(codes_of(self.held[me]), key=o.key) if me is not None else []
         bottom = None
         if me is not None and me == self.banker and self.phase in ("play", "over") and self.buried:
             bottom = notation(self.buried)
@@ -564,7 +564,7 @@ class State:
         lead = self.lead
         return {
             "game": self.game, "seat": me, "n_seats": N, "phase": self.phase, "to_act": self.to_act,
-            "hand": [TEXT[c] for c in hand], "counts": [sum(h) for h in self.hands], "places": [],
+            "hand": [TEXT[c] for c in hand], "counts": [sum(h) for h in self.held], "places": [None] * N,
             "scores": list(self.last_scores) if self.last_scores is not None else [0] * N,
             "totals": list(self.totals),
             "trick": [{"seat": s, "cards": notation(p)} for s, p in self.trick],
@@ -627,11 +627,11 @@ class State:
             int(d["seat"]), int(d["strength"]), SUITS.index(d["suit"]) if d["suit"] else None,
             bool(d["reinforced"]), str(d["cards"]))
         st.order = standard_order(st.level, st.trump, rules.options.skip_level_adjacent)
-        st.hands = [[0] * 54 for _ in range(N)]
+        st.held = [[0] * 54 for _ in range(N)]
         for s in range(N):
             h = hands[s]
             for c in parse_codes(h if isinstance(h, str) else "".join(h)):
-                st.hands[s][c] += 1
+                st.held[s][c] += 1
         st.trick = [(int(s), tuple(sorted(parse_codes(p)))) for s, p in pub["trick"]]
         st.lead = parse_lead(Cards.parse(pub["lead"]), st.order) if pub["lead"] else None
         st.last_trick = [(int(s), tuple(sorted(parse_codes(p)))) for s, p in pub["last_trick"]]
@@ -639,7 +639,7 @@ class State:
         st.captured = [parse_codes(c) for c in pub["captured"]]
         st.played = parse_codes(pub["played"])
         st._first_drawer = None
-        held = [c for h in st.hands for c in codes_of(h)]
+        held = [c for h in st.held for c in codes_of(h)]
         gone = held + st.played + [c for _, p in st.trick for c in p]
         left = Counter(full_pack())
         left.subtract(Counter(gone))
@@ -675,6 +675,41 @@ class State:
 
     def __repr__(self) -> str:
         return f"shengji.State(hand {self.hand_no}, {self.phase}, to act {self.to_act})"
+
+
+class _Hand(MutableSequence[str]):
+    """One seat's cards as notation strings in code order, read from and written to its count array."""
+
+    __slots__ = ("counts",)
+
+    def __init__(self, counts: list[int]) -> None:
+        self.counts = counts
+
+    def _codes(self) -> list[int]:
+        return codes_of(self.counts)
+
+    def __len__(self) -> int:
+        return sum(self.counts)
+
+    def __getitem__(self, i: Any) -> Any:
+        codes = self._codes()
+        return [TEXT[c] for c in codes[i]] if isinstance(i, slice) else TEXT[codes[i]]
+
+    def __setitem__(self, i: Any, card: Any) -> None:
+        if isinstance(i, slice):
+            raise TypeError("a hand takes one card at a time")
+        (new,) = parse_codes(str(card))
+        self.counts[self._codes()[i]] -= 1
+        self.counts[new] += 1
+
+    def __delitem__(self, i: Any) -> None:
+        if isinstance(i, slice):
+            raise TypeError("a hand gives one card at a time")
+        self.counts[self._codes()[i]] -= 1
+
+    def insert(self, index: int, card: str) -> None:
+        (new,) = parse_codes(card)
+        self.counts[new] += 1
 
 
 class _Leads:

@@ -60,10 +60,10 @@ def table(hands: list[str], banker: int = 0, level: str = "2", trump: str | None
           rules: Rules | None = None, bottom: str = "", levels: tuple[str, str] = ("2", "2")) -> State:
     """A state in the play phase with these hands (any equal sizes), as if dealt, declared and buried."""
     st = State(rules or Rules(), seed=0, hands=1)
-    st.hands = [[0] * 54 for _ in range(4)]
+    st.held = [[0] * 54 for _ in range(4)]
     for s, h in enumerate(hands):
         for c in parse_codes(h):
-            st.hands[s][c] += 1
+            st.held[s][c] += 1
     st.banker = banker
     st.levels = [LEVELS.index(levels[0]), LEVELS.index(levels[1])]
     st.level = LEVELS.index(level)

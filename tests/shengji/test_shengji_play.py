@@ -100,7 +100,7 @@ def test_lead_must_be_one_system() -> None:
 
 
 def _brute(st: object, seat: int) -> set[str]:
-    hand = codes_of(st.hands[seat])  # type: ignore[attr-defined]
+    hand = codes_of(st.held[seat])  # type: ignore[attr-defined]
     out: set[str] = set()
     for k in range(1, len(hand) + 1):
         for combo in itertools.combinations(hand, k):

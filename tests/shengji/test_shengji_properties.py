@@ -40,7 +40,7 @@ def options(draw: Any) -> dict[str, Any]:
 
 def _accounted(st: State) -> Counter[int]:
     c: Counter[int] = Counter()
-    for h in st.hands:
+    for h in st.held:
         c.update(codes_of(h))
     c.update(st.played)
     c.update(x for _, p in st.trick for x in p)
@@ -57,22 +57,22 @@ def _views(st: State) -> list[dict[str, Any]]:
 
 def _check_secrecy(st: State, rng: random.Random) -> None:
     viewer = rng.randrange(4)
-    others = [s for s in range(4) if s != viewer and sum(st.hands[s])]
+    others = [s for s in range(4) if s != viewer and sum(st.held[s])]
     if len(others) < 2:
         return
     a, b = rng.sample(others, 2)
-    ca, cb = rng.choice(codes_of(st.hands[a])), rng.choice(codes_of(st.hands[b]))
+    ca, cb = rng.choice(codes_of(st.held[a])), rng.choice(codes_of(st.held[b]))
     if ca == cb:
         return
     before = st.view(viewer)
     for s, out, into in ((a, ca, cb), (b, cb, ca)):
-        st.hands[s][out] -= 1
-        st.hands[s][into] += 1
+        st.held[s][out] -= 1
+        st.held[s][into] += 1
     st._cache = None
     after = st.view(viewer)
     for s, out, into in ((a, ca, cb), (b, cb, ca)):
-        st.hands[s][out] += 1
-        st.hands[s][into] -= 1
+        st.held[s][out] += 1
+        st.held[s][into] -= 1
     st._cache = None
     assert before == after, "a view changed when two other seats' hidden cards were swapped"
 
@@ -80,7 +80,7 @@ def _check_secrecy(st: State, rng: random.Random) -> None:
 def _check_illegal(st: State, rng: random.Random) -> None:
     seat = st.to_act
     assert seat is not None
-    hand = codes_of(st.hands[seat])
+    hand = codes_of(st.held[seat])
     tries = [Action((seat + 1) % 4, "pass"), Action(seat, "play", None, "3h3h3h")]
     if hand:
         k = rng.randrange(1, min(len(hand), 9) + 1)
@@ -129,7 +129,7 @@ def test_random_hands(opts: dict[str, Any], seed: int) -> None:
             _check_secrecy(st, rng)
             _check_illegal(st, rng)
         letters = _letters(st)
-        ending = st.phase == "play" and len(st.trick) == 3 and sum(st.hands[seat]) == len(st.lead.cards
+        ending = st.phase == "play" and len(st.trick) == 3 and sum(st.held[seat]) == len(st.lead.cards
                                                                                        if st.lead else ())
         pre = (st.defender_points, st.banker, list(st.levels), list(st.buried), st.lead, list(st.trick)) \
             if ending else None
@@ -188,7 +188,7 @@ def test_enumeration_matches_the_check(seed: int, size: int, typed: bool, protec
     st = table(hands, banker=0, level=LEVELS[level], trump=trump, rules=rules)
 
     def brute(seat: int, n: int | None) -> set[str]:
-        hand = codes_of(st.hands[seat])
+        hand = codes_of(st.held[seat])
         out: set[str] = set()
         for k in ([n] if n else range(1, len(hand) + 1)):
             for combo in set(itertools.combinations(sorted(hand), k)):
