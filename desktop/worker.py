@@ -285,7 +285,8 @@ class GameWorker(QObject):
         if st is None or st.to_act != seat:
             return False
         la = st.legal_actions(seat)
-        return len(la.fixed) == 1 and la.fixed[0].kind == "decline" and next(iter(la.plays()), None) is None
+        return (len(la.fixed) == 1 and la.fixed[0].kind in self.pres.auto_answer_kinds
+                and next(iter(la.plays()), None) is None)
 
     def _schedule(self) -> None:
         st = self.state
@@ -295,7 +296,8 @@ class GameWorker(QObject):
             return
         self._pending = True
         gen = self.gen
-        delay = 0 if st.to_act in self.humans and st.to_act not in self.auto else self.pace_ms
+        delay = 0 if st.to_act in self.humans and st.to_act not in self.auto else int(
+            self.pace_ms * self.pres.pace(st.phase))
         QTimer.singleShot(delay, lambda: self._bot_step(gen))
 
     def _bot_step(self, gen: int) -> None:
@@ -311,7 +313,8 @@ class GameWorker(QObject):
             self._apply(la.fixed[0])
             return
         try:
-            legal = list(st.legal_actions(seat))
+            la = st.legal_actions(seat)
+            legal = la if self.pres.lazy_legal else list(la)   # a burial's C(33, 8) sets are never listed
             bot = self.bots[seat] if seat not in self.humans else self.helper
             view = self._bot_view(st, seat, bot)
             decision = bot.choose(view, legal)
@@ -403,12 +406,12 @@ class GameWorker(QObject):
             snap["played_init"] = self._played_so_far(seat)
         if my_turn:
             la = st.legal_actions(seat)
-            plays = list(la.plays())
+            plays = self.pres.hint_pool(la)
             snap["fixed"] = [a.to_json() for a in la.fixed]
             snap["play_kinds"] = sorted({a.kind for a in plays})
             hints = self.pres.hint_order(plays)
             try:
-                best = getattr(self.helper.choose(full, list(la)), "action", None)
+                best = getattr(self.helper.choose(full, la if self.pres.lazy_legal else list(la)), "action", None)
             except Exception:   # the hint helper is a bot: its error surfaces, the human plays on without a hint
                 self.notice.emit("error", "hint: " + traceback.format_exc(limit=3))
                 best = None

@@ -50,7 +50,7 @@ Item {
             Text {
                 width: 604; wrapMode: Text.Wrap
                 visible: !res.r.over
-                text: res.app.s.tributesNext + ": " + ((res.r.tributes || []).length ? res.r.tributes.join(" · ") : res.app.s.noTribute)
+                text: (res.r.heading || res.app.s.tributesNext) + ": " + ((res.r.tributes || []).length ? res.r.tributes.join(" · ") : res.app.s.noTribute)
                 color: Theme.text2; font.family: Theme.font; font.pixelSize: 14
             }
             Row {

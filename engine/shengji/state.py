@@ -585,7 +585,7 @@ class State:
             "last_trick": [{"seat": s, "cards": notation(p)} for s, p in self.last_trick],
             "last_trick_winner": self.last_trick_winner,
             "trick_no": self.trick_no, "defender_points": self.defender_points,
-            "captured": [notation(c) for c in self.captured],
+            "captured": [notation(c) for c in self.captured], "played": notation(self.played),
             "last_result": dict(self.last_result) if self.last_result is not None else None,
             "state": self._public_state(),
         }
