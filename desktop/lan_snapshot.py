@@ -40,15 +40,18 @@ def net_snapshot(msg: Any, seat: int, table: Any) -> dict[str, Any]:
     if my_turn:
         rules = _rules(game, options)
         plays = []
+        sel = set(pres.selection_kinds)   # kinds made by selecting cards (a trick game's plays and burials)
         for a in legal:
-            if a.play:
+            if a.kind in sel and a.arg is not None:
+                plays.append(Action(seat, a.kind, None, a.arg))
+            elif a.play:
                 try:
                     plays.append(Action(seat, a.kind, rules.parse(a.play), a.arg))
                 except Exception:
                     pass
         snap["fixed"] = [{"seat": seat, "kind": a.kind, **({"arg": a.arg} if a.arg is not None else {})}
-                         for a in legal if not a.play]
-        snap["play_kinds"] = sorted({a.kind for a in legal if a.play})
+                         for a in legal if not a.play and a.kind not in sel]
+        snap["play_kinds"] = sorted({a.kind for a in legal if a.play or a.kind in sel})
         snap["hints"] = hint_rows(pres, list(view.get("hand") or []), pres.hint_order(plays))
         snap["judge_view"] = {k: v for k, v in full.items() if k != "history"}
     return snap

@@ -81,6 +81,7 @@ class ShengjiPresenter(Presenter):
     button_kinds = ("declare",)
     auto_answer_kinds = ("decline", "pass")   # asked only so that being asked tells nothing (S-9a)
     lazy_legal = True
+    selection_kinds = ("play", "bury")
     demo_seed = 3
     results_heading = "handSettled"
     demo_module = "desktop.games.shengji_demo"

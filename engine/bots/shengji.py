@@ -70,7 +70,10 @@ class Table:
         self.voids: list[set[int]] = [set() for _ in range(4)]
         seen: list[int] = []
         cur: list[tuple[int, list[int]]] = []
-        for e in view.get("history", []):
+        hist = view.get("history", [])
+        # this hand's events only: a LAN client's history runs from the start of the match
+        first = max((i for i, e in enumerate(hist) if e["kind"] == "hand_start"), default=0)
+        for e in hist[first:]:
             if e["kind"] == "play":
                 d = e["data"]
                 cards = parse_codes(d["cards"])

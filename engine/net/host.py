@@ -18,6 +18,7 @@ import collections
 import concurrent.futures
 import contextlib
 import hmac
+import itertools
 import json
 import logging
 import os
@@ -76,6 +77,7 @@ from engine.net.secrecy import scrub
 
 log = logging.getLogger("qilu.net.host")
 T = TypeVar("T")
+LEGAL_SENT = 512   # legal actions sent to a seat at most (see ``Host._legal``)
 
 
 @dataclass
@@ -378,8 +380,8 @@ class Host:
                 self.bots[s.n] = make_bot(s.level, game=self.cfg.game)
         seed = self.cfg.seed + self.match if self.cfg.seed is not None else secrets.randbits(62)
         kwargs: dict[str, Any] = {}
-        if self.cfg.hands != 1:
-            kwargs["hands"] = self.cfg.hands  # Baohuang: a match of several hands
+        if self.cfg.hands != 1 or _match_kwarg(self.cfg.game) == "hands":
+            kwargs["hands"] = self.cfg.hands  # Baohuang, Shengji: a match of that many hands
         carry = getattr(self.state, "next_game_tribute", None) if self.state is not None else None
         if carry:
             kwargs["carry_tribute"] = [tuple(x) for x in carry]  # Gouji G-83: 串三户 tribute into the next game
@@ -638,7 +640,9 @@ class Host:
     # ------------------------------------------------------------------------------------------- game
 
     def _legal(self, seat: int) -> list[ActionMsg]:
-        return [ActionMsg.from_action(a) for a in self.state.legal_actions(seat)]
+        """The seat's legal actions, at most ``LEGAL_SENT`` of them: a trick game's set can be far too large
+        to send (升级: C(33, 8) burials); any other action the seat sends is judged here all the same."""
+        return [ActionMsg.from_action(a) for a in itertools.islice(self.state.legal_actions(seat), LEGAL_SENT)]
 
     def _send_sync(self, conn: _Conn) -> None:
         seat = conn.seat
@@ -695,7 +699,8 @@ class Host:
             self._schedule_again()
             return
         view = full_view(st, seat)
-        legal = list(st.legal_actions(seat))
+        la = st.legal_actions(seat)
+        legal = la if len(la) > LEGAL_SENT else list(la)   # a huge set stays lazy (the bots take either)
         bot = self.bots.get(seat) or make_bot(self.cfg.fill_level, game=self.cfg.game)
         self.bots[seat] = bot
         loop = asyncio.get_running_loop()
@@ -749,6 +754,14 @@ class Host:
             for c in list(self.conns):
                 if c.ready:
                     c.send_raw(frame)
+
+
+def _match_kwarg(game: str) -> str | None:
+    """The state keyword that sets the match length (a game outside the registry, the tests' toy: none)."""
+    try:
+        return games.spec(game).match_kwarg
+    except ValueError:
+        return None
 
 
 def full_view(state: Any, seat: int) -> dict[str, Any]:
