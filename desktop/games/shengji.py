@@ -62,7 +62,7 @@ def points_of(cards: Any) -> int:
 
 def trump_word(trump: str | None, fixed: bool, lang: str) -> str:
     if trump is None:
-        return ("无主" if fixed else "未定") if lang == "zh" else ("no trump" if fixed else "not yet")
+        return ("无主" if fixed else "未定") if lang == "zh" else ("no trump" if fixed else "not set")
     return f"{SUIT_SYMBOL[trump]} {SUIT_ZH[trump] if lang == 'zh' else SUIT_EN[trump]}"
 
 
@@ -329,7 +329,7 @@ class ShengjiPresenter(Presenter):
         lines = []
         pts = res.get("points")
         lines.append((f"闲家得分 {pts}" if zh else f"Defenders' points {pts}")
-                     + (f" · 抠底 ×{res['multiplier']}" if res.get("multiplier") else ""))
+                     + (f" · {'抠底' if zh else 'bottom'} ×{res['multiplier']}" if res.get("multiplier") else ""))
         if isinstance(b, int):
             if bc > 0:
                 lines.append(f"庄家方升 {bc} 级" if zh else f"Banker's side up {bc}")
