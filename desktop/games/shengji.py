@@ -236,7 +236,7 @@ class ShengjiPresenter(Presenter):
         held = list(view.get("hand") or [])
         sel_hint = ""
         if phase == "bury" and banker == me:
-            sel_hint = "埋底：选8张扣回" if zh else "Bury: choose 8 cards to put back"
+            sel_hint = "埋底：已选 %1/8 张" if zh else "Bury: %1/8 chosen"
         info: Row = {
             "level": level_word(view.get("level")), "trump": trump_text, "trumpSuit": trump or "",
             "trumpFixed": fixed, "banker": name_of(banker) if isinstance(banker, int) else "",

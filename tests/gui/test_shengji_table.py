@@ -54,11 +54,13 @@ def test_declare_then_bury_eight_by_sweep(qa):
     assert wait_until(lambda: not t.selection.get("pending"), 10)
     assert not t.selection["legal"] and t.selection["rule"] == "S-10", t.selection
     assert not qa.find("act_bury").property("enabledState")
+    assert "5/8" in qa.find("buryCounter").property("text")
     sweep(qa, 5, 7)   # three more: eight, a legal burial
     assert len(hand.selected_cards()) == 8
     assert wait_until(lambda: t.selection.get("legal"), 10), t.selection
     assert "8" in t.selection["text"]
-    assert qa.find("buryCounter").property("visible")
+    counter = qa.find("buryCounter")
+    assert counter.property("visible") and "8/8" in counter.property("text"), counter.property("text")
     shot(qa, "shengji_bury_selected")
     buried = sorted(hand.selected_cards())
     before = t.accepted_actions

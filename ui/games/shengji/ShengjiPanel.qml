@@ -126,11 +126,12 @@ Item {
                 }
             }
         }
-        Chip {
+        Chip {   // amber until exactly 8 are chosen (S-10)
             objectName: "buryCounter"
+            readonly property int chosen: panel.table ? panel.table.selection.count || 0 : 0
             visible: panel.info.burying === true
-            text: (panel.info.buryHint || "")
-            size: 13; fg: Theme.warnText; bg: Theme.warn
+            text: (panel.info.buryHint || "").replace("%1", chosen) + (chosen === 8 ? " ✓" : "")
+            size: 13; fg: chosen === 8 ? Theme.primaryText : Theme.warnText; bg: chosen === 8 ? Theme.mint : Theme.warn
         }
     }
 }
