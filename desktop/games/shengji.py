@@ -141,7 +141,10 @@ class ShengjiPresenter(Presenter):
         if view.get("phase") == "play":
             k = int(view.get("trick_no") or 0) + 1
             head += f" · 第{k}轮 / 共25" if zh else f" · trick {k} / 25"
-        return head
+        # the trump always in the top bar (SPEC §8.1), provisional while the deal may still change it
+        trump = trump_word(view.get("trump"), bool(view.get("trump_fixed")), "zh" if zh else "en")
+        return f"{head} · {'主' if zh else 'trump'} {trump}" + ("" if view.get("trump_fixed") or not view.get(
+            "declaration") else (" · 可反" if zh else " · open"))
 
     # ---------------------------------------------------------------- cards and plays
     def faces(self, cards: Any) -> list[Row]:
