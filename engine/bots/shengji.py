@@ -22,10 +22,10 @@ from typing import Any
 from engine.bots.base import Decision, RandomBot, check_legal
 from engine.core import Action
 from engine.trick.cards import (
-    BIG_JOKER,
     POINTS,
     SMALL_JOKER,
     SUITS,
+    Cards,
     codes_of,
     counts_of,
     full_pack,
@@ -140,8 +140,7 @@ class Table:
         return not beatable(unit, self.out, system, self.order)
 
 
-def _cards(codes: Sequence[int]) -> Any:
-    from engine.trick.cards import Cards
+def _cards(codes: Sequence[int]) -> Cards:
     return Cards(codes)
 
 
@@ -229,7 +228,7 @@ class ShengjiBot:
         pair_set = {c for c in side if t.hand[c] >= 2}
 
         def keep(c: int) -> tuple[int, int, int, int]:
-            top = o.step[c] >= max(o.step[x] for x in range(52) if o.system[x] == o.system[c]) - 0
+            top = o.step[c] == o.step[o.members[o.system[c]][-1]]  # the suit's highest card
             return (int(top) + int(c in pair_set), int(POINTS[c] > 0), counts[o.system[c]], o.step[c])
 
         pool = sorted(side, key=keep)
@@ -399,4 +398,4 @@ class ShengjiBot:
         return out
 
 
-__all__ = ["make_shengji_bot", "ShengjiBot", "Table", "BIG_JOKER"]
+__all__ = ["make_shengji_bot", "ShengjiBot", "Table"]
