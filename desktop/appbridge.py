@@ -30,7 +30,22 @@ def _planned() -> list[str]:
 def _show(v: Any, lang: str) -> str:
     if isinstance(v, bool):
         return ("开" if v else "关") if lang == "zh" else ("on" if v else "off")
+    if isinstance(v, (list, tuple)):
+        return ",".join(str(x) for x in v) or "–"
     return str(v)
+
+
+def _choices(spec: Any, cur: Any) -> list[Any]:
+    """The values an option's selector offers: its choices; for a number the match lengths (or steps of 10
+    from its default, e.g. a penalty); for a list option (Shengji must-play levels) its default and the value
+    in force."""
+    if spec.choices is not None:
+        return list(spec.choices)
+    if isinstance(spec.default, (list, tuple)):
+        d, c = tuple(spec.default), tuple(cur) if isinstance(cur, (list, tuple)) else tuple(spec.default)
+        return [d] if c == d else [d, c]
+    base = SETS_CHOICES if spec.default in SETS_CHOICES else tuple(spec.default + 10 * k for k in range(4))
+    return sorted(set(base) | {cur})
 
 
 class AppBridge(QObject):
@@ -215,9 +230,10 @@ class AppBridge(QObject):
         for spec in self._specs(self._game):
             if spec.name == "preset":
                 continue
-            choices = list(spec.choices) if spec.choices is not None else sorted(
-                set(SETS_CHOICES) | {cur.get(spec.name, spec.default)})
+            choices = _choices(spec, cur.get(spec.name, spec.default))
             val = cur.get(spec.name, spec.default)
+            if isinstance(val, list):
+                val = tuple(val)
             idx = next((i for i, c in enumerate(choices) if type(c) is type(val) and c == val), 0)
             rows.append({
                 "name": spec.name, "rule": spec.rule,
@@ -294,8 +310,7 @@ class AppBridge(QObject):
         if spec is None:
             return
         cur = self._cur(self._game)
-        choices = list(spec.choices) if spec.choices is not None else sorted(
-            set(SETS_CHOICES) | {cur.get(name, spec.default)})
+        choices = _choices(spec, cur.get(name, spec.default))
         if 0 <= index < len(choices):
             cur[name] = choices[index]
             self.formChanged.emit()

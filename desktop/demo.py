@@ -41,6 +41,17 @@ def run_demo(game: str, out_dir: str, seed: int | None = None, time_limit: float
         cfg = quick_config(game, seed=seed if seed is not None else presenter(game).demo_seed, humans=[],
                            pace_ms=70, save=False, pause_at_results=True)
         cfg["levels"] = {i: 2 for i in range(len(cfg["names"]))}
+        if presenter(game).demo_module:   # a game with its own demo script (its own phases to show)
+            import importlib
+            start = time.monotonic()
+            need = importlib.import_module(presenter(game).demo_module).run(qa, shot, cfg, time_limit)
+            if need:
+                print(f"demo: not reached within {time_limit:.0f} s: {', '.join(sorted(need))}")
+            print(f"demo {game}: {len(shots)} screenshots in {out} ({time.monotonic() - start:.1f} s of play); "
+                  f"QML warnings: {len(qa.qml_errors)}")
+            for w in qa.qml_errors[:5]:
+                print("  ", w)
+            return 0 if not need else 2
         qa.table.start(cfg)
         qa.set_screen("table")
         need = {"table_mid_round", "tribute_in_flight", "results"}

@@ -16,7 +16,7 @@ ZH: dict[str, str] = {
     "shengji": "升级",
     "goujiDesc": "6 人 · 3 对 3 · 4 副牌 216 张", "goujiDesc2": "对门为对头，抢头科、防大落",
     "baohuangDesc": "5 人 · 皇帝 + 侍卫 对 3 人", "baohuangDesc2": "皇帝亮出带冠大王，侍卫身份保密",
-    "shengjiDesc": "4 人 · 2 对 2", "comingSoon": "敬请期待", "notAvailable": "引擎尚未提供",
+    "shengjiDesc": "4 人 · 2 对 2", "shengjiDesc2": "两副牌 · 亮主反主 · 打2到A", "comingSoon": "敬请期待", "notAvailable": "引擎尚未提供",
     "you": "你", "human": "真人（你）", "bot": "电脑", "allBots": "全部设为",
     "lvl0": "入门", "lvl1": "普通", "lvl2": "高手", "lvl3": "大师",
     "teammate": "队友", "upper": "上家", "lower": "下家", "opposite": "对头",
@@ -44,7 +44,7 @@ ZH: dict[str, str] = {
     "phase_yudian": "预点", "phase_show": "上班", "phase_tribute": "进贡", "phase_mingdian": "明点",
     "phase_revolt": "革命", "phase_yaotou": "要头", "phase_play": "出牌", "phase_over": "结束",
     "phase_buysan": "买三", "phase_emperor": "选皇帝", "phase_call": "叫牌", "phase_declare": "声明",
-    "kaidian": "● 开点", "noKaidian": "○ 未开点", "calls": "叫点", "phase_return": "还贡", "phase_deal": "发牌", "phase_abdicate": "让位", "phase_pot": "放底牌",
+    "kaidian": "● 开点", "noKaidian": "○ 未开点", "calls": "叫点", "phase_return": "还贡", "phase_deal": "发牌", "phase_bury": "埋底", "handSettled": "本局结算", "phase_abdicate": "让位", "phase_pot": "放底牌",
     "phase_grab": "抢独", "phase_mingbao": "明保", "phase_rebellion": "造反",
 }
 
@@ -64,7 +64,7 @@ EN: dict[str, str] = {
     "shengji": "Shengji",
     "goujiDesc": "6 players · 3 v 3 · 4 decks, 216 cards", "goujiDesc2": "Your opposite is your rival 对头",
     "baohuangDesc": "5 players · emperor + guard v 3", "baohuangDesc2": "The emperor shows his crowned joker",
-    "shengjiDesc": "4 players · 2 v 2", "comingSoon": "coming soon", "notAvailable": "engine not ready",
+    "shengjiDesc": "4 players · 2 v 2", "shengjiDesc2": "Two decks · declare the trump · play up from 2 to A", "comingSoon": "coming soon", "notAvailable": "engine not ready",
     "you": "You", "human": "Human (you)", "bot": "Bot", "allBots": "All bots",
     "lvl0": "Beginner", "lvl1": "Normal", "lvl2": "Strong", "lvl3": "Master",
     "teammate": "Partner", "upper": "Before", "lower": "After", "opposite": "Opposite",
@@ -93,7 +93,7 @@ EN: dict[str, str] = {
     "phase_yudian": "Pre-call", "phase_show": "Show 3s", "phase_tribute": "Tribute", "phase_mingdian": "Open call",
     "phase_revolt": "Revolution", "phase_yaotou": "Head", "phase_play": "Play", "phase_over": "Over",
     "phase_buysan": "Buy 3", "phase_emperor": "Emperor", "phase_call": "Call", "phase_declare": "Declare",
-    "kaidian": "● 开点 open", "noKaidian": "○ no 开点", "calls": "Calls", "phase_return": "Return", "phase_deal": "Deal", "phase_abdicate": "Throne", "phase_pot": "Pot",
+    "kaidian": "● 开点 open", "noKaidian": "○ no 开点", "calls": "Calls", "phase_return": "Return", "phase_deal": "Deal", "phase_bury": "Bury", "handSettled": "This hand", "phase_abdicate": "Throne", "phase_pot": "Pot",
     "phase_grab": "Grab", "phase_mingbao": "Reveal", "phase_rebellion": "Rebellion",
 }
 

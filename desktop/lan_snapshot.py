@@ -43,18 +43,22 @@ def net_snapshot(msg: Any, seat: int, table: Any, full_view: dict[str, Any] | No
     if my_turn:
         rules = _rules(game, options)
         actions = []   # the host's legal list as engine actions, in the host's order (the hint bot sees the same)
+        sel = set(pres.selection_kinds)   # kinds made by selecting cards (a trick game's plays and burials)
         for a in legal:
             try:
-                actions.append(Action(seat, a.kind, rules.parse(a.play) if a.play else None, a.arg))
+                if a.kind in sel and a.arg is not None:
+                    actions.append(Action(seat, a.kind, None, a.arg))
+                else:
+                    actions.append(Action(seat, a.kind, rules.parse(a.play) if a.play else None, a.arg))
             except Exception:
                 pass
-        plays = [a for a in actions if a.play is not None]
+        plays = [a for a in actions if a.play is not None or a.kind in sel]
         snap["fixed"] = [{"seat": seat, "kind": a.kind, **({"arg": a.arg} if a.arg is not None else {})}
-                         for a in legal if not a.play]
-        snap["play_kinds"] = sorted({a.kind for a in legal if a.play})
+                         for a in legal if not a.play and a.kind not in sel]
+        snap["play_kinds"] = sorted({a.kind for a in legal if a.play or a.kind in sel})
         try:
             hints, suggest = table_hints(pres, game, dict(full_view if full_view is not None else full),
-                                         actions)
+                                         actions, plays)
         except Exception:   # a hint is advice: without it the player plays on
             hints, suggest = pres.hint_order(plays), None
         if suggest is not None:

@@ -50,6 +50,8 @@ class HandModel(QAbstractListModel):
         self._cards: list[dict[str, Any]] = []
         self._focus = -1
         self.descending = False
+        self.keep_order = False   # a trick game: the view's order (suits, then trumps), gaps between suits
+        self.trumps: set[str] = set()   # with keep_order: the cards grouped as trumps
 
     # -- model contract
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
@@ -91,10 +93,12 @@ class HandModel(QAbstractListModel):
             if c["selected"]:
                 kept[c["card"]] = kept.get(c["card"], 0) + 1
         infos = [card_info(t) for t in cards]
-        infos.sort(key=ui_sort_key, reverse=self.descending)
+        if not self.keep_order:
+            infos.sort(key=ui_sort_key, reverse=self.descending)
         prev_special = None
         for info in infos:
-            special = info["rank"] >= 15
+            special: Any = ("trump" if info["card"] in self.trumps else info["suit"]) if self.keep_order \
+                else info["rank"] >= 15
             info["gap"] = prev_special is not None and special != prev_special
             prev_special = special
             n = kept.get(info["card"], 0)

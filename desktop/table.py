@@ -239,6 +239,8 @@ class TableBridge(QObject):
         if snap.get("judge_view") is not None and snap.get("judge") is None:
             self._prepare.emit({"key": snap.get("n_actions"), "game": snap["game"], "view": snap["judge_view"]})
         self.hand.descending = self.app.settings.get("handSort") == "desc"
+        self.hand.keep_order = self.pres.keeps_hand_order
+        self.hand.trumps = self.pres.hand_marks(view)
         self.hand.set_cards(list(view.get("hand") or []))
         self._hint_i = -1
         if snap.get("set_over") or snap.get("over"):
@@ -264,9 +266,11 @@ class TableBridge(QObject):
             kind = ev.get("kind", "")
             d = ev.get("data", {})
             seat = d.get("seat")
-            if kind == "play" and "play" in d:
-                text = d.get("play") or ""
+            if kind == "play" and ("play" in d or "cards" in d):
+                text = d.get("play") or d.get("cards") or ""
                 cards = d.get("cards") or text
+                if pres.clears_on_lead and d.get("role") == "lead":
+                    self._last_act = {}   # a trick game: the lead opens a new trick
                 self._cards_of[(seat, text)] = list(cards) if isinstance(cards, list) else cards
                 faces = pres.faces(cards)
                 for c in faces:
@@ -395,8 +399,9 @@ class TableBridge(QObject):
         places = _places(view)
         if not places and view.get("phase") != "play" and view.get("set_results"):
             places = _places({"places": view["set_results"][-1].get("places")})  # SPEC §5: previous places
-        trick = [t for t in (view.get("trick") or []) if t.get("play")]
-        top_seat = trick[-1].get("seat") if trick else None
+        trick = [t for t in (view.get("trick") or []) if t.get("play") or t.get("cards")]
+        best = pres.trick_top(view)   # a trick game marks the winning play, not the newest
+        top_seat = best if best is not None else trick[-1].get("seat") if trick else None
         spots = seat_places(n)
         seats = []
         for pos in range(n):
@@ -425,11 +430,12 @@ class TableBridge(QObject):
         self._trick = []
         for i, t in enumerate(trick):
             seat = t.get("seat", 0)
-            text = t.get("play") or ""
+            text = t.get("play") or t.get("cards") or ""
             cards = t.get("cards") or self._cards_of.get((seat, text), text)
             desc, filler = self._words(text)
+            top = i == len(trick) - 1 if best is None else seat == best
             self._trick.append({"seat": seat, "name": self.name_of(seat), "faces": pres.faces(cards),
-                                "text": desc, "top": i == len(trick) - 1, "badge": pres.trick_badge(t, lang),
+                                "text": desc, "top": top, "badge": pres.trick_badge(t, lang),
                                 "filler": filler})
         self.trick_model.set_rows(self._trick)
         self.log_model.set_rows(self._log[-LOG_SHOWN:])
@@ -454,7 +460,7 @@ class TableBridge(QObject):
             for a in snap.get("fixed", []):
                 k = a["kind"]
                 arg = a.get("arg")
-                if is_card(arg) and k != "call":
+                if is_card(arg) and k != "call" and k not in self.pres.button_kinds:
                     e = kinds_seen.setdefault(k, {"kind": k, "label": i18n.action_label(k, lang),
                                                   "cardArg": True, "args": [], "arg": ""})
                     e["args"].append(arg)
@@ -462,18 +468,20 @@ class TableBridge(QObject):
                     label = i18n.action_label(k, lang, str(snap.get("phase", "")))
                     if arg is not None:
                         label += " " + (card_label(str(arg)) if is_card(arg) else arg_label(str(arg)))
+                    label = self.pres.action_label(k, arg, lang) or label
                     acts.append({"kind": k, "arg": "" if arg is None else str(arg), "label": label,
                                  "cardArg": False, "args": []})
             acts.extend(kinds_seen.values())
             for k in snap.get("play_kinds", []):
-                acts.append({"kind": k, "arg": "", "label": i18n.action_label(k, lang), "cardArg": False,
+                acts.append({"kind": k, "arg": "", "label": self.pres.action_label(k, None, lang)
+                             or i18n.action_label(k, lang), "cardArg": False,
                              "args": [], "needsCards": True})
             if snap.get("hints") or any(a.get("cardArg") for a in acts):
                 acts.append({"kind": "hint", "arg": "", "label": i18n.strings(lang)["hint"], "cardArg": False,
                              "args": []})
         for a in acts:
             a["key"] = KEYS.get(a["kind"], "")
-            a["primary"] = a["kind"] in ("play", "accept", "give", "call")
+            a["primary"] = a["kind"] in ("play", "accept", "give", "call", "bury", "declare")
             a["danger"] = a["kind"] in ("burn", "revolt")
             a["enabled"] = not a.get("needsCards") and not a.get("cardArg")
             a["objectName"] = f"act_{a['kind']}" + (f"_{a['arg']}" if a.get("arg") else "")
@@ -504,6 +512,7 @@ class TableBridge(QObject):
                          "mine": self.same_side(seat, snap["seat"])})
         rows.sort(key=lambda r: r["placeNo"])
         self._results = {"rows": rows, "tributes": tributes, "over": bool(snap.get("over")), "extra": extra,
+                         "heading": st.get(pres.results_heading, pres.results_heading),
                          "title": st["gameOver"] if snap.get("over") else pres.results_title(st),
                          "shuffle": shuffle_check.panel(snap.get("shuffle") or [], lang, st)}
         self._sheet.append({"set": res.get("set_no", res.get("hand_no", len(self._sheet) + 1)),
@@ -730,7 +739,7 @@ class TableBridge(QObject):
         return self._seats
 
     def _g_top(self) -> dict[str, Any]:
-        return self._trick[-1] if self._trick else {}
+        return next((t for t in reversed(self._trick) if t.get("top")), {})
 
     def _g_seat_model(self) -> RowsModel:
         return self.seat_model
@@ -802,7 +811,14 @@ class TableBridge(QObject):
         return self.pres.match_label(self.snap, i18n.strings(self.lang())) if self.snap else ""
 
     def _g_score(self) -> dict[str, Any]:
-        return self.pres.score(list(self.snap.get("totals") or []), self.my_seat(), self.name_of)
+        return self.pres.top_score(self.snap.get("view") or {}, list(self.snap.get("totals") or []), self.my_seat(),
+                                   self.name_of, self.lang())
+
+    def _g_panel(self) -> str:
+        return self.pres.panel
+
+    def _g_info(self) -> dict[str, Any]:
+        return self.pres.info(self.snap, self.lang(), self.name_of) if self.snap else {}
 
     def _g_caption(self) -> str:
         return self._tribute_caption
@@ -844,6 +860,8 @@ class TableBridge(QObject):
     score = Property(dict, _g_score, notify=changed)
     tributeCaption = Property(str, _g_caption, notify=changed)
     tributeActive = Property(int, _g_tribute, notify=changed)
+    gamePanel = Property(str, _g_panel, notify=changed)   # the game's own QML panel (ui/), "" for none
+    gameInfo = Property(dict, _g_info, notify=changed)    # what that panel shows (the presenter's ``info``)
 
 
 def s_or(lang: str, key: str) -> str:

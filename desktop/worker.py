@@ -94,17 +94,23 @@ def match_kwargs(cfg: dict[str, Any]) -> dict[str, Any]:
     return {spec.match_kwarg: int(cfg.get(spec.match_kwarg, MATCH_LENGTH))} if spec.match_kwarg else {}
 
 
-def table_hints(pres: Presenter, game: str, view: dict[str, Any],
-                legal: list[Any]) -> tuple[list[Any], dict[str, Any] | None]:
+def table_hints(pres: Presenter, game: str, view: dict[str, Any], legal: Any,
+                plays: list[Any] | None = None) -> tuple[list[Any], dict[str, Any] | None]:
     """(hint actions, a suggested non-play action or None) for the seat to act — the one path for local and
     LAN tables: a fresh level-2 bot (seeded alike, so the hint depends on the view alone) chooses on the
-    seat's scrubbed view, its play first, then the presenter's hint order. A bot error propagates (the caller
-    reports it; the human plays on without a hint)."""
+    seat's scrubbed view, its play first, then the presenter's hint order over ``plays`` (the hint pool).
+    ``legal``: the lazy set (local) or the list the host sent (LAN); a game whose set is too large to list
+    (``pres.lazy_legal``) hands the bot the set itself. A bot error propagates (the caller reports it; the
+    human plays on without a hint)."""
     from engine.net.secrecy import scrub
-    hints = pres.hint_order([a for a in legal if a.play is not None])
-    best = getattr(bots.make_bot(2, seed=0, game=game).choose(scrub(view), list(legal)), "action", None)
+    sel = set(pres.selection_kinds)
+    if plays is None:
+        plays = [a for a in legal if a.play is not None or a.kind in sel]
+    hints = pres.hint_order(plays)
+    choice = legal if pres.lazy_legal else list(legal)
+    best = getattr(bots.make_bot(2, seed=0, game=game).choose(scrub(view), choice), "action", None)
     suggest = None
-    if best is not None and best.play is not None:
+    if best is not None and (best.play is not None or best.kind in sel):
         hints = [best] + [h for h in hints if h != best]
     elif best is not None and best.arg is not None:
         suggest = best.to_json()   # e.g. which card to return (还贡)
@@ -313,7 +319,8 @@ class GameWorker(QObject):
         if st is None or st.to_act != seat:
             return False
         la = st.legal_actions(seat)
-        return len(la.fixed) == 1 and la.fixed[0].kind == "decline" and next(iter(la.plays()), None) is None
+        return (len(la.fixed) == 1 and la.fixed[0].kind in self.pres.auto_answer_kinds
+                and next(iter(la.plays()), None) is None)
 
     def _schedule(self) -> None:
         st = self.state
@@ -323,7 +330,8 @@ class GameWorker(QObject):
             return
         self._pending = True
         gen = self.gen
-        delay = 0 if st.to_act in self.humans and st.to_act not in self.auto else self.pace_ms
+        delay = 0 if st.to_act in self.humans and st.to_act not in self.auto else int(
+            self.pace_ms * self.pres.pace(st.phase))
         QTimer.singleShot(delay, lambda: self._bot_step(gen))
 
     def _bot_step(self, gen: int) -> None:
@@ -339,7 +347,8 @@ class GameWorker(QObject):
             self._apply(la.fixed[0], auto=True)
             return
         try:
-            legal = list(st.legal_actions(seat))
+            la = st.legal_actions(seat)
+            legal = la if self.pres.lazy_legal else list(la)   # a burial's C(33, 8) sets are never listed
             bot = self.bots[seat] if seat not in self.humans else self.helper
             view = self._bot_view(st, seat, bot)
             decision = bot.choose(view, legal)
@@ -438,12 +447,12 @@ class GameWorker(QObject):
             snap["played_init"] = self._played_so_far(seat)
         if my_turn:
             la = st.legal_actions(seat)
-            plays = list(la.plays())
+            plays = self.pres.hint_pool(la)
             snap["fixed"] = [a.to_json() for a in la.fixed]
             snap["play_kinds"] = sorted({a.kind for a in plays})
             hints: list[Any] = []
             try:
-                hints, suggest = table_hints(self.pres, st.rules.game, full, list(la))
+                hints, suggest = table_hints(self.pres, st.rules.game, full, la, plays)
                 if suggest is not None:
                     snap["suggest"] = suggest
             except Exception:   # the hint bot's error surfaces; the human plays on without a hint

@@ -32,6 +32,10 @@ def _hand_sizes(game: str, rules: Any) -> tuple[list[Any], int]:
 
 def enumeration(game: str, n_hands: int, seed: int) -> dict[str, Any]:
     rules = games.rules(game)
+    if not hasattr(rules, "play_rules"):  # not a climbing game: its package measures its own enumeration
+        import importlib
+        own: dict[str, Any] = importlib.import_module(games.GAMES[game] + ".bench").enumeration(n_hands, seed)
+        return own
     pr: PlayRules = rules.play_rules
     pack, size = _hand_sizes(game, rules)
     rng = random.Random(seed)

@@ -74,7 +74,7 @@ Item {
                     width: 20; height: 20; radius: 10; color: "transparent"; border.color: tile.sel ? Theme.primary1 : Theme.hint; border.width: 2
                     Rectangle { anchors.centerIn: parent; width: 10; height: 10; radius: 5; color: Theme.primary1; visible: tile.sel }
                 }
-                MouseArea { anchors.fill: parent; enabled: tile.modelData.id !== "shengji"; onClicked: ng.app.selectGame(tile.modelData.id) }
+                MouseArea { anchors.fill: parent; enabled: tile.modelData.available === true; onClicked: ng.app.selectGame(tile.modelData.id) }
             }
         }
         Item { width: 1; height: 8 }

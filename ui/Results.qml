@@ -50,7 +50,7 @@ Item {
             Text {
                 width: 604; wrapMode: Text.Wrap
                 visible: !res.r.over
-                text: res.app.s.tributesNext + ": " + ((res.r.tributes || []).length ? res.r.tributes.join(" · ") : res.app.s.noTribute)
+                text: (res.r.heading || res.app.s.tributesNext) + ": " + ((res.r.tributes || []).length ? res.r.tributes.join(" · ") : res.app.s.noTribute)
                 color: Theme.text2; font.family: Theme.font; font.pixelSize: 14
             }
             // 验证洗牌: the deals this set/hand revealed, recomputed from what this seat saw (desktop/shuffle_check.py)

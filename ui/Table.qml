@@ -41,6 +41,7 @@ Item {
         else if (event.key === Qt.Key_R) { table.act("rang", ""); event.accepted = true }
         else if (event.key === Qt.Key_B) { table.playSelectedAs("burn"); event.accepted = true }
         else if (event.key === Qt.Key_Escape) { hand.clearSelection(); event.accepted = true }
+        else if (event.key === Qt.Key_L && gamePanel.item) { gamePanel.item.showLast = !gamePanel.item.showLast; event.accepted = true }
     }
 
     Timer {
@@ -202,7 +203,7 @@ Item {
             readonly property var last: row.last
             // last play of this seat (stack w 50, step 22) or a pass pill
             Item {
-                visible: seatItem.last !== null && seatItem.last !== undefined && !seatItem.row.me
+                visible: seatItem.last !== null && seatItem.last !== undefined && (!seatItem.row.me || seatItem.row.showMine === true)
                 x: seatItem.lp.x - width / 2; y: seatItem.lp.y - 35
                 width: seatItem.last && seatItem.last.faces ? 50 + Math.max(0, seatItem.last.faces.length - 1) * 22 : 50
                 height: 70
@@ -241,6 +242,16 @@ Item {
                 onAsk: root.table.askCount(seatItem.row.seat)
             }
         }
+    }
+
+    // ------------------------------------------------------------------ the game's own panel (top left, where no seat sits)
+    Loader {
+        id: gamePanel
+        objectName: "gamePanel"
+        x: 20; y: 66; z: 30
+        active: root.table.gamePanel !== ""
+        source: root.table.gamePanel !== "" ? Qt.resolvedUrl(root.table.gamePanel) : ""
+        onLoaded: item.table = root.table
     }
 
     // ------------------------------------------------------------------ tribute caption card

@@ -47,6 +47,15 @@ class Presenter:
     tribute_steps = False  # the tribute card shows the steps tribute › return › play
     match_key = "hand_no"
     result_events: tuple[str, ...] = ("hand_end", "set_end")
+    keeps_hand_order = False   # show the hand in the view's order (a trick game's suits and trumps)
+    clears_on_lead = False     # a trick game: a lead starts a new trick, the seats' last plays go
+    button_kinds: tuple[str, ...] = ()       # fixed actions naming cards that are buttons, not a card choice
+    auto_answer_kinds: tuple[str, ...] = ("decline",)   # the only offer answered for the human at once
+    selection_kinds: tuple[str, ...] = ()   # kinds whose action names cards chosen in the hand (LAN legal lists)
+    lazy_legal = False         # bots get the lazy legal set (too large to list) instead of a list
+    panel = ""                 # a QML panel of the game's own (under ui/), fed by ``info``
+    results_heading = "tributesNext"   # the i18n key over the results' extra lines
+    demo_module = ""           # ``run(qa, shot, cfg, time_limit)`` of the game's own demo (desktop.demo)
 
     def __init__(self, spec: Any = None) -> None:
         if spec is not None:
@@ -156,6 +165,34 @@ class Presenter:
 
     def tracker(self, view: Mapping[str, Any], played: Mapping[int, int], options: Mapping[str, Any]) -> list[Row]:
         return []
+
+    def top_score(self, view: Mapping[str, Any], totals: Sequence[int], me: int, name_of: Any, lang: str) -> Row:
+        """The score chip in the top bar (by default the totals, see ``score``)."""
+        return self.score(totals, me, name_of)
+
+    def action_label(self, kind: str, arg: str | None, lang: str) -> str | None:
+        """A button's words for an offered action (None: the common words of ``desktop.i18n``)."""
+        return None
+
+    def hint_pool(self, legal: Any) -> list[Any]:
+        """The plays a hint is chosen among (all of them unless the game's set is too large to list)."""
+        return list(legal.plays())
+
+    def pace(self, phase: str) -> float:
+        """The bots' pace in this phase, as a factor of the table's pace."""
+        return 1.0
+
+    def trick_top(self, view: Mapping[str, Any]) -> int | None:
+        """The seat whose play is marked best (None: the newest play on the table, as in climbing games)."""
+        return None
+
+    def hand_marks(self, view: Mapping[str, Any]) -> set[str]:
+        """Cards of the hand grouped (and marked) as trumps in a trick game."""
+        return set()
+
+    def info(self, snap: Mapping[str, Any], lang: str, name_of: Any) -> Row:
+        """What the game's own ``panel`` shows."""
+        return {}
 
     def judge_state(self, view: Mapping[str, Any]) -> Any:
         """A State consistent with ``view`` (other hands made up) that judges this seat's selections when the

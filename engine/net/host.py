@@ -18,6 +18,7 @@ import collections
 import concurrent.futures
 import contextlib
 import hmac
+import itertools
 import json
 import logging
 import os
@@ -77,6 +78,7 @@ from engine.net.secrecy import scrub
 
 log = logging.getLogger("qilu.net.host")
 T = TypeVar("T")
+LEGAL_SENT = 512   # legal actions sent to a seat at most (see ``Host._legal``)
 
 
 @dataclass
@@ -411,8 +413,8 @@ class Host:
                 self.bots[s.n] = make_bot(s.level, game=self.cfg.game)
         seed = self.next_seed  # 验证洗牌: its first deal's host secret was bound in every TableInfo so far
         kwargs: dict[str, Any] = {}
-        if self.cfg.hands != 1:
-            kwargs["hands"] = self.cfg.hands  # Baohuang: a match of several hands
+        if self.cfg.hands != 1 or _match_kwarg(self.cfg.game) == "hands":
+            kwargs["hands"] = self.cfg.hands  # Baohuang, Shengji: a match of that many hands
         carry = getattr(self.state, "next_game_tribute", None) if self.state is not None else None
         if carry:
             kwargs["carry_tribute"] = [tuple(x) for x in carry]  # Gouji G-83: 串三户 tribute into the next game
@@ -822,8 +824,10 @@ class Host:
     # ------------------------------------------------------------------------------------------- game
 
     def _legal(self, seat: int) -> list[ActionMsg]:
-        """The seat's legal actions as sent; kept by their wire form so an intent is first matched here."""
-        actions = list(self.state.legal_actions(seat))
+        """The seat's legal actions as sent, at most ``LEGAL_SENT`` of them (a trick game's set can be far too
+        large to send — 升级: C(33, 8) burials; any other action the seat sends is judged here all the same);
+        kept by their wire form so an intent is first matched here."""
+        actions = list(itertools.islice(self.state.legal_actions(seat), LEGAL_SENT))
         msgs = [ActionMsg.from_action(a) for a in actions]
         self._legal_keys = {_key(m): a for m, a in zip(msgs, actions)}
         self._legal_for = (self.sid, seat)
@@ -887,7 +891,8 @@ class Host:
             self._schedule_again()
             return
         view = full_view(st, seat)
-        legal = list(st.legal_actions(seat))
+        la = st.legal_actions(seat)
+        legal = la if len(la) > LEGAL_SENT else list(la)   # a huge set stays lazy (the bots take either)
         bot = self.bots.get(seat) or make_bot(self.cfg.fill_level, game=self.cfg.game)
         self.bots[seat] = bot
         loop = asyncio.get_running_loop()
@@ -974,6 +979,14 @@ def _refusal_of(state: Any, action: Action) -> tuple[str, str] | None:
     if ref is None:
         return None
     return str(getattr(ref, "rule", "")), clean_text(str(getattr(ref, "en", ref)), 200)
+
+
+def _match_kwarg(game: str) -> str | None:
+    """The state keyword that sets the match length (a game outside the registry, the tests' toy: none)."""
+    try:
+        return games.spec(game).match_kwarg
+    except ValueError:
+        return None
 
 
 def full_view(state: Any, seat: int) -> dict[str, Any]:

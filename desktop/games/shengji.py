@@ -1,0 +1,352 @@
+"""升级 Shengji at the table: four seats, partners opposite (S-3); the deal card by card with 亮主 / 反主
+asked as the cards arrive (S-9a), the banker burying 8 cards (S-10), tricks with the winning play marked
+(S-17), the defenders' points with their point cards (S-19), both sides' levels and the trump always shown.
+
+The engine's notation is card by card (``3h3h5h``, ``x`` / ``X`` the jokers, RULES.md S-2); a legal set here
+is far too large to list (C(33, 8) burials, every multiset of a suit as a lead), so the table offers only the
+few actions a hint needs and judges every selection through ``state.action_for_cards``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from desktop.games import Presenter, Row, Shows
+
+SUIT_SYMBOL = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
+SUIT_ZH = {"s": "黑桃", "h": "红桃", "c": "梅花", "d": "方块"}
+SUIT_EN = {"s": "spades", "h": "hearts", "c": "clubs", "d": "diamonds"}
+RANK_SHOWN = {"T": "10"}
+POINTS = {"5": 5, "T": 10, "K": 10}
+KIND_ZH = {"single": "单张", "pair": "对子", "tractor": "拖拉机", "throw": "甩牌"}
+KIND_EN = {"single": "single", "pair": "pair", "tractor": "tractor", "throw": "throw"}
+HINT_POOL = 40   # plays taken from the lazy legal set for hints (never the whole set: see the docstring)
+
+
+def split_cards(text: Any) -> list[str]:
+    """``"3h3hX"`` or ``"3h 3h X"`` or a list → ``["3h", "3h", "X"]`` (S-2 notation)."""
+    if isinstance(text, (list, tuple)):
+        return [str(c) for c in text]
+    out: list[str] = []
+    s = str(text or "").replace(" ", "")
+    i = 0
+    while i < len(s):
+        if s[i] in "xX":
+            out.append(s[i])
+            i += 1
+        else:
+            out.append(s[i:i + 2])
+            i += 2
+    return out
+
+
+def card_word(card: str) -> str:
+    """A card for a person: ``♥10``, ``小王``, ``大王``."""
+    if card == "x":
+        return "小王"
+    if card == "X":
+        return "大王"
+    return SUIT_SYMBOL.get(card[1:], card[1:]) + RANK_SHOWN.get(card[0], card[0])
+
+
+def cards_word(cards: Any) -> str:
+    return "".join(card_word(c) for c in split_cards(cards))
+
+
+def points_of(cards: Any) -> int:
+    return sum(POINTS.get(c[0], 0) for c in split_cards(cards) if len(c) == 2)
+
+
+def trump_word(trump: str | None, fixed: bool, lang: str) -> str:
+    if trump is None:
+        return ("无主" if fixed else "未定") if lang == "zh" else ("no trump" if fixed else "not set")
+    return f"{SUIT_SYMBOL[trump]} {SUIT_ZH[trump] if lang == 'zh' else SUIT_EN[trump]}"
+
+
+def level_word(level: Any) -> str:
+    return RANK_SHOWN.get(str(level), str(level))
+
+
+class ShengjiPresenter(Presenter):
+    glyph = "升"
+    felt = "green"
+    pass_kinds: tuple[str, ...] = ()   # 不亮 is no pass in the play (S-9a); the trick game has no pass at all
+    match_key = "hand_no"
+    result_events = ("hand_over",)
+    keeps_hand_order = True   # the engine's order: side suits, then the trumps up to 大王 (SPEC §8.1)
+    clears_on_lead = True     # a new trick wipes the seats' plays of the last one
+    button_kinds = ("declare",)
+    auto_answer_kinds = ("decline", "pass")   # asked only so that being asked tells nothing (S-9a)
+    lazy_legal = True
+    selection_kinds = ("play", "bury")
+    demo_seed = 3
+    results_heading = "handSettled"
+    demo_module = "desktop.games.shengji_demo"
+
+    def rules_summary(self, lang: str) -> list[tuple[str, str]]:
+        if lang == "zh":
+            return [("S-3", "四人两两对家为一方；庄家一方坐庄打自己的级。"),
+                    ("S-9", "发牌时亮级牌定主，对子可以反单张；最后一轮每家依次决定。"),
+                    ("S-10", "庄家拿底牌8张后扣回8张。"),
+                    ("S-16", "跟牌必须跟同花色（主牌算一门），没有才可垫牌或将吃。"),
+                    ("S-18", "甩牌须每一部分都是最大，否则只能出最小的那部分。"),
+                    ("S-19", "闲家得分；最后一轮闲家赢则底分翻倍。80分上台。")]
+        return [("S-3", "Four players, partners opposite; the banker's side plays its own level."),
+                ("S-9", "Show a level card during the deal to name the trump; a pair overrides a single."),
+                ("S-10", "The banker takes the 8 bottom cards and buries 8."),
+                ("S-16", "Follow the led suit (all trumps are one suit); only when void may you discard or ruff."),
+                ("S-18", "A throw stands only if no part can be beaten; else only its smallest part is played."),
+                ("S-19", "Defenders score 5s, 10s and Ks; winning the last trick multiplies the bottom. 80 takes the bank.")]
+
+    # ---------------------------------------------------------------- seats
+    def relation(self, d: int, n: int, s: Mapping[str, str]) -> str:
+        if d == 2:
+            return "对家" if s.get("ourSide") == "我方" else "Partner"
+        return super().relation(d, n, s)
+
+    def badges(self, view: Mapping[str, Any], seat: int, me: int, s: Mapping[str, str], lang: str) -> list[Row]:
+        out: list[Row] = []
+        zh = lang == "zh"
+        if view.get("banker") == seat:
+            out.append({"text": "♔ 庄家" if zh else "♔ Banker", "color": "gold"})
+        elif view.get("banker") is not None and seat not in (view.get("banker_side") or []):
+            out.append({"text": "闲家" if zh else "Defender", "color": "coral"})
+        decl = view.get("declaration")
+        if decl and decl.get("seat") == seat and not view.get("trump_fixed"):
+            out.append({"text": ("亮 " if zh else "shows ") + cards_word(decl.get("cards") or ""), "color": "gold"})
+        return out
+
+    def seat_extras(self, view: Mapping[str, Any], seat: int, d: int, lang: str) -> Row:
+        # the partner sits opposite (S-3): no 对头 tab; no 报户 count badge (the counts are public anyway)
+        return {"call": "", "kaidian": None, "opposite": False, "showMine": True, "report": False}
+
+    def score(self, totals: Sequence[int], me: int, name_of: Any) -> Row:
+        return super().score(totals, me, name_of)
+
+    def top_score(self, view: Mapping[str, Any], totals: Sequence[int], me: int, name_of: Any, lang: str) -> Row:
+        """The top bar: both sides' levels (我方 打 7 · 对方 打 5), not points (S-22)."""
+        levels = view.get("levels") or ["2", "2"]
+        mine, theirs = levels[me % 2], levels[1 - me % 2]
+        word = "打 " if lang == "zh" else "at "
+        return {"team": True, "mine": word + level_word(mine), "theirs": word + level_word(theirs), "per": []}
+
+    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str]) -> str:
+        view = snap.get("view") or {}
+        no = view.get("hand_no") or 1
+        zh = s.get("ourSide") == "我方"
+        head = f"第{no}局" if zh else f"Hand {no}"
+        if view.get("phase") == "play":
+            k = int(view.get("trick_no") or 0) + 1
+            head += f" · 第{k}轮 / 共25" if zh else f" · trick {k} / 25"
+        # the trump always in the top bar (SPEC §8.1), provisional while the deal may still change it
+        trump = trump_word(view.get("trump"), bool(view.get("trump_fixed")), "zh" if zh else "en")
+        return f"{head} · {'主' if zh else 'trump'} {trump}" + ("" if view.get("trump_fixed") or not view.get(
+            "declaration") else (" · 可反" if zh else " · open"))
+
+    # ---------------------------------------------------------------- cards and plays
+    def faces(self, cards: Any) -> list[Row]:
+        from desktop.models import card_info
+        out = []
+        for c in split_cards(cards):
+            try:
+                out.append(card_info(c))
+            except Exception:
+                continue
+        return out
+
+    def describe(self, text: str, rules: Any, lang: str) -> str:
+        return cards_word(text)
+
+    def hint_cards(self, hand: Sequence[str], action: Any) -> list[str] | None:
+        arg = getattr(action, "arg", None)
+        return split_cards(arg) if isinstance(arg, str) and arg else None
+
+    def action_label(self, kind: str, arg: str | None, lang: str) -> str | None:
+        zh = lang == "zh"
+        if kind == "declare" and arg:
+            return ("亮主 " if zh else "Declare ") + cards_word(arg)
+        if kind == "pass":
+            return "不亮" if zh else "No declaration"
+        if kind == "bury":
+            return "埋底" if zh else "Bury"
+        return None
+
+    def hint_pool(self, legal: Any) -> list[Any]:
+        return list(itertools.islice(legal.plays(), HINT_POOL))
+
+    def pace(self, phase: str) -> float:
+        """The deal goes card by card: a draw is quicker than a play."""
+        return 0.12 if phase == "deal" else 1.0
+
+    def trick_top(self, view: Mapping[str, Any]) -> int | None:
+        """The seat whose play wins the trick so far (S-17), or the last trick's winner once it is complete."""
+        if view.get("trick"):
+            w = view.get("winning")
+        else:
+            w = view.get("last_trick_winner")
+        return w if isinstance(w, int) else None
+
+    def tracker(self, view: Mapping[str, Any], played: Mapping[int, int], options: Mapping[str, Any]) -> list[Row]:
+        """记牌器: the jokers, level cards and point cards not yet seen (played this hand or in my hand);
+        ``played`` counts the ranks played so far (the table counts the play events)."""
+        from desktop.models import card_info
+        level = str(view.get("level") or "2")
+        level_rank = card_info(level + "s")["rank"]
+        mine: dict[int, int] = {}   # my hand and every card played this hand (the view's, not the event count)
+        seen = list(view.get("hand") or []) + split_cards(view.get("played") or "")
+        seen += [c for t in view.get("trick") or [] for c in split_cards(t.get("cards"))]
+        for c in seen:
+            r = card_info(c)["rank"]
+            mine[r] = mine.get(r, 0) + 1
+        rows: list[Row] = []
+        for label, rank, total, hot in (("大王", 17, 2, True), ("小王", 16, 2, True),
+                                        ("级" + level_word(level), level_rank, 8, True),
+                                        ("K", 13, 8, False), ("10", 10, 8, False), ("5", 5, 8, False)):
+            if label[0] != "级" and rank == level_rank:
+                continue   # a point rank that is the level: counted in the level row
+            left = max(0, total - mine.get(rank, 0))
+            rows.append({"rank": rank, "label": label, "left": left, "total": total, "hot": hot, "joker": rank >= 16})
+        return rows
+
+    # ---------------------------------------------------------------- the game panel (ui/games/shengji)
+    panel = "games/shengji/ShengjiPanel.qml"
+
+    def info(self, snap: Mapping[str, Any], lang: str, name_of: Any) -> Row:
+        """What the Shengji panel shows: trump and level, the banker, the defenders' points with the point
+        cards, the last trick, the bottom (the banker only), the bury counter."""
+        view = snap.get("view") or {}
+        zh = lang == "zh"
+        me = int(snap.get("seat") or 0)
+        banker = view.get("banker")
+        phase = view.get("phase")
+        fixed = bool(view.get("trump_fixed"))
+        trump = view.get("trump")
+        decl = view.get("declaration")
+        defenders = None if banker is None else 1 - banker % 2
+        captured = view.get("captured") or [[], []]
+        pts_cards = split_cards(captured[defenders]) if defenders is not None else []
+        last = [{"name": name_of(t["seat"]), "faces": self.faces(t["cards"]),
+                 "win": t["seat"] == view.get("last_trick_winner")} for t in view.get("last_trick") or []]
+        lead = view.get("lead") or {}
+        tk = lead.get("kind")
+        trick_pts = sum(points_of(t.get("cards")) for t in view.get("trick") or [])
+        trump_text = trump_word(trump, fixed, lang)
+        if not fixed and decl:
+            trump_text += " · 暂定" if zh else " · provisional"
+        held = list(view.get("hand") or [])
+        sel_hint = ""
+        if phase == "bury" and banker == me:
+            sel_hint = "埋底：已选 %1/8 张" if zh else "Bury: %1/8 chosen"
+        info: Row = {
+            "level": level_word(view.get("level")), "trump": trump_text, "trumpSuit": trump or "",
+            "trumpFixed": fixed, "banker": name_of(banker) if isinstance(banker, int) else "",
+            "points": int(view.get("defender_points") or 0), "pointFaces": self.faces(pts_cards),
+            "lastTrick": last, "trickPoints": trick_pts,
+            "leadKind": (KIND_ZH if zh else KIND_EN).get(tk, "") if tk else "",
+            "bottom": self.faces(view.get("bottom") or ""), "flipped": self.faces(view.get("bottom_flipped") or []),
+            "declaration": (f"{name_of(decl['seat'])} · {cards_word(decl.get('cards') or '')}" if decl else ""),
+            "burying": phase == "bury" and banker == me, "buryHint": sel_hint, "phase": phase,
+            "handSize": len(held),
+            "labels": {"points": "闲家得分" if zh else "Defenders", "lastTrick": "上一轮" if zh else "Last trick",
+                       "trump": "主" if zh else "Trump", "level": "打" if zh else "Level",
+                       "bottom": "底牌 · 仅你可见" if zh else "Bottom · only you",
+                       "banker": "庄家" if zh else "Banker", "trickPts": "本轮分" if zh else "This trick"},
+        }
+        return info
+
+    def hand_marks(self, view: Mapping[str, Any]) -> set[str]:
+        """The cards the engine orders as trumps (for the 主 mark): level cards, jokers, the trump suit."""
+        level, trump = str(view.get("level") or ""), view.get("trump")
+        return {c for c in view.get("hand") or [] if c in ("x", "X") or c[:1] == level
+                or (trump is not None and c[1:] == trump)}
+
+    def judge_state(self, view: Mapping[str, Any]) -> Any:
+        """A State with this seat's cards and the others' made up from the unseen ones (no hidden card)."""
+        from engine.shengji.state import State
+        from engine.trick.cards import TEXT, full_pack
+        if "state" not in view:
+            return None
+        mine = list(view.get("hand") or [])
+        seen = split_cards(view["state"].get("played") or "") + [c for t in view.get("trick") or []
+                                                                  for c in split_cards(t.get("cards"))]
+        seen += split_cards(view.get("bottom") or "")
+        pool = [TEXT[c] for c in full_pack()]
+        for c in mine + seen:
+            if c in pool:
+                pool.remove(c)
+        random.Random(0).shuffle(pool)
+        seat = int(view.get("seat") or 0)
+        counts = list(view.get("counts") or [0] * 4)
+        hands: list[list[str]] = []
+        for s in range(4):
+            if s == seat:
+                hands.append(mine)
+            else:
+                k = int(counts[s] or 0)
+                hands.append(pool[:k])
+                pool = pool[k:]
+        return State.from_view(dict(view), hands, seed=0)
+
+    # ---------------------------------------------------------------- events
+    def on_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
+        me = int(snap["seat"])
+        zh = lang == "zh"
+        seat = d.get("seat")
+        who = table.name_of(seat) if isinstance(seat, int) else ""
+        if kind == "hand_start":
+            table.clear_last()
+        elif kind == "draw" and seat == me and int(d.get("n") or 0) % 24 < 4:
+            table.fly("deal", -1, 0, [], False)   # a deal flight now and then: every draw would bury the felt
+        elif kind == "declare":
+            what = {"declare": "亮主" if zh else "declares", "override": "反主" if zh else "overrides",
+                    "reinforce": "加固" if zh else "reinforces"}.get(str(d.get("kind")), "")
+            table.say(f"{who} · {what} {cards_word(d.get('cards') or '')}")
+            table.ring("call")
+        elif kind == "trump":
+            b = d.get("banker")
+            t = trump_word(d.get("trump"), True, lang)
+            table.say((f"主：{t} · 打{level_word(d.get('level'))} · {table.name_of(b)} 坐庄" if zh else
+                       f"Trump: {t} · level {level_word(d.get('level'))} · {table.name_of(b)} is banker")
+                      if isinstance(b, int) else t)
+        elif kind == "throw_failed":
+            table.say(f"{who} 甩牌失败，改出 {cards_word(d.get('forced') or '')} (S-18a)" if zh else
+                       f"{who}'s throw fails: plays {cards_word(d.get('forced') or '')} (S-18a)")
+        elif kind == "redeal":
+            table.say("无人亮主，重新发牌 (S-9b)" if zh else "Nobody declared: deal again (S-9b)")
+        elif kind == "trick":
+            w = d.get("winner")
+            if isinstance(w, int) and d.get("points"):
+                table.say(f"{table.name_of(w)} 赢得本轮 {d['points']} 分" if zh else
+                           f"{table.name_of(w)} wins the trick: {d['points']} points")
+
+    def results_extra(self, res: Mapping[str, Any], lang: str, name_of: Any) -> tuple[list[str], str]:
+        """The level changes of the hand (S-22) and the bottom multiplier (S-19)."""
+        zh = lang == "zh"
+        b = res.get("banker")
+        nb = res.get("next_banker")
+        bc, dc = int(res.get("banker_change") or 0), int(res.get("defender_change") or 0)
+        levels = res.get("levels") or []
+        lines = []
+        pts = res.get("points")
+        lines.append((f"闲家得分 {pts}" if zh else f"Defenders' points {pts}")
+                     + (f" · {'抠底' if zh else 'bottom'} ×{res['multiplier']}" if res.get("multiplier") else ""))
+        if isinstance(b, int):
+            if bc > 0:
+                lines.append(f"庄家方升 {bc} 级" if zh else f"Banker's side up {bc}")
+            if dc > 0:
+                lines.append(f"闲家方升 {dc} 级" if zh else f"Defenders up {dc}")
+            if bc < 0 or dc < 0:
+                lines.append(f"降级 {min(bc, dc)}" if zh else f"Level drop {min(bc, dc)}")
+        if len(levels) == 2:
+            sides = [f"{name_of(t)}·{name_of(t + 2)} {'打' if zh else 'at'} {level_word(levels[t])}" for t in (0, 1)]
+            lines.append(("级：" if zh else "Levels: ") + " / ".join(sides))
+        if isinstance(nb, int):
+            lines.append(f"下局 {name_of(nb)} 坐庄" if zh else f"Next banker: {name_of(nb)}")
+        return lines, ("保庄" if res.get("bank_kept") else "下台") if zh else (
+            "bank kept" if res.get("bank_kept") else "bank lost")
+
+
+PRESENTER = ShengjiPresenter

@@ -1,0 +1,35 @@
+"""升级 Shengji in the game registry (engine.games): 4 seats, partners opposite, a trick-taking game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine import games
+from engine.api import GameSpec
+from engine.shengji.options import PRESET_TITLES, PRESETS, SPECS
+from engine.shengji.rules import Rules
+from engine.shengji.state import State
+
+
+def _rules(options: Mapping[str, Any]) -> Rules:
+    return Rules(options)
+
+
+def _bots(level: str, seed: int = 0, **kw: Any) -> Any:
+    from engine.bots.shengji import make_shengji_bot
+    return make_shengji_bot(level, seed=seed, **kw)
+
+
+def _header(st: Any) -> Mapping[str, Any]:
+    """The match length (``State(..., hands=n)``) when one is set: a log replays to the same end."""
+    n = int(getattr(st, "hands_total", 0))
+    return {"hands": n} if n else {}
+
+
+SPEC = games.register(GameSpec(
+    name="shengji", seats=4, family="trick", title_en="Shengji", title_zh="升级", module="engine.shengji",
+    state_factory=State, rules_factory=_rules, option_specs=lambda: SPECS, presets=lambda: PRESETS, preset_titles=lambda: PRESET_TITLES,
+    match_kwarg="hands", match_default=0, teams=((0, 2), (1, 3)), bot_factory=_bots,
+    from_view=State.from_view, header_extras=_header,
+))

@@ -1,0 +1,137 @@
+import QtQuick
+import "../.."
+
+// 升级: trump and level, the defenders' points with their point cards, this trick, the last trick (key L),
+// the bottom for the banker (SPEC.md §8.1). Everything shown is the presenter's ``info`` (desktop/games).
+Item {
+    id: panel
+    objectName: "shengjiPanel"
+    property var table
+    readonly property var info: table ? table.gameInfo : ({})
+    readonly property var labels: info.labels || ({})
+    property bool showLast: false
+    width: 304; height: col.implicitHeight + 20
+    y: 44   // under the table's message toast
+
+    Rectangle {
+        anchors.fill: parent; radius: 12
+        color: Theme.panel; border.color: Theme.panelBorder
+    }
+    Column {
+        id: col
+        x: 14; y: 10; width: 276; spacing: 6
+        Row {
+            spacing: 8
+            Chip {
+                objectName: "trumpChip"
+                text: (panel.labels.trump || "") + " " + (panel.info.trump || "")
+                size: 15; fg: panel.info.trumpFixed ? Theme.primaryText : Theme.text
+                bg: panel.info.trumpFixed ? Theme.gold : "#2A3D39"
+            }
+            Chip {
+                objectName: "levelChip"
+                text: (panel.labels.level || "") + " " + (panel.info.level || "")
+                size: 15; fg: Theme.text; bg: "#162C27"; line: Theme.panelBorder
+            }
+        }
+        Text {
+            visible: (panel.info.banker || "") !== ""
+            text: (panel.labels.banker || "") + " · " + (panel.info.banker || "")
+            color: Theme.gold; font.family: Theme.font; font.pixelSize: 13
+        }
+        Text {
+            visible: (panel.info.declaration || "") !== "" && !panel.info.trumpFixed
+            text: panel.info.declaration || ""
+            color: Theme.text2; font.family: Theme.font; font.pixelSize: 13
+        }
+        Row {
+            spacing: 8
+            Text { text: panel.labels.points || ""; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15; anchors.baseline: pts.baseline }
+            Text { id: pts; objectName: "defenderPoints"; text: panel.info.points === undefined ? "" : panel.info.points; color: Theme.primary1; font.family: Theme.font; font.bold: true; font.pixelSize: 28 }
+            Text { text: "/ 80"; color: Theme.text2; font.family: Theme.font; font.pixelSize: 15; anchors.baseline: pts.baseline }
+        }
+        Item {   // 0–160 bar, 80 takes the bank (S-21)
+            width: 276; height: 10
+            Rectangle { width: parent.width; height: 6; radius: 3; color: "#2A3D39"; anchors.verticalCenter: parent.verticalCenter }
+            Rectangle { width: Math.min(1, (panel.info.points || 0) / 160) * parent.width; height: 6; radius: 3; color: Theme.primary2; anchors.verticalCenter: parent.verticalCenter }
+            Rectangle { x: parent.width / 2 - 1; width: 2; height: 10; color: Theme.theirs }
+        }
+        Item {
+            objectName: "pointCards"
+            width: 276; height: (panel.info.pointFaces || []).length > 0 ? 44 : 0
+            Repeater {
+                model: panel.info.pointFaces || []
+                Card {
+                    required property var modelData
+                    required property int index
+                    w: 30; x: index * Math.min(20, 246 / Math.max(1, (panel.info.pointFaces || []).length))
+                    card: modelData.card; rank: modelData.rank; suit: modelData.suit; mark: modelData.mark; label: modelData.label
+                }
+            }
+        }
+        Row {
+            spacing: 6
+            visible: panel.info.phase === "play"
+            Chip { visible: (panel.info.leadKind || "") !== ""; text: panel.info.leadKind || ""; size: 13; fg: Theme.text; bg: "#162C27"; line: Theme.panelBorder }
+            Chip { text: (panel.labels.trickPts || "") + " " + (panel.info.trickPoints || 0); size: 13; fg: Theme.primaryText; bg: Theme.primary1 }
+            Chip {
+                objectName: "btnLastTrick"
+                visible: (panel.info.lastTrick || []).length > 0
+                text: "⟲ " + (panel.labels.lastTrick || "") + " L"; size: 13; fg: Theme.text; bg: panel.showLast ? Theme.segOn : "#22FFFFFF"
+                MouseArea { anchors.fill: parent; onClicked: panel.showLast = !panel.showLast }
+            }
+        }
+        Column {
+            objectName: "lastTrick"
+            visible: panel.showLast
+            spacing: 2
+            Repeater {
+                model: panel.showLast ? (panel.info.lastTrick || []) : []
+                Row {
+                    id: lt
+                    required property var modelData
+                    spacing: 6
+                    Text { width: 60; text: lt.modelData.name + (lt.modelData.win ? " ★" : ""); elide: Text.ElideRight; color: lt.modelData.win ? Theme.gold : Theme.text2; font.family: Theme.font; font.pixelSize: 12; anchors.verticalCenter: parent.verticalCenter }
+                    Item {
+                        width: 200; height: 42
+                        Repeater {
+                            model: lt.modelData.faces
+                            Card {
+                                required property var modelData
+                                required property int index
+                                w: 30; x: index * 18
+                                card: modelData.card; rank: modelData.rank; suit: modelData.suit; mark: modelData.mark; label: modelData.label
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Text {
+            visible: (panel.info.bottom || []).length > 0
+            text: panel.labels.bottom || ""
+            color: Theme.text2; font.family: Theme.font; font.pixelSize: 12
+        }
+        Item {
+            objectName: "bottomCards"
+            visible: (panel.info.bottom || []).length > 0
+            width: 276; height: visible ? 44 : 0
+            Repeater {
+                model: panel.info.bottom || []
+                Card {
+                    required property var modelData
+                    required property int index
+                    w: 30; x: index * 24
+                    card: modelData.card; rank: modelData.rank; suit: modelData.suit; mark: modelData.mark; label: modelData.label
+                }
+            }
+        }
+        Chip {   // amber until exactly 8 are chosen (S-10)
+            objectName: "buryCounter"
+            readonly property int chosen: panel.table ? panel.table.selection.count || 0 : 0
+            visible: panel.info.burying === true
+            text: (panel.info.buryHint || "").replace("%1", chosen) + (chosen === 8 ? " ✓" : "")
+            size: 13; fg: chosen === 8 ? Theme.primaryText : Theme.warnText; bg: chosen === 8 ? Theme.mint : Theme.warn
+        }
+    }
+}
