@@ -78,6 +78,7 @@ def run(game: str, n_games: int, seed: int, options: dict[str, Any], policy: str
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.sim", description=__doc__)
+    games.specs()  # load the registered games so that --game lists them
     ap.add_argument("--game", default="gouji", choices=sorted(games.GAMES))
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
