@@ -35,6 +35,7 @@ from engine.tiles import (
     waits_counts,
 )
 
+from .match import match_ends, next_dealer
 from .rules import Rules
 from .scoring import HandValue, Kong, WinContext, add, best_value, kong_payments, win_payments
 from .table import N, Table
@@ -561,9 +562,9 @@ class State:
                   "hands": shown}
         self.results.append(result)
         self._ev("hand_end", result)
-        nxt = self._next_dealer(winners)
+        nxt = next_dealer(self.rules.options.dealer_rotation, self.dealer, winners)
         self.stats["dealer_kept" if nxt == self.dealer else "dealer_passed"] += 1
-        ended = self._match_ends(nxt)
+        ended = match_ends(self.rules.options, self.hand_no, self.dealer, nxt, self.first_dealer)
         self.dealer = nxt
         self.round = None
         if ended:
@@ -571,29 +572,6 @@ class State:
             self._ev("match_end", {"totals": list(self.totals), "places": self.places(), "ranks": self.ranks()})
         else:
             self._start_hand()
-
-    def _next_dealer(self, winners: list[int]) -> int:
-        """M-17."""
-        rot = self.rules.options.dealer_rotation
-        d = self.dealer
-        if rot == "always_next":
-            return (d + 1) % N
-        if not winners:
-            return d
-        if rot == "winner_deals":
-            return winners[0]
-        return d if d in winners else (d + 1) % N
-
-    def _match_ends(self, nxt: int) -> bool:
-        """M-18."""
-        o = self.rules.options
-        if self.hand_no >= o.match_hands:
-            return True
-        if o.match == "hands":
-            return False
-        if o.dealer_rotation == "winner_deals":
-            return self.hand_no >= 4
-        return nxt == self.first_dealer and self.dealer != self.first_dealer
 
     def places(self) -> list[int]:
         """Seats by running total, highest first (ties keep seat order; see ``ranks``)."""
