@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import given, settings
@@ -79,7 +80,7 @@ def _check_resolution(before: dict[str, Any], events: list[Any], multiple: bool)
         assert not melds
 
 
-def _play(st: State, rng: random.Random, checks: bool) -> None:
+def _play(st: State, rng: random.Random, checks: bool, choose: Callable[[State], Action] | None = None) -> None:
     n_tiles = len(st.rules.tiles())
     steps = 0
     while not st.is_over:
@@ -105,7 +106,7 @@ def _play(st: State, rng: random.Random, checks: bool) -> None:
             _swap_view_unchanged(st, rng)
             for s in range(4):
                 json.dumps(st.view(s))
-        a = _policy(st, rng)
+        a = choose(st) if choose is not None else _policy(st, rng)
         resolving = None
         if st.round is not None and st.round.at == len(st.round.order) - 1:
             resolving = {"answers": {**st.round.answers, a.seat: a}, "order": st.round.order}
@@ -130,6 +131,24 @@ def test_random_matches_keep_the_invariants(seed: int, options: dict[str, Any]) 
     replay = log.load(log.dump(st))
     assert [e.to_json() for e in replay.history] == [e.to_json() for e in st.history]
     assert replay.totals == st.totals and replay.stats == st.stats
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=hs.integers(0, 10_000), options=OPTION_STRATEGY)
+def test_bot_matches_keep_the_invariants(seed: int, options: dict[str, Any]) -> None:
+    """The same invariants where hands are won (greedy bots win most hands): scoring, kongs, robbing."""
+    from engine.bots.mahjong import GreedyBot
+    st = State(Rules(**options), seed=seed)
+    bots = [GreedyBot(seed + s) for s in range(4)]
+
+    def choose(state: State) -> Action:
+        s = state.to_act
+        assert s is not None
+        return bots[s].choose(state.view(s), list(state.legal_actions(s))).action
+
+    _play(st, random.Random(seed), checks=True, choose=choose)
+    replay = log.load(log.dump(st))
+    assert [e.to_json() for e in replay.history] == [e.to_json() for e in st.history]
 
 
 def test_no_other_concealed_tile_in_history() -> None:
