@@ -324,11 +324,13 @@ class State:
         if a.kind == "kong":
             if self.t.wall_left == 0:
                 return Refusal("M-9", "no kong once the wall is empty", "牌墙已空，不能杠")
-            return Refusal("M-9", f"you hold no kong of {a.arg}", f"没有{a.arg}可杠")
+            return Refusal("M-9", f"you hold no kong of {a.arg or '(no tiles named)'}", f"没有{a.arg or ''}可杠")
         if a.kind == "minglou":
             if not self.rules.options.minglou:
                 return Refusal("M-15", "this table plays without 明楼", "本桌不能明楼")
             return Refusal("M-15", "明楼 needs a ready hand after the discard", "明楼必须打出后听牌")
+        if a.arg is None:
+            return Refusal("M-5", "name the tile to discard", "请指定要打的牌")
         return Refusal("M-5", f"you do not hold {a.arg}", f"手里没有{a.arg}")
 
     def action_for_cards(self, seat: int, cards: Sequence[str], kind: str = "discard") -> Action | Refusal:
@@ -338,7 +340,7 @@ class State:
         try:
             tiles = parse_tiles(list(cards), self.rules.options.honors)
         except RuleError as exc:
-            return Refusal(exc.rule, exc.reason)
+            return Refusal(exc.rule, exc.reason, "牌的写法不对")
         arg: str | None = None
         if kind in ("discard", "minglou"):
             if len(tiles) != 1:
@@ -645,9 +647,11 @@ class State:
             kind = str(d["kind"])
             arg = d.get("arg")
             if arg is not None:
-                tiles = parse_tiles(str(arg), self.rules.options.honors)
-                if not tiles:
-                    raise ValueError("an empty tile argument")
+                if not isinstance(arg, str) or len(arg) > 24:
+                    raise ValueError("a tile argument is M-2 notation of at most four tiles")
+                tiles = parse_tiles(arg, self.rules.options.honors)
+                if not 1 <= len(tiles) <= 4:
+                    raise ValueError("a tile argument names one to four tiles")
                 arg = notation(tiles)
         except RuleError as exc:
             raise IllegalAction(exc.rule, exc.reason) from None

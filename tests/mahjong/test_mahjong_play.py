@@ -372,3 +372,23 @@ def test_action_for_cards() -> None:
     assert st.action_for_cards(2, ["3m", "4m"], "chow") == Action(2, "chow", arg="345m")
     assert st.action_for_cards(2, ["4m", "6m"], "chow") == Action(2, "chow", arg="456m")
     assert not isinstance(st.action_for_cards(2, ["5m", "5m"], "pung"), Action)
+
+
+@pytest.mark.parametrize("record", [
+    {"seat": "x", "kind": "discard"}, {"seat": 0}, {"seat": 0, "kind": "discard", "arg": "5x"},
+    {"seat": 0, "kind": "discard", "arg": ["5m"]}, {"seat": 0, "kind": "discard", "arg": "5m" * 1000},
+    {"seat": 0, "kind": "discard", "arg": ""}, {"seat": 0, "kind": "kong", "arg": "55555m"},
+])
+def test_hostile_records_are_refused(record: dict[str, object]) -> None:
+    """A malformed action record is refused with a rule id and changes nothing."""
+    st = State(Rules(), seed=1)
+    with pytest.raises(IllegalAction) as e:
+        st.apply(st.action_from_json(record))
+    assert e.value.rule.startswith("M-") and st.actions == []
+
+
+def test_json_round_trip_of_actions() -> None:
+    st = table(MX14, dealer=1)
+    for a in st.legal_actions(1):
+        assert st.action_from_json(a.to_json()) == a
+    assert st.action_from_json({"seat": 1, "kind": "discard", "arg": "m5"[::-1]}) == Action(1, "discard", arg="5m")
