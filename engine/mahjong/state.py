@@ -36,17 +36,14 @@ from engine.tiles import (
 )
 
 from .match import match_ends, next_dealer
+from .paths import PATHS, PATTERN_PATHS
+from .refusals import why
 from .rules import Rules
 from .scoring import HandValue, Kong, WinContext, add, best_value, kong_payments, win_payments
-from .table import N, Table
+from .table import N, Round, Table
+from .views import view_of, world_from_view
 
-PATTERN_PATHS = ("pinghu", "pengpenghu", "qingyise", "hunyise", "qidui", "shisanyao", "gangshangkaihua",
-                 "qiangganghu", "haidilaoyue", "menqing")
-PATHS = ("hands", "chow", "pung", "kong_exposed", "kong_concealed", "kong_added", "rob_kong", "win_discard",
-         "win_self", *PATTERN_PATHS, "tianhu", "multiple_winners", "pass_lock", "minglou", "draw_game",
-         "dealer_kept", "dealer_passed")
 WINDS = ("E", "S", "W", "N")
-KINDS = frozenset({"discard", "minglou", "kong", "win", "chow", "pung", "pass"})
 
 
 @dataclass(frozen=True)
@@ -58,22 +55,6 @@ class Setup:
     front: str | Sequence[str] = ()
     back: str | Sequence[str] = ()
     dealer: int = 0
-
-
-@dataclass
-class Round:
-    """A claim round (M-7) or a rob round (M-13): the tile, who offered it, who is asked, sealed answers."""
-
-    kind: str  # "discard" | "rob"
-    tile: Tile
-    source: int
-    order: tuple[int, ...]
-    answers: dict[int, Action]
-    at: int = 0
-    last: bool = False  # the discard was made with the wall empty: only 胡 (M-6)
-
-    def copy(self) -> Round:
-        return Round(self.kind, self.tile, self.source, self.order, dict(self.answers), self.at, self.last)
 
 
 class State:
@@ -279,59 +260,16 @@ class State:
         return self._why(action)
 
     def _why(self, a: Action) -> Refusal:
-        if self.over:
-            return Refusal("M-18", "the match is over", "比赛已结束")
-        if a.kind not in KINDS or a.play is not None:
-            return Refusal("M-5", f"{a.kind!r} is not a mahjong action", f"没有“{a.kind}”这种操作")
-        if a.seat != self.to_act:
-            if self.round is not None:
-                return Refusal("M-7", f"seat {a.seat} is not being asked now", f"现在不是{a.seat}号位表态")
-            return Refusal("M-5", f"it is seat {self.mover}'s move, not seat {a.seat}'s", f"现在轮到{self.mover}号位")
-        s = a.seat
-        if self.round is not None:
-            r = self.round
-            if a.kind in ("discard", "minglou"):
-                return Refusal("M-7", "answer the claim first: win, kong, pung, chow or pass", "请先表态：胡、杠、碰、吃或过")
-            if a.kind == "win":
-                if not self.rules.options.win_on_discard:
-                    return Refusal("M-6", "this table wins by self-draw only", "本桌只能自摸")
-                if self.locked[s]:
-                    return Refusal("M-14", "you passed a win and have not discarded since", "过胡后未出牌，不能胡别人的牌")
-                return Refusal("M-11", f"{r.tile} does not complete your hand", f"{r.tile.zh()}不能胡")
-            if r.kind == "rob":
-                return Refusal("M-13", "an added kong can only be robbed (胡) or passed", "加杠只能抢杠胡或过")
-            if r.last:
-                return Refusal("M-6", "the discard after the wall emptied can only be won on", "海底牌只能胡")
-            if self.ml[s]:
-                return Refusal("M-15", "after 明楼 no pung, chow or kong", "明楼后不能吃碰杠")
-            if a.kind == "chow":
-                if not self.rules.options.allow_chow:
-                    return Refusal("M-6", "this table plays without chow", "本桌不能吃")
-                if s != (r.source + 1) % N:
-                    return Refusal("M-6", "only the player after the discarder may chow", "只有下家可以吃")
-                return Refusal("M-6", f"{a.arg} is not a run you can make with {r.tile}", f"不能用{r.tile.zh()}吃{a.arg}")
-            if a.kind == "kong" and self.t.wall_left == 0:
-                return Refusal("M-9", "no kong once the wall is empty", "牌墙已空，不能杠")
-            return Refusal("M-6", f"you cannot {a.kind} {r.tile} ({a.arg})", f"不能{a.kind} {r.tile.zh()}")
-        if a.kind in ("pung", "chow", "pass"):
-            return Refusal("M-5", f"{a.kind} answers a discard; now you move (win, kong or discard)", "现在请出牌")
-        if self.ctx == "claimed" and a.kind in ("win", "kong"):
-            return Refusal("M-8", "after a pung or chow you discard at once", "吃碰后必须立即出牌")
-        if a.kind == "win":
-            return Refusal("M-11", "your hand is not a winning hand", "还没有和牌")
-        if self.ml[s] and a.kind in ("discard", "kong"):
-            return Refusal("M-15", "after 明楼 you discard the tile you drew", "明楼后只能打摸到的牌")
-        if a.kind == "kong":
-            if self.t.wall_left == 0:
-                return Refusal("M-9", "no kong once the wall is empty", "牌墙已空，不能杠")
-            return Refusal("M-9", f"you hold no kong of {a.arg or '(no tiles named)'}", f"没有{a.arg or ''}可杠")
-        if a.kind == "minglou":
-            if not self.rules.options.minglou:
-                return Refusal("M-15", "this table plays without 明楼", "本桌不能明楼")
-            return Refusal("M-15", "明楼 needs a ready hand after the discard", "明楼必须打出后听牌")
-        if a.arg is None:
-            return Refusal("M-5", "name the tile to discard", "请指定要打的牌")
-        return Refusal("M-5", f"you do not hold {a.arg}", f"手里没有{a.arg}")
+        return why(self, a)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (None = a spectator): see :func:`engine.mahjong.views.view_of`."""
+        return view_of(self, seat)
+
+    @classmethod
+    def from_view(cls, view: Mapping[str, Any], hands: Sequence[Sequence[str]], seed: int = 0) -> State:
+        """Determinization for search bots: see :func:`engine.mahjong.views.world_from_view`."""
+        return world_from_view(cls, view, hands, seed)
 
     def action_for_cards(self, seat: int, cards: Sequence[str], kind: str = "discard") -> Action | Refusal:
         """The action for tiles picked in a user interface: ``discard`` (one tile; ``play`` means the same),
@@ -585,60 +523,6 @@ class State:
 
     # -- views ---------------------------------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (None = a spectator), built field by field from public facts and the seat's
-        own: the wall and the other concealed hands never appear; concealed kongs of others are face down."""
-        me = seat if seat is not None and 0 <= seat < N else None
-        t = self.t
-        r = self.round
-        asked = r is not None and me is not None and me == self.to_act
-        to_act = self.to_act if (r is None or asked) else None
-        melds = [[self._meld_view(m, s == me) for m in t.melds[s]] for s in range(N)]
-        last = self.results[-1] if self.results else None
-        own_answer = None
-        if r is not None and me is not None and me in r.answers:
-            own_answer = r.answers[me].to_json()
-        state = {
-            "phase": self.phase, "mover": self.mover if r is None else None, "ctx": self.ctx if r is None else None,
-            "round": ({"kind": r.kind, "tile": str(r.tile), "source": r.source, "last": r.last} if r else None),
-            "hand_no": self.hand_no, "dealer": self.dealer, "first_dealer": self.first_dealer,
-            "totals": list(self.totals), "wall": t.wall_left, "last_tile": self.last_tile,
-            "kongs": [[k.seat, k.kind, k.source] for k in self.kongs], "minglou": list(self.ml),
-            "results": len(self.results), "over": self.over,
-        }
-        return {
-            "game": self.game, "seat": me, "n_seats": N, "phase": self.phase, "to_act": to_act,
-            "options": self.rules.options.as_dict(),
-            "hand": [str(x) for x in t.tiles_of(me)] if me is not None else [],
-            "drawn": str(self.drawn) if (me is not None and me == self.mover and r is None and self.drawn) else None,
-            "counts": [t.size(s) for s in range(N)],
-            "places": self.places() if self.over else [],
-            "ranks": self.ranks() if self.over else [],
-            "scores": list(last["payments"]) if last else [0] * N,
-            "totals": list(self.totals),
-            "trick": [{"seat": r.source, "tile": str(r.tile), "kind": r.kind}] if r is not None else [],
-            "history": [e.to_json() for e in self.history if e.visible_to(me)],
-            "hand_no": self.hand_no, "dealer": self.dealer, "first_dealer": self.first_dealer,
-            "winds": self.winds(), "wall": t.wall_left,
-            "rivers": [[str(x) for x in riv] for riv in t.rivers],
-            "melds": melds,
-            "minglou": list(self.ml),
-            "shown": {str(s): [str(x) for x in t.tiles_of(s)] for s in range(N) if self.ml[s] and s != me},
-            "asked": asked, "claim": {"tile": str(r.tile), "from": r.source, "kind": r.kind} if asked and r else None,
-            "answer": own_answer,
-            "locked": bool(self.locked[me]) if me is not None else False,
-            "must_discard": me is not None and r is None and me == self.mover and self.ctx == "claimed",
-            "last_result": last,
-            "over": self.over,
-            "state": state,
-        }
-
-    @staticmethod
-    def _meld_view(m: Meld, own: bool) -> dict[str, Any]:
-        hidden = m.is_concealed_kong and not own
-        return {"kind": m.kind, "kong": m.kong, "tiles": None if hidden else str(m.tiles), "claimed": m.claimed,
-                "from": m.source}
-
     # -- data in and out --------------------------------------------------------------------------------------
 
     def action_from_json(self, d: Mapping[str, Any]) -> Action:
@@ -679,77 +563,6 @@ class State:
         new._cache = None
         return new
 
-    @classmethod
-    def from_view(cls, view: Mapping[str, Any], hands: Sequence[Sequence[str]], seed: int = 0) -> State:
-        """Determinization for search bots: the public state of ``view`` with the concealed hands taken from
-        ``hands`` (one list per seat, the viewer's own included) and the wall drawn from the unseen rest with
-        ``seed``. Other seats' concealed kongs take kinds of which four copies are unseen. In a claim round the
-        answers of the seats asked before the viewer are unknown and taken as passes; history starts empty."""
-        pub = view["state"]
-        rules = Rules(dict(view["options"]))
-        st = cls.__new__(cls)
-        st.rules, st.seed, st.rng = rules, seed, random.Random(seed)
-        st.history, st.actions, st.action_events, st._out = [], [], [], []
-        st.stats = Counter({k: 0 for k in PATHS})
-        st.totals = list(pub["totals"])
-        st.hand_no, st.dealer, st.first_dealer = int(pub["hand_no"]), int(pub["dealer"]), int(pub["first_dealer"])
-        st.results = [dict(view["last_result"])] if view.get("last_result") else []
-        st.over = bool(pub["over"])
-        st._ver, st._cache = 0, None
-        honours = rules.options.honors
-        pool = Counter(rules.tiles())
-        t = Table([])
-        for s in range(N):
-            for x in parse_tiles(list(hands[s]), honours):
-                t.hands[s][x.idx] += 1
-                pool[x] -= 1
-            t.rivers[s] = parse_tiles(list(view["rivers"][s]), honours)
-            pool.subtract(Counter(t.rivers[s]))
-        hidden: list[tuple[int, int]] = []
-        for s in range(N):
-            for j, mv in enumerate(view["melds"][s]):
-                if mv["tiles"] is None:
-                    hidden.append((s, j))
-                    t.melds[s].append(Meld("kong", TileBag(), False, "concealed", None))
-                    continue
-                m = meld_of(parse_tiles(mv["tiles"], honours), claimed=bool(mv["claimed"]),
-                            kong="added" if mv["kong"] == "added" else None, source=mv["from"])
-                t.melds[s].append(m)
-                pool.subtract(Counter(m.tiles))
-        rnd = pub["round"]
-        if rnd is not None and rnd["kind"] == "rob":
-            pool[Tile(rnd["tile"])] -= 1
-        for s, j in hidden:
-            kinds = [x for x in rules.tiles()[::4] if pool[x] >= 4]
-            x = st.rng.choice(kinds)
-            pool[x] -= 4
-            t.melds[s][j] = meld_of([x] * 4, claimed=False, kong="concealed")
-        rest = list(pool.elements())
-        st.rng.shuffle(rest)
-        if len(rest) != int(pub["wall"]):
-            raise ValueError(f"the hands leave {len(rest)} unseen tiles, the wall has {pub['wall']}")
-        t.wall, t.front, t.back = rest, 0, len(rest)
-        st.t = t
-        st.kongs = [Kong(int(a), str(b), c) for a, b, c in pub["kongs"]]
-        st.locked = [False] * N
-        me = view["seat"]
-        if me is not None:
-            st.locked[me] = bool(view["locked"])
-        st.ml = [bool(x) for x in pub["minglou"]]
-        st.last_tile = bool(pub["last_tile"])
-        st.drawn = Tile(view["drawn"]) if view.get("drawn") else None
-        if rnd is None:
-            st.round = None
-            st.mover = int(pub["mover"]) if pub["mover"] is not None else 0
-            st.ctx = str(pub["ctx"])
-        else:
-            src = int(rnd["source"])
-            order = tuple((src + k) % N for k in range(1, N))
-            at = order.index(me) if me in order else 0
-            answers = {s: Action(s, "pass") for s in order[:at]}
-            st.round = Round(str(rnd["kind"]), Tile(rnd["tile"]), src, order, answers, at, bool(rnd["last"]))
-            st.mover, st.ctx = src, "draw"
-        return st
 
 
 __all__ = ["PATHS", "Setup", "State"]

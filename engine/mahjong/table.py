@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.core import Action
 from engine.tiles import TILES, Meld, Tile
 
 N = 4
@@ -57,3 +58,19 @@ class Table:
         """Every tile of the set, wherever it is now (wall, hands, melds, rivers)."""
         return (self.wall_left + sum(map(sum, self.hands)) + sum(len(m.tiles) for ms in self.melds for m in ms)
                 + sum(map(len, self.rivers)))
+
+
+@dataclass
+class Round:
+    """A claim round (M-7) or a rob round (M-13): the tile, who offered it, who is asked, sealed answers."""
+
+    kind: str  # "discard" | "rob"
+    tile: Tile
+    source: int
+    order: tuple[int, ...]
+    answers: dict[int, Action]
+    at: int = 0
+    last: bool = False  # the discard was made with the wall empty: only 胡 (M-6)
+
+    def copy(self) -> Round:
+        return Round(self.kind, self.tile, self.source, self.order, dict(self.answers), self.at, self.last)
