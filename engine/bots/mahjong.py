@@ -297,13 +297,12 @@ def _claim_hand(view: dict[str, Any], hand: list[int], melds: list[Meld], a: Act
 
 
 def make_mahjong_bot(level: str, seed: int = 0, **kw: Any) -> Any:
-    """A Mahjong bot of ``level`` (``random``, ``greedy``, ``heuristic``); ``search`` is not built yet and
-    plays as ``heuristic``."""
+    """A Mahjong bot of ``level`` (``random``, ``greedy``, ``heuristic``); there is no ``search`` level yet."""
     if level == "random":
         return RandomBot("mahjong", seed)
     if level == "greedy":
         return GreedyBot(seed)
-    if level in ("heuristic", "search"):
+    if level == "heuristic":
         return HeuristicBot(seed)
     raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
 

@@ -89,6 +89,7 @@ class State:
     def _start_hand(self, setup: Setup | None = None) -> None:
         """M-4: shuffle, deal 4-4-4-1 from the dealer in turn order, one more to the dealer."""
         self.hand_no += 1
+        self.hand_start = len(self.history) + len(self._out)  # where this hand's events begin
         d = self.dealer
         if setup is None:
             wall = self.rules.tiles()

@@ -53,7 +53,8 @@ def view_of(st: State, seat: int | None) -> dict[str, Any]:
         "scores": list(last["payments"]) if last else [0] * N,
         "totals": list(st.totals),
         "trick": [{"seat": r.source, "tile": str(r.tile), "kind": r.kind}] if r is not None else [],
-        "history": [e.to_json() for e in st.history if e.visible_to(me)],
+        # this hand's events only (earlier hands are summed up in ``last_result`` and the totals)
+        "history": [e.to_json() for e in st.history[st.hand_start:] if e.visible_to(me)],
         "hand_no": st.hand_no, "dealer": st.dealer, "first_dealer": st.first_dealer,
         "winds": st.winds(), "wall": t.wall_left,
         "rivers": [[str(x) for x in riv] for riv in t.rivers],
@@ -85,6 +86,7 @@ def world_from_view(cls: type[State], view: Mapping[str, Any], hands: Sequence[S
     st = cls.__new__(cls)
     st.rules, st.seed, st.rng = rules, seed, random.Random(seed)
     st.history, st.actions, st.action_events, st._out = [], [], [], []
+    st.hand_start = 0
     st.stats = Counter({k: 0 for k in PATHS})
     st.totals = list(pub["totals"])
     st.hand_no, st.dealer, st.first_dealer = int(pub["hand_no"]), int(pub["dealer"]), int(pub["first_dealer"])
