@@ -4,9 +4,11 @@ Like every bot they see only ``view(seat)`` and the legal list. ``greedy`` wins 
 the tile that leaves the lowest shanten (M-11a) and claims only what lowers it. ``heuristic`` adds tile
 efficiency (among the lowest-shanten discards, the one that leaves the most live tiles that improve the
 hand, counting what it can see: its hand, every river and exposed meld), keeps a lone 2-5-8 pair, weighs
-kongs by their payment (M-22), and defends: against a seat that looks ready (明楼, three melds, or two
-melds late in the hand) it prefers tiles that seat discarded, honours already out, then terminals — and
-folds to the safest tile when its own hand is far from ready.
+kongs by their payment (M-22: a kong may leave the hand one step further from ready), lets a one-point
+discard win pass while the wall is long and its wait has five or more live tiles (a self-draw is paid by
+all three and doubled, M-20; the M-14 lock lasts only until its next discard), and defends: against a seat
+that looks ready (明楼 or three melds) it prefers tiles that seat discarded, honours already out, then
+terminals — and folds to the safest tile when its own hand is two or more steps from ready.
 """
 
 from __future__ import annotations
@@ -19,7 +21,19 @@ from typing import Any
 from engine.bots.base import Decision, RandomBot, check_legal
 from engine.core import Action
 from engine.mahjong.rules import Rules
-from engine.tiles import TILES, Meld, Tile, WinRule, counts_of, meld_of, parse_tiles, shanten_counts
+from engine.mahjong.scoring import WinContext, best_value
+from engine.tiles import (
+    TILES,
+    Meld,
+    Tile,
+    WinRule,
+    counts_of,
+    decompose_counts,
+    meld_of,
+    parse_tiles,
+    shanten_counts,
+    waits_counts,
+)
 
 LEVELS = ("random", "greedy", "heuristic")
 
@@ -69,7 +83,7 @@ class GreedyBot:
 
     level = "greedy"
     wants_history = False
-
+    kong_slack = 0  # how much worse (in shanten) a kong may leave the hand
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
@@ -77,13 +91,16 @@ class GreedyBot:
         check_legal(legal)
         rule = rules_of(view).win_rule
         win = next((a for a in legal if a.kind == "win"), None)
-        if win is not None:
-            return Decision(win, "win M-11")
         hand = counts_of(Tile(t) for t in view["hand"])
         melds = own_melds(view)
+        if win is not None and self._take_win(view, rule, hand, melds):
+            return Decision(win, "win M-11")
         if view.get("claim") is not None:
             return self._claim(view, legal, rule, hand, melds)
         return self._move(view, legal, rule, hand, melds)
+
+    def _take_win(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld]) -> bool:
+        return True
 
     # -- moves ---------------------------------------------------------------------------------------
 
@@ -94,8 +111,8 @@ class GreedyBot:
         for a in legal:
             if a.kind == "kong":
                 after = _kong_hand(hand, melds, a)
-                if after is not None and shanten_counts(rule, after[0], after[1]) <= best_sh:
-                    return Decision(a, "kong M-9 (shanten kept)")
+                if after is not None and shanten_counts(rule, after[0], after[1]) <= best_sh + self.kong_slack:
+                    return Decision(a, "kong M-9 (paid by M-22)")
         ml = [a for a in legal if a.kind == "minglou"]
         pick = ranked[0]
         if ml and self._declare_minglou(view):
@@ -153,6 +170,16 @@ class HeuristicBot(GreedyBot):
 
     level = "heuristic"
 
+    def __init__(self, seed: int = 0, fold_shanten: int = 2, fold_weight: float = 40.0,
+                 danger_weight: float = 6.0, min_outs: int = 5, min_wall: int = 30, kong_slack: int = 1) -> None:
+        super().__init__(seed)
+        self.min_outs = min_outs
+        self.kong_slack = kong_slack
+        self.min_wall = min_wall
+        self.fold_shanten = fold_shanten
+        self.fold_weight = fold_weight
+        self.danger_weight = danger_weight
+
     def _ranked_discards(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld],
                          discards: list[Action]) -> tuple[int, list[Action]]:
         live = unseen(view)
@@ -175,8 +202,8 @@ class HeuristicBot(GreedyBot):
             danger = sum(_danger(view, o, i, live) for o in threats)
             score = -10.0 * sh + 0.25 * eff - 0.4 * _pair_258_loss(hand, i) + 0.05 * _isolation(hand, i)
             if threats:
-                fold = best_sh >= 2 or view["wall"] < 12
-                score -= danger * (40.0 if fold else 6.0)
+                fold = best_sh >= self.fold_shanten or view["wall"] < 12
+                score -= danger * (self.fold_weight if fold else self.danger_weight)
             scored.append((-score, self.rng.random(), a, sh))
         scored.sort(key=lambda x: (x[0], x[1]))
         return scored[0][3], [x[2] for x in scored]
@@ -184,12 +211,32 @@ class HeuristicBot(GreedyBot):
     def _declare_minglou(self, view: dict[str, Any]) -> bool:
         return int(view["wall"]) > 16
 
+    def _take_win(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld]) -> bool:
+        """A self-draw is paid by all three and doubled (M-20): a small discard win (V = 1) is passed while
+        the wall is long and the wait has many live tiles (M-14 locks discard wins only until the next discard)."""
+        claim = view.get("claim")
+        if claim is None or self.min_outs <= 0:
+            return True
+        opts = view["options"]
+        if opts.get("scoring") != "simple" or claim.get("kind") != "discard" or int(view["wall"]) < self.min_wall:
+            return True
+        tile = Tile(claim["tile"])
+        hand[tile.idx] += 1
+        readings = decompose_counts(rule, hand, melds)
+        hand[tile.idx] -= 1
+        value = best_value(readings, melds, WinContext(minglou=bool(view["minglou"][view["seat"]])), "simple")
+        if value.value >= 2:
+            return True
+        live = unseen(view)
+        outs = sum(live[i] for i in waits_counts(rule, hand, melds))
+        return outs < self.min_outs
+
     def _claim_gain(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld], a: Action,
                     cur: int) -> float | None:
         after = _claim_hand(view, hand, melds, a)
         sh = shanten_counts(rule, after[0], after[1])
-        if a.kind == "kong":
-            return 1.0 if sh <= cur else None  # three points from the discarder (M-22), a free draw
+        if a.kind == "kong":  # three points from the discarder (M-22) and a free draw
+            return 1.0 if sh <= cur + self.kong_slack else None
         if sh >= cur:
             return None
         return float(cur - sh)
@@ -303,7 +350,7 @@ def make_mahjong_bot(level: str, seed: int = 0, **kw: Any) -> Any:
     if level == "greedy":
         return GreedyBot(seed)
     if level == "heuristic":
-        return HeuristicBot(seed)
+        return HeuristicBot(seed, **kw)
     raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
 
 

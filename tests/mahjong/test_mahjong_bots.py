@@ -96,3 +96,22 @@ def test_heuristic_defends_against_minglou() -> None:
     assert d.action.arg not in ("2m", "5m"), d
     blind = dict(view, shown={}, minglou=[False] * 4)  # the same hand with nobody open plays 5m
     assert HeuristicBot(5).choose(blind, legal).action.arg == "5m"
+
+
+def test_heuristic_lets_a_small_discard_win_pass_early() -> None:
+    """M-20 / M-14: a one-point discard win with seven live outs on a long wall is passed for a self-draw
+    (paid by all three, doubled); the greedy bot takes it; with the wall short the heuristic takes it too."""
+    hands = ["234m 567p EEE 55m 67s",
+             "5s 1m 9m 1p 3p 9p 1s 3s S W N C F B",
+             "34m 6m 8m 2p 4p 8p 2s 4s 6s 8s S W",
+             "7m 9m 1p 6p 9p 1s 5s 7s 9s N C 2m 3m"]
+    st = table(hands, dealer=1)
+    act(st, 1, "discard", "5s")
+    act(st, 2, "pass")
+    act(st, 3, "pass")
+    view, legal = st.view(0), list(st.legal_actions(0))
+    assert [a.kind for a in legal] == ["win", "pass"]
+    assert HeuristicBot(1).choose(view, legal).action.kind == "pass"
+    assert GreedyBot(1).choose(view, legal).action.kind == "win"
+    assert HeuristicBot(1).choose(dict(view, wall=10), legal).action.kind == "win"
+    assert HeuristicBot(1, min_outs=0).choose(view, legal).action.kind == "win"
