@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Action
-from engine.tiles import Meld, Tile, TileBag, meld_of, parse_tiles
+from engine.tiles import TILES, Meld, Tile, TileBag, meld_of, parse_tiles, waits_counts
 
 from .paths import PATHS
 from .rules import Rules
@@ -67,8 +67,55 @@ def view_of(st: State, seat: int | None) -> dict[str, Any]:
         "must_discard": me is not None and r is None and me == st.mover and st.ctx == "claimed",
         "last_result": last,
         "over": st.over,
+        "ting": ting(st, me),
         "state": state,
     }
+
+
+def unseen_for(st: State, me: int) -> list[int]:
+    """Copies of each kind ``me`` cannot see: the wall and the other concealed hands (and concealed kongs)."""
+    left = [4] * 34
+    t = st.t
+    for i, n in enumerate(t.hands[me]):
+        left[i] -= n
+    for s in range(N):
+        for x in t.rivers[s]:
+            left[x.idx] -= 1
+        for m in t.melds[s]:
+            if s == me or not m.is_concealed_kong:
+                for x in m.tiles:
+                    left[x.idx] -= 1
+        if st.ml[s] and s != me:
+            for i, n in enumerate(t.hands[s]):
+                left[i] -= n
+    if st.round is not None and st.round.kind == "rob":
+        left[st.round.tile.idx] -= 1
+    return left
+
+
+def ting(st: State, me: int | None) -> dict[str, Any] | None:
+    """听牌 for the display (M-11a): a ready 13-tile hand's ``waits`` as ``[tile, copies unseen]``; on one's own
+    move, ``after``: for each discard that leaves a ready hand, its waits. ``None`` for a spectator."""
+    if me is None or st.over:
+        return None
+    t = st.t
+    rule = st.rules.win_rule
+    h = t.hands[me]
+    melds = t.melds[me]
+    left = unseen_for(st, me)
+    size = sum(h) + 3 * len(melds)
+    if size == 13:
+        return {"waits": [[str(TILES[i]), left[i]] for i in waits_counts(rule, h, melds)]}
+    after: dict[str, list[list[Any]]] = {}
+    if size == 14 and st.round is None and me == st.mover:
+        for i in range(34):
+            if h[i]:
+                h[i] -= 1
+                w = waits_counts(rule, h, melds)
+                h[i] += 1
+                if w:
+                    after[str(TILES[i])] = [[str(TILES[j]), left[j] - (1 if j == i else 0)] for j in w]
+    return {"after": after}
 
 def meld_view(m: Meld, own: bool) -> dict[str, Any]:
     hidden = m.is_concealed_kong and not own

@@ -392,3 +392,22 @@ def test_json_round_trip_of_actions() -> None:
     for a in st.legal_actions(1):
         assert st.action_from_json(a.to_json()) == a
     assert st.action_from_json({"seat": 1, "kind": "discard", "arg": "m5"[::-1]}) == Action(1, "discard", arg="5m")
+
+
+def test_ting_in_the_view() -> None:
+    """M-11a display: on his move P1 sees which discards leave him ready; ready, he sees his waits and how
+    many copies are still unseen by him (his own view only)."""
+    st = table(["1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 2s 3s 4s",
+                "34m 567p 789s EEE 55s N",
+                "1m 2m 3m 6m 7m 8m 9m 5p 6p 7p 9s W N",
+                "1m 2m 3m 4m 6m 7m 8m 9m 1s 2s 3s 4s W"], dealer=1)
+    after = st.view(1)["ting"]["after"]
+    assert after["N"] == [["2m", 4], ["5m", 4]] and "E" not in after
+    act(st, 1, "discard", "N")
+    assert st.view(1)["ting"] == {"waits": [["2m", 4], ["5m", 4]]}
+    act(st, 2, "pass")
+    act(st, 3, "pass")
+    act(st, 0, "pass")
+    act(st, 2, "discard", "2m")  # P2 drew and throws a 2m: one fewer unseen for P1
+    assert st.view(1)["ting"] == {"waits": [["2m", 3], ["5m", 4]]}
+    assert st.view(0)["ting"] == {"waits": []} and st.view(None)["ting"] is None
