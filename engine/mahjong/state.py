@@ -32,6 +32,7 @@ from engine.tiles import (
     meld_of,
     notation,
     parse_tiles,
+    shanten_counts,
     waits_counts,
 )
 
@@ -204,8 +205,8 @@ class State:
             return out
         kinds = [i for i in range(34) if h[i]]
         out.extend(Action(m, "discard", arg=str(TILES[i])) for i in kinds)
-        if self.rules.options.minglou and not self.ml[m]:
-            for i in kinds:
+        if self.rules.options.minglou and not self.ml[m] and shanten_counts(self.rules.win_rule, h, t.melds[m]) <= 0:
+            for i in kinds:  # only a hand at most one exchange from ready can leave a ready hand (M-15)
                 h[i] -= 1
                 ready = bool(waits_counts(self.rules.win_rule, h, t.melds[m]))
                 h[i] += 1
