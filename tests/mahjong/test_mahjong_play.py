@@ -411,3 +411,30 @@ def test_ting_in_the_view() -> None:
     act(st, 2, "discard", "2m")  # P2 drew and throws a 2m: one fewer unseen for P1
     assert st.view(1)["ting"] == {"waits": [["2m", 3], ["5m", 4]]}
     assert st.view(0)["ting"] == {"waits": []} and st.view(None)["ting"] is None
+
+
+def test_refusal_rules_by_situation() -> None:
+    """Each refusal names its rule: M-8 after a pung, M-15 after 明楼, M-13 in a rob round, M-7 out of turn."""
+    st = table(MX14, dealer=1, minglou=True)
+    act(st, 1, "discard", "5m")
+    act(st, 2, "pass")
+    ref = st.refusal(Action(0, "win"))
+    assert ref is not None and ref.rule == "M-7"  # P3 is being asked, not P0
+    act(st, 3, "pung", "555m")
+    act(st, 0, "pass")
+    for a, rule in ((Action(3, "win"), "M-8"), (Action(3, "kong", arg="5555m"), "M-8"),
+                    (Action(3, "pung", arg="555m"), "M-5"), (Action(0, "discard", arg="2m"), "M-5")):
+        ref = st.refusal(a)
+        assert ref is not None and ref.rule == rule and ref.en and ref.zh, (a, ref)
+    st2 = table(MX23, front="1s 6s 9p 9p 5m", dealer=2, minglou=True)
+    act(st2, 2, "minglou", "N")
+    pass_round(st2)
+    for _ in range(3):
+        draw_discard(st2)
+    ref = st2.refusal(Action(2, "discard", arg="3m"))
+    assert ref is not None and ref.rule == "M-15"
+    st3 = _mx17_until_added_kong("C")
+    pass_round(st3)
+    act(st3, 2, "kong", "6666s")
+    ref = st3.refusal(Action(3, "pung", arg="666s"))
+    assert ref is not None and ref.rule == "M-13"
