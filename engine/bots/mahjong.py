@@ -171,10 +171,12 @@ class HeuristicBot(GreedyBot):
     level = "heuristic"
 
     def __init__(self, seed: int = 0, fold_shanten: int = 2, fold_weight: float = 40.0,
-                 danger_weight: float = 6.0, min_outs: int = 5, min_wall: int = 30, kong_slack: int = 1) -> None:
+                 danger_weight: float = 6.0, min_outs: int = 5, min_wall: int = 30, kong_slack: int = 1,
+                 weigh_claims: bool = False) -> None:
         super().__init__(seed)
         self.min_outs = min_outs
         self.kong_slack = kong_slack
+        self.weigh_claims = weigh_claims
         self.min_wall = min_wall
         self.fold_shanten = fold_shanten
         self.fold_weight = fold_weight
@@ -239,7 +241,26 @@ class HeuristicBot(GreedyBot):
             return 1.0 if sh <= cur + self.kong_slack else None
         if sh >= cur:
             return None
-        return float(cur - sh)
+        if not self.weigh_claims:
+            return float(cur - sh)
+        live = unseen(view)
+        now = _hand_score(rule, hand, melds, live, cur)
+        h, ms = after
+        best = None
+        for i in range(34):
+            if h[i]:
+                h[i] -= 1
+                s2 = shanten_counts(rule, h, ms)
+                if s2 == sh:
+                    v = _hand_score(rule, h, ms, live, s2)
+                    best = v if best is None or v > best else best
+                h[i] += 1
+        return None if best is None or best <= now else best - now
+
+
+def _hand_score(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Sequence[int], sh: int) -> float:
+    """The heuristic's worth of a 3k+1 hand: shanten first, then its live acceptance."""
+    return -10.0 * sh + 0.25 * _acceptance(rule, hand, melds, live, sh)
 
 
 def _isolation(hand: Sequence[int], i: int) -> float:
