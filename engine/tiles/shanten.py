@@ -47,9 +47,10 @@ def group_table(key: tuple[int, ...], full: tuple[int, ...], runs: bool, pair_ma
 
     c = key[i]
     k = list(key)
-    k[i] -= 1
+    k[i] = 0
+    add(tuple(k), 0, 0, 0)  # no more blocks start here: the copies left are discarded
+    k[i] = c - 1
     one = tuple(k)
-    add(one, 0, 0, 0)  # this copy is discarded
     add(one, 1, 0, 1)  # a seed of a meld
     pair_here = bool(pair_mask >> i & 1)
     if pair_here and outside(i):
