@@ -107,10 +107,11 @@ class Rules:
         c, ms = self._sized(hand, melds, (14,))
         return decompose_counts(self.win_rule, c, ms)
 
-    def waits(self, hand: HandLike, melds: MeldsLike = ()) -> tuple[Tile, ...]:
-        """M-11a: the tiles that complete a 13-tile hand (none of which the player holds all four)."""
+    def waits(self, hand: HandLike, melds: MeldsLike = ()) -> TileBag:
+        """M-11a: the tiles that complete a 13-tile hand (none of which the player holds all four), each once,
+        in tile order; empty when the hand is not ready."""
         c, ms = self._sized(hand, melds, (13,))
-        return tuple(TILES[i] for i in waits_counts(self.win_rule, c, ms))
+        return TileBag(TILES[i] for i in waits_counts(self.win_rule, c, ms))
 
     def is_ready(self, hand: HandLike, melds: MeldsLike = ()) -> bool:
         return bool(self.waits(hand, melds))

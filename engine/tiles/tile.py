@@ -7,7 +7,7 @@ count vectors. :class:`TileBag` is a multiset of tiles kept sorted, so equal mul
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from engine.errors import IllegalPlay
 
@@ -165,6 +165,32 @@ class TileBag(tuple[Tile, ...]):
 
     def counts(self) -> list[int]:
         return counts_of(self)
+
+    def __eq__(self, other: object) -> bool:
+        """Multiset equality with any collection of tiles: another bag, a list or tuple in any order, a set
+        (of distinct tiles), a mapping of tile → count, or M-2 text."""
+        if isinstance(other, TileBag):
+            return tuple.__eq__(self, other)
+        try:
+            if isinstance(other, str):
+                theirs = counts_of(parse_tiles(other))
+            elif isinstance(other, Mapping):
+                theirs = [0] * N_KINDS
+                for k, n in other.items():
+                    theirs[_INDEX[Tile(str(k))]] += int(n)
+            elif isinstance(other, (list, tuple, set, frozenset)):
+                theirs = counts_of(Tile(str(t)) for t in other)
+            else:
+                return NotImplemented
+        except (IllegalPlay, TypeError, ValueError):
+            return False
+        return self.counts() == theirs
+
+    def __ne__(self, other: object) -> bool:
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = tuple.__hash__
 
     def __str__(self) -> str:
         return notation_of_counts(self.counts())

@@ -303,3 +303,12 @@ def test_shanten_waits_consistent() -> None:
         rest = list(won[:i]) + list(won[i + 1:])
         assert R.shanten(rest) == 0 and won[i] in R.waits(rest)
     assert all(R.shanten(list(p) + ["1p"]) >= -1 for p in itertools.islice(itertools.combinations(won, 13), 3))
+
+
+def test_bags_compare_as_multisets() -> None:
+    """A TileBag equals any collection with the same tiles: order-free, as a mapping of counts, or as text."""
+    w = R.waits("34m 567p 789s EEE 55s")
+    assert w == ("2m", "5m") == w and w == ["5m", "2m"] and w == {"2m", "5m"} and w == "25m"
+    assert w != ("2m",) and not R.waits("234m 567p 789s EEE 4m")
+    b = R.parse("55m E")
+    assert b == {"5m": 2, "E": 1} and b == ["E", "5m", "5m"] and b == "E55m" and b != "5mE"
