@@ -34,7 +34,7 @@ from .options import MahjongOptions
 from .scoring import HandValue, Kong, WinContext, add, best_value, kong_payments, win_payments
 
 HandLike = str | Iterable[str]
-MeldsLike = str | Meld | Iterable[str | Meld]
+MeldsLike = str | Meld | Iterable[str | Meld | Iterable[str]]
 
 
 class Rules:
@@ -67,9 +67,12 @@ class Rules:
         return bag
 
     def parse_melds(self, melds: MeldsLike) -> tuple[Meld, ...]:
-        if isinstance(melds, (str, Meld)):
+        if isinstance(melds, str):
+            melds = melds.split()  # "555m EEEE [2222p]": melds apart by spaces
+        elif isinstance(melds, Meld):
             melds = [melds]
-        return tuple(parse_meld(m, self.options.honors) for m in melds)
+        return tuple(parse_meld(m if isinstance(m, (str, Meld)) else "".join(map(str, m)), self.options.honors)
+                     for m in melds)
 
     def _hand(self, hand: HandLike, melds: MeldsLike) -> tuple[list[int], tuple[Meld, ...]]:
         bag = self.parse(hand)

@@ -312,3 +312,10 @@ def test_bags_compare_as_multisets() -> None:
     assert w != ("2m",) and not R.waits("234m 567p 789s EEE 4m")
     b = R.parse("55m E")
     assert b == {"5m": 2, "E": 1} and b == ["E", "5m", "5m"] and b == "E55m" and b != "5mE"
+
+
+def test_melds_in_several_spellings() -> None:
+    assert R.is_win("234m 567p 55m", "789s EEE") and R.is_win("234m 567p 55m", ["789s", "EEE"])
+    assert R.is_win("234m 567p 55m", [["7s", "8s", "9s"], "EEE"])
+    with pytest.raises(IllegalPlay):
+        R.is_win("234m 567p 55m", ["7899s", "EEE"])
