@@ -141,13 +141,13 @@ class Rules:
     def score(self, hand: HandLike, melds: MeldsLike = (), win_tile: str | None = None, self_drawn: bool = False,
               *, winner: int = 0, discarder: int | None = None, replacement: bool = False,
               last_tile: bool = False, robbed: bool = False, minglou: bool = False,
-              kongs: Iterable[Kong | tuple[Any, ...]] | None = None) -> list[int]:
+              kongs: Iterable[Kong | tuple[Any, ...]] | None = None, dealer: int | None = None) -> list[int]:
         """M-20 … M-22: each seat's payment (seats 0 … 3, zero-sum) for a hand won by ``winner``.
 
         A win on a discard (or a robbed kong) names the ``discarder`` (the kong-maker); a self-draw does not.
         ``kongs`` lists every kong of every player as :class:`Kong` or ``(seat, "exposed"|"added"|"concealed",
         source)``; when omitted, the winner's own kongs among ``melds`` are used (an exposed one needs its
-        ``source`` seat)."""
+        ``source`` seat). ``dealer`` changes nothing: the dealer pays and receives like anyone (M-20)."""
         if not 0 <= winner < 4:
             raise IllegalPlay("M-1", f"no seat {winner}")
         if self_drawn == (discarder is not None):
