@@ -1,7 +1,8 @@
 """Mahjong speed and strength figures: ``python -m engine.mahjong.bench [--hands N] [--games N] [--json]``
 times the win check and shanten on random 14-tile hands (median and p99, after a warm-up of the per-group
 caches) and random-bot play; ``--duel heuristic,greedy --deals N`` plays duplicate deals (each wall twice,
-the two bots swapping seats) and reports the first bot's share of the points won with a 95% interval.
+the two bots swapping seats) and reports the first bot's share of the points won with a 95% interval;
+``--paths greedy --games N [--option k=v]`` counts the rule paths of bot matches.
 """
 
 from __future__ import annotations
@@ -87,6 +88,26 @@ def duel(levels: tuple[str, str], deals: int, seed: int) -> dict[str, Any]:
             "cpu_seconds": round(time.process_time() - t0, 1)}
 
 
+def paths(level: str, n_games: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The rule paths of whole matches played by four bots of ``level`` (random play seldom wins a hand,
+    so most scoring paths show only here)."""
+    from collections import Counter
+
+    from engine.bots.mahjong import make_mahjong_bot
+    total: Counter[str] = Counter()
+    t0 = time.process_time()
+    for g in range(n_games):
+        st = State(Rules(**options), seed=seed + g)
+        bots = [make_mahjong_bot(level, seed=(seed + g) * 4 + s) for s in range(4)]
+        while not st.is_over:
+            s = st.to_act
+            assert s is not None
+            st.apply(bots[s].choose(st.view(s), list(st.legal_actions(s))).action)
+        total.update(st.stats)
+    return {"level": level, "games": n_games, "options": options, "cpu_seconds": round(time.process_time() - t0, 1),
+            "paths": dict(total)}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.mahjong.bench", description=__doc__)
     ap.add_argument("--hands", type=int, default=5000, help="random hands for the oracle timings")
@@ -94,10 +115,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--duel", default=None, metavar="A,B", help="two bot levels for a duplicate-deal duel")
     ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--paths", default=None, metavar="LEVEL", help="count rule paths over --games bot matches")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     out: dict[str, Any] = {}
-    if args.duel:
+    if args.paths:
+        from engine.options import parse_assignments
+
+        from .options import SPECS
+        out["paths"] = paths(args.paths, args.games, args.seed, parse_assignments("mahjong", SPECS, args.option))
+    elif args.duel:
         a, b = args.duel.split(",")
         out["duel"] = duel((a, b), args.deals, args.seed)
     else:
