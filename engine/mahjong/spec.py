@@ -38,5 +38,6 @@ def _extras(st: GameState) -> Mapping[str, Any]:
 SPEC = games.register(GameSpec(
     name="mahjong", seats=4, family="tiles", title_en="Shandong Mahjong", title_zh="山东麻将",
     module="engine.mahjong", state_factory=_state, rules_factory=_rules, option_specs=lambda: SPECS,
-    match_unit="hand", teams=None, bot_factory=_bots, from_view=_from_view, header_extras=_extras,
+    match_unit="hand", match_option="match_hands", match_default=16, option_rule="M.1", teams=None,
+    sealed_phases=("claim", "rob"), bot_factory=_bots, from_view=_from_view, header_extras=_extras,
 ))

@@ -169,8 +169,8 @@ class State:
     def legal_actions(self, seat: int) -> LegalActions:
         if self.over or seat != self.to_act:
             return EMPTY
-        return LegalActions(plays=lambda: iter(self._legal(seat)), check=self._is_legal,
-                            count=lambda: len(self._legal(seat)), nth=lambda k: self._legal(seat)[k])
+        # every Mahjong action is a fixed choice (tiles in ``arg``, no Play): the contract's ``fixed`` part
+        return LegalActions(fixed=self._legal(seat), check=self._is_legal)
 
     def _legal(self, seat: int) -> tuple[Action, ...]:
         """The one list of legal actions (``legal_actions``, ``refusal`` and ``apply`` all read it)."""
@@ -548,6 +548,20 @@ class State:
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise IllegalAction("M-5", f"not an action: {d!r} ({exc})") from None
         return Action(seat, kind, None, arg)
+
+    def swap_hidden(self, a: int, b: int) -> bool:
+        """Exchange one concealed tile of different kind between seats ``a`` and ``b`` (the contract suite's
+        secrecy probe: no third seat's view may change). False when none can be exchanged or a hand is shown."""
+        if self.ml[a] or self.ml[b]:
+            return False  # M-15: a 明楼 hand is face up, so a swap would rightly show
+        ha, hb = self.t.hands[a], self.t.hands[b]
+        for i in range(34):
+            for j in range(34):
+                if i != j and ha[i] and hb[j]:
+                    ha[i], ha[j], hb[j], hb[i] = ha[i] - 1, ha[j] + 1, hb[j] - 1, hb[i] + 1
+                    self._ver += 1
+                    return True
+        return False
 
     def clone(self) -> State:
         new = State.__new__(State)

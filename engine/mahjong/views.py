@@ -48,7 +48,7 @@ def view_of(st: State, seat: int | None) -> dict[str, Any]:
         "hand": [str(x) for x in t.tiles_of(me)] if me is not None else [],
         "drawn": str(st.drawn) if (me is not None and me == st.mover and r is None and st.drawn) else None,
         "counts": [t.size(s) for s in range(N)],
-        "places": st.places() if st.over else [],
+        "places": st.ranks() if st.over else [None] * N,  # the header's per-seat places (M-18)
         "ranks": st.ranks() if st.over else [],
         "scores": list(last["payments"]) if last else [0] * N,
         "totals": list(st.totals),
