@@ -134,6 +134,7 @@ class GameWorker(QObject):
         self.state = state
         self.pres = presenter(state.rules.game)
         self._verdict = None
+        self._pending = False   # a bot step of the previous game may still be queued: it must not block this one
         self.humans = {int(s) for s in cfg.get("humans", [0])}
         self.seat = min(self.humans) if self.humans else 0
         self.auto = set()
@@ -285,7 +286,8 @@ class GameWorker(QObject):
         if st is None or st.to_act != seat:
             return False
         la = st.legal_actions(seat)
-        return len(la.fixed) == 1 and la.fixed[0].kind == "decline" and next(iter(la.plays()), None) is None
+        return (len(la.fixed) == 1 and la.fixed[0].kind in self.pres.only_choice
+                and next(iter(la.plays()), None) is None)
 
     def _schedule(self) -> None:
         st = self.state
@@ -299,6 +301,8 @@ class GameWorker(QObject):
         QTimer.singleShot(delay, lambda: self._bot_step(gen))
 
     def _bot_step(self, gen: int) -> None:
+        if gen != self.gen:
+            return   # queued for a game that has been replaced: the new game's flag is not this step's
         self._pending = False
         st = self.state
         if st is None or gen != self.gen or self.paused or st.is_over or st.to_act is None:

@@ -47,6 +47,9 @@ class Presenter:
     tribute_steps = False  # the tribute card shows the steps tribute › return › play
     match_key = "hand_no"
     result_events: tuple[str, ...] = ("hand_end", "set_end")
+    only_choice: tuple[str, ...] = ("decline",)  # a seat offered only this is answered at once (asking hides nothing)
+    board = ""            # a QML board of the game's own under ui/ (drawn instead of the card hand and trick)
+    results_detail = ""   # a QML item under ui/ the results panel shows (e.g. a winning hand)
 
     def __init__(self, spec: Any = None) -> None:
         if spec is not None:
@@ -122,6 +125,23 @@ class Presenter:
 
     def describe(self, text: str, rules: Any, lang: str) -> str:
         return text
+
+    def is_card_arg(self, arg: Any) -> bool:
+        """Whether an offered action's ``arg`` is one card of the hand (chosen by selecting it, e.g. 还贡)."""
+        from desktop.faces import is_card
+        return is_card(arg)
+
+    def board_view(self, view: Mapping[str, Any], snap: Mapping[str, Any], lang: str, name_of: Any) -> Row:
+        """What the game's own ``board`` draws (empty without one)."""
+        return {}
+
+    def results_scores(self, res: Mapping[str, Any]) -> list[int] | None:
+        """Each seat's score of a finished hand/set when the result names it otherwise than ``scores``."""
+        return None
+
+    def results_detail_rows(self, res: Mapping[str, Any], lang: str, name_of: Any) -> Row:
+        """What ``results_detail`` shows."""
+        return {}
 
     def filler(self, text: str, rules: Any, lang: str) -> str:
         return ""
