@@ -266,7 +266,7 @@ class State:
 
     def view(self, seat: int | None, with_history: bool = True) -> dict[str, Any]:
         """What ``seat`` may know (None = a spectator): see :func:`engine.mahjong.views.view_of`. History policy
-        "match": the current hand's events are in every view unless ``with_history=False``."""
+        "match": the match's events the seat may see are in every view unless ``with_history=False``."""
         v = view_of(self, seat)
         if not with_history:
             del v["history"]
@@ -549,6 +549,18 @@ class State:
             raise IllegalAction("M-5", f"not an action: {d!r} ({exc})") from None
         return Action(seat, kind, None, arg)
 
+    def visible_history(self, seat: int | None) -> list[dict[str, Any]]:
+        """The events of the match so far that ``seat`` may see, as JSON. Each seat's list is extended as the
+        match grows (never changed in place, so clones share it), so a view does not replay the match."""
+        cache: dict[int | None, tuple[int, list[dict[str, Any]]]] = self.__dict__.setdefault("_hist", {})
+        n, done = cache.get(seat, (0, []))
+        if n > len(self.history):
+            n, done = 0, []
+        if n < len(self.history):
+            done = done + [e.to_json() for e in self.history[n:] if e.visible_to(seat)]
+            cache[seat] = (len(self.history), done)
+        return list(done)
+
     def swap_hidden(self, a: int, b: int) -> bool:
         """Exchange one concealed tile of different kind between seats ``a`` and ``b`` (the contract suite's
         secrecy probe: no third seat's view may change). False when none can be exchanged or a hand is shown."""
@@ -581,6 +593,7 @@ class State:
         new.locked = list(self.locked)
         new.ml = list(self.ml)
         new._cache = None
+        new.__dict__["_hist"] = dict(self.__dict__.get("_hist", {}))
         return new
 
 

@@ -53,8 +53,8 @@ def view_of(st: State, seat: int | None) -> dict[str, Any]:
         "scores": list(last["payments"]) if last else [0] * N,
         "totals": list(st.totals),
         "trick": [{"seat": r.source, "tile": str(r.tile), "kind": r.kind}] if r is not None else [],
-        # this hand's events only (earlier hands are summed up in ``last_result`` and the totals)
-        "history": [e.to_json() for e in st.history[st.hand_start:] if e.visible_to(me)],
+        # the match so far (engine.api.ViewHeader), kept per seat as it grows: a view costs no replay of it
+        "history": st.visible_history(me),
         "history_policy": "match",
         "hand_no": st.hand_no, "dealer": st.dealer, "first_dealer": st.first_dealer,
         "winds": st.winds(), "wall": t.wall_left,
