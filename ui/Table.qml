@@ -33,6 +33,7 @@ Item {
     function plateCenter(pos) { var p = plateXY(pos); return Qt.point(p.x + 126, p.y + 36) }
 
     Keys.onPressed: (event) => {
+        if (root.boardOn && boardLoader.item) { boardLoader.item.handleKey(event); return }   // the board's own keys
         if (event.key === Qt.Key_Left) { hand.moveFocus(-1); event.accepted = true }
         else if (event.key === Qt.Key_Right) { hand.moveFocus(1); event.accepted = true }
         else if (event.key === Qt.Key_Space) { hand.toggleFocused(); event.accepted = true }

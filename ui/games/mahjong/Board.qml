@@ -34,7 +34,8 @@ Item {
     function tileIndex(t) { for (var i = handTiles.length - 1; i >= 0; --i) if (handTiles[i].tile === t) return i; return -1 }
     Connections { target: board.table; ignoreUnknownSignals: true; function onChanged() { if (!board.b.myTurn) { board.picked = ""; board.focusIndex = -1 } } }
 
-    Keys.onPressed: (event) => {
+    Keys.onPressed: (event) => handleKey(event)
+    function handleKey(event) {
         var n = handTiles.length
         if (event.key === Qt.Key_Left || event.key === Qt.Key_Right) {
             if (n > 0) {
