@@ -84,7 +84,7 @@ class MahjongPresenter(Presenter):
                 ("M-16", "The wall runs out with no win: a drawn hand, the dealer deals again.")]
 
     def relation(self, d: int, n: int, s: Mapping[str, str]) -> str:
-        return {1: s["lower"], 2: s.get("opposite", ""), 3: s["upper"]}.get(d, "")
+        return {1: s["lower"], 2: s.get("across", ""), 3: s["upper"]}.get(d, "")   # 对家: no rival in Mahjong
 
     def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str]) -> str:
         view = snap.get("view") or {}
