@@ -437,6 +437,8 @@ class TableBridge(QObject):
             self._status = s["yourTurn"]
         elif isinstance(to_act, int):
             self._status = s["waiting"].replace("%1", self.name_of(to_act))
+        else:
+            self._status = s["waitingOthers"]   # the view does not say who is asked (a sealed round)
         self._build_actions()
         self._tracker = pres.tracker(view, self._played, self.snap.get("options") or {})
         self._board = pres.board_view(view, self.snap, lang, self.name_of)

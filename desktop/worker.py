@@ -391,7 +391,8 @@ class GameWorker(QObject):
         st = self.state
         seat = self.seat
         view = copy.deepcopy({k: v for k, v in full.items() if k not in ("history", "state")})
-        to_act = st.to_act
+        # who acts as this seat's view tells it: a game may keep the seat being asked secret (M-7 claims)
+        to_act = full["to_act"] if "to_act" in full else st.to_act
         my_turn = ((to_act == seat) and not st.is_over and seat not in self.auto and seat in self.humans
                    and not self._only_decline(seat))
         snap: dict[str, Any] = {

@@ -156,7 +156,31 @@ class MahjongPresenter(Presenter):
                 (int(snap["to_act"]) - me) % n if isinstance(snap.get("to_act"), int) and view.get("to_act")
                 is not None else -1),
             "mustDiscard": bool(view.get("must_discard")), "locked": bool(view.get("locked")),
+            "counter": self._counter(view),
         }
+
+    @staticmethod
+    def _counter(view: Mapping[str, Any]) -> list[list[Row]]:
+        """牌张计数: per kind, the copies this seat cannot see (wall and other concealed hands), from public
+        facts and its own tiles only; the waits of a ready hand are marked."""
+        seen: dict[str, int] = {}
+        for t in view.get("hand") or []:
+            seen[t] = seen.get(t, 0) + 1
+        for riv in view.get("rivers") or []:
+            for t in riv:
+                seen[t] = seen.get(t, 0) + 1
+        for ms in view.get("melds") or []:
+            for m in ms:
+                for t in split_tiles(m.get("tiles")):
+                    seen[t] = seen.get(t, 0) + 1
+        for shown in (view.get("shown") or {}).values():
+            for t in shown:
+                seen[t] = seen.get(t, 0) + 1
+        waits = {w for w, _ in (view.get("ting") or {}).get("waits") or []}
+        rows = [[f"{n}{s}" for n in range(1, 10)] for s in "mps"]
+        if (view.get("options") or {}).get("honors", True):
+            rows.append(list("ESWNCFB"))
+        return [[dict(tile_row(t), left=max(0, 4 - seen.get(t, 0)), wait=t in waits) for t in row] for row in rows]
 
     @staticmethod
     def _last_discard(view: Mapping[str, Any]) -> tuple[int, int] | None:

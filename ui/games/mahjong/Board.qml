@@ -204,6 +204,37 @@ Item {
         }
     }
 
+    // ------------------------------------------------------------------ 牌张计数: unseen copies of each kind
+    Rectangle {
+        objectName: "mjCounter"
+        visible: board.cx < 700   // the right column is free (the table's 记牌器 switch)
+        x: 1376; y: 66; width: 210; height: counterCol.implicitHeight + 20; radius: 12
+        color: Theme.panel; border.color: Theme.panelBorder
+        Column {
+            id: counterCol
+            x: 8; y: 10; spacing: 6
+            Text { text: board.app && board.app.lang === "zh" ? "牌张计数 · 未见张数" : "Unseen tiles"; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
+            Repeater {
+                model: board.b.counter || []
+                Row {
+                    id: crow
+                    required property var modelData
+                    spacing: 1
+                    Repeater {
+                        model: crow.modelData
+                        Column {
+                            required property var modelData
+                            spacing: 0
+                            opacity: modelData.left === 0 ? 0.4 : 1
+                            Tile { face: modelData; w: 20; selected: modelData.wait === true }
+                            Text { anchors.horizontalCenter: parent.horizontalCenter; text: modelData.left; color: modelData.wait ? Theme.mintText : modelData.left === 1 ? Theme.warn : Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 11 }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ my hand: sorted, the drawn tile apart
     Item {
         id: hand
