@@ -242,6 +242,11 @@ class TableBridge(QObject):
         self._hint_i = -1
         if snap.get("set_over") or snap.get("over"):
             self._make_results(snap)
+        fixed = snap.get("fixed") or []
+        if (self.net is not None and snap.get("my_turn") and len(fixed) == 1 and not snap.get("play_kinds")
+                and fixed[0].get("kind") in self.pres.only_choice):
+            self.snap = {**snap, "my_turn": False}   # asked with nothing to choose (M-7 过): answered at once,
+            self.net.act({"action": dict(fixed[0])})  # as the local worker does
         self._rebuild()
         self._arm_timer()
         kind, rest = self._queued
