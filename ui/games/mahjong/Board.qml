@@ -29,7 +29,11 @@ Item {
     function hint() {
         var h = b.hint || {}
         if (h.kind === "discard") { board.picked = h.arg; focusIndex = tileIndex(h.arg) }
-        else if (h.kind) board.table.message(board.app.lang === "zh" ? "提示：" + h.kind : "Hint: " + h.kind)
+        else if (h.kind) {   // a claim or a win: name the button the hint would press
+            var cs = b.claims || [], label = h.kind
+            for (var i = 0; i < cs.length; ++i) if (cs[i].kind === h.kind && cs[i].arg === (h.arg || "")) label = cs[i].label
+            board.table.message((board.app.lang === "zh" ? "提示：" : "Hint: ") + label)
+        }
     }
     function tileIndex(t) { for (var i = handTiles.length - 1; i >= 0; --i) if (handTiles[i].tile === t) return i; return -1 }
     Connections { target: board.table; ignoreUnknownSignals: true; function onChanged() { if (!board.b.myTurn) { board.picked = ""; board.focusIndex = -1 } } }
