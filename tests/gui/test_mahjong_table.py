@@ -41,6 +41,7 @@ def test_discard_by_mouse_then_by_keys(qa):
     tile0 = qa.find("mjTile_0")
     picked = t.board["hand"][0]["tile"]
     click_item(qa, tile0)            # the first click picks the tile (it rises) ...
+    assert wait_until(lambda: qa.find("mahjongBoard").property("picked") == picked, 10)
     assert river(t) == []
     click_item(qa, tile0)            # ... the second discards it
     assert wait_until(lambda: river(t) == [picked], 20), river(t)
