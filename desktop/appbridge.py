@@ -206,7 +206,8 @@ class AppBridge(QObject):
                 spec = games.spec(g)
             except ValueError:
                 spec = None
-            out.append({"id": g, "name": s.get(g, g), "desc": s.get(f"{g}Desc", ""),
+            name = s.get(g) or (presenter(g).title(self._lang) if spec else g)  # a new game's name: its spec
+            out.append({"id": g, "name": name, "desc": s.get(f"{g}Desc", ""),
                         "desc2": s.get(f"{g}Desc2", s["comingSoon"]), "seats": spec.seats if spec else 4,
                         "available": g in avail, "teams": bool(spec and spec.teams),
                         "felt": presenter(g).felt if spec else "green",

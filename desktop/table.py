@@ -85,6 +85,7 @@ class TableBridge(QObject):
         self._verdict: dict[str, Any] | None = None
         self._serial = 0
         self._tracker: list[dict[str, Any]] = []
+        self._board: dict[str, Any] = {}
         self._results: dict[str, Any] = {}
         self._sheet: list[dict[str, Any]] = []
         self._status = ""
@@ -241,10 +242,15 @@ class TableBridge(QObject):
         self.hand.descending = self.app.settings.get("handSort") == "desc"
         self.hand.keep_order = self.pres.keeps_hand_order
         self.hand.trumps = self.pres.hand_marks(view)
-        self.hand.set_cards(list(view.get("hand") or []))
+        self.hand.set_cards([] if self.pres.board else list(view.get("hand") or []))   # a board draws its own
         self._hint_i = -1
         if snap.get("set_over") or snap.get("over"):
             self._make_results(snap)
+        fixed = snap.get("fixed") or []
+        if (self.net is not None and snap.get("my_turn") and len(fixed) == 1 and not snap.get("play_kinds")
+                and fixed[0].get("kind") in self.pres.auto_answer_kinds):
+            self.snap = {**snap, "my_turn": False}   # asked with nothing to choose (M-7 过): answered at once,
+            self.net.act({"action": dict(fixed[0])})  # as the local worker does
         self._rebuild()
         self._arm_timer()
         kind, rest = self._queued
@@ -446,8 +452,11 @@ class TableBridge(QObject):
             self._status = s["yourTurn"]
         elif isinstance(to_act, int):
             self._status = s["waiting"].replace("%1", self.name_of(to_act))
+        else:
+            self._status = s["waitingOthers"]   # the view does not say who is asked (a sealed round)
         self._build_actions()
         self._tracker = pres.tracker(view, self._played, self.snap.get("options") or {})
+        self._board = pres.board_view(view, self.snap, lang, self.name_of)
         self._check_selection()
         self.changed.emit()
 
@@ -460,7 +469,7 @@ class TableBridge(QObject):
             for a in snap.get("fixed", []):
                 k = a["kind"]
                 arg = a.get("arg")
-                if is_card(arg) and k != "call" and k not in self.pres.button_kinds:
+                if self.pres.is_card_arg(arg) and k != "call" and k not in self.pres.button_kinds:
                     e = kinds_seen.setdefault(k, {"kind": k, "label": i18n.action_label(k, lang),
                                                   "cardArg": True, "args": [], "arg": ""})
                     e["args"].append(arg)
@@ -498,7 +507,7 @@ class TableBridge(QObject):
         if res is None:
             return
         places = _places({"places": res.get("places")})
-        scores = list(res.get("scores") or [None] * n)
+        scores = list(pres.results_scores(res) or res.get("scores") or [None] * n)
         totals = list(res.get("totals") or snap.get("totals") or [0] * n)
         tributes, extra = pres.results_extra(res, lang, self.name_of)
         rows = []
@@ -514,7 +523,8 @@ class TableBridge(QObject):
         self._results = {"rows": rows, "tributes": tributes, "over": bool(snap.get("over")), "extra": extra,
                          "heading": st.get(pres.results_heading, pres.results_heading),
                          "title": st["gameOver"] if snap.get("over") else pres.results_title(st),
-                         "shuffle": shuffle_check.panel(snap.get("shuffle") or [], lang, st)}
+                         "shuffle": shuffle_check.panel(snap.get("shuffle") or [], lang, st),
+                         "detail": pres.results_detail_rows(res, lang, self.name_of), "detailUrl": pres.results_detail}
         self._sheet.append({"set": res.get("set_no", res.get("hand_no", len(self._sheet) + 1)),
                             "scores": [scores[i] if i < len(scores) else "" for i in range(n)],
                             "totals": totals})
@@ -655,6 +665,23 @@ class TableBridge(QObject):
         else:
             self._act.emit({"gen": snap["gen"], "action": msg})
 
+    @Slot(str, str)
+    def submit(self, kind: str, arg: str) -> None:
+        """Send an action as the player chose it on a game's own board (a tile clicked), offered or not: the
+        engine accepts it or refuses it with the rule id, which comes back as a message (never a silent no)."""
+        if not self.snap.get("my_turn"):
+            return
+        if any(a["kind"] == kind and a.get("arg", "") == arg for a in self._actions):
+            self.act(kind, arg)
+            return
+        msg: dict[str, Any] = {"seat": self.my_seat(), "kind": kind}
+        if arg:
+            msg["arg"] = arg
+        if self.net is not None:
+            self.net.act({"action": msg})
+        else:
+            self._act.emit({"gen": self.snap["gen"], "action": msg})
+
     @Slot()
     def playSelected(self) -> None:
         kinds = self._sel.get("kinds", [])
@@ -759,6 +786,12 @@ class TableBridge(QObject):
     def _g_tracker(self) -> list[dict[str, Any]]:
         return self._tracker
 
+    def _g_board(self) -> dict[str, Any]:
+        return self._board
+
+    def _g_board_url(self) -> str:
+        return self.pres.board
+
     def _g_results(self) -> dict[str, Any]:
         return self._results
 
@@ -839,6 +872,8 @@ class TableBridge(QObject):
     actions = Property(list, _g_actions, notify=selChanged)
     selection = Property(dict, _g_sel, notify=selChanged)
     tracker = Property(list, _g_tracker, notify=changed)
+    board = Property(dict, _g_board, notify=changed)       # the game's own board (desktop.games board_view)
+    boardUrl = Property(str, _g_board_url, notify=changed)
     results = Property(dict, _g_results, notify=changed)
     scoreSheet = Property(list, _g_sheet, notify=changed)
     status = Property(str, _g_status, notify=changed)

@@ -168,6 +168,7 @@ class GameWorker(QObject):
         self.state = state
         self.pres = presenter(state.rules.game)
         self._verdict = None
+        self._pending = False   # a bot step of the previous game may still be queued: it must not block this one
         self.humans = {int(s) for s in cfg.get("humans", [0])}
         self.seat = min(self.humans) if self.humans else 0
         self.auto = set()
@@ -335,6 +336,8 @@ class GameWorker(QObject):
         QTimer.singleShot(delay, lambda: self._bot_step(gen))
 
     def _bot_step(self, gen: int) -> None:
+        if gen != self.gen:
+            return   # queued for a game that has been replaced: the new game's flag is not this step's
         self._pending = False
         st = self.state
         if st is None or gen != self.gen or self.paused or st.is_over or st.to_act is None:
@@ -425,7 +428,8 @@ class GameWorker(QObject):
         st = self.state
         seat = self.seat
         view = copy.deepcopy({k: v for k, v in full.items() if k not in ("history", "state")})
-        to_act = st.to_act
+        # who acts as this seat's view tells it: a game may keep the seat being asked secret (M-7 claims)
+        to_act = full["to_act"] if "to_act" in full else st.to_act
         my_turn = ((to_act == seat) and not st.is_over and seat not in self.auto and seat in self.humans
                    and not self._only_decline(seat))
         snap: dict[str, Any] = {

@@ -143,6 +143,8 @@ class GameSpec:
     (Gouji ``sets_per_game``) ``match_option`` names it. ``match_unit`` names what ``sim`` counts (plural,
     e.g. ``"sets"``), ``match_counter`` the ``State.stats`` key that counts them.
     ``option_rule``: the rule id an unknown option is refused with (RULES.md G.4, B.2 …).
+    ``sealed_phases``: phases in which a seat's view names the seat to act only to that seat (every other
+    view says ``to_act: None``), where the rules keep who is being asked secret (Mahjong claims, M-7).
     ``presets``: preset name → option values; ``preset_titles``: preset name → (Chinese, English) title.
     ``bot_factory(level, seed=0, **kw)`` makes a bot with ``choose(view, legal) -> Decision``;
     ``from_view(view, hands, seed)`` a full state for search; ``header_extras(state)`` the per-game keys
@@ -176,6 +178,7 @@ class GameSpec:
     match_option: str | None = None
     match_default: int = 1
     option_rule: str = "C-0"
+    sealed_phases: tuple[str, ...] = ()
     teams: tuple[tuple[int, ...], ...] | None = None
     bot_factory: Callable[..., Any] | None = None
     from_view: Callable[..., GameState] | None = None

@@ -47,9 +47,15 @@ Item {
                     }
                 }
             }
+            Loader {   // a game's own detail (e.g. the winning hand, desktop.games results_detail)
+                objectName: "resultsDetail"
+                active: (res.r.detailUrl || "") !== ""
+                source: active ? res.r.detailUrl : ""
+                onLoaded: { item.detail = Qt.binding(function() { return res.r.detail || {} }); item.app = res.app }
+            }
             Text {
                 width: 604; wrapMode: Text.Wrap
-                visible: !res.r.over
+                visible: !res.r.over && (res.r.detailUrl || "") === ""
                 text: (res.r.heading || res.app.s.tributesNext) + ": " + ((res.r.tributes || []).length ? res.r.tributes.join(" · ") : res.app.s.noTribute)
                 color: Theme.text2; font.family: Theme.font; font.pixelSize: 14
             }

@@ -25,6 +25,7 @@ Item {
     property bool sheetOpen: false
     property int secondsLeft: 0
     property var lastTrick: []
+    readonly property bool boardOn: table.boardUrl !== ""   // a game with its own board (tiles) draws it instead
 
     // Seat places come from Python (desktop/layout.py, for any number of seats), relative to the centre x.
     readonly property var places: table.places
@@ -32,6 +33,7 @@ Item {
     function plateCenter(pos) { var p = plateXY(pos); return Qt.point(p.x + 126, p.y + 36) }
 
     Keys.onPressed: (event) => {
+        if (root.boardOn && boardLoader.item) { boardLoader.item.handleKey(event); return }   // the board's own keys
         if (event.key === Qt.Key_Left) { hand.moveFocus(-1); event.accepted = true }
         else if (event.key === Qt.Key_Right) { hand.moveFocus(1); event.accepted = true }
         else if (event.key === Qt.Key_Space) { hand.toggleFocused(); event.accepted = true }
@@ -146,6 +148,7 @@ Item {
     Item {
         id: centre
         objectName: "centrePlay"
+        visible: !root.boardOn
         x: root.cx - 150; y: 250; width: 300; height: 200
         readonly property var topPlay: root.table.topPlay.faces !== undefined ? root.table.topPlay : null
         Row {
@@ -252,6 +255,17 @@ Item {
         active: root.table.gamePanel !== ""
         source: root.table.gamePanel !== "" ? Qt.resolvedUrl(root.table.gamePanel) : ""
         onLoaded: item.table = root.table
+    }
+
+    // ------------------------------------------------------------------ a game's own board (ui/games/<game>/)
+    Loader {
+        id: boardLoader
+        objectName: "boardLoader"
+        anchors.fill: parent
+        active: root.boardOn
+        focus: root.boardOn   // keys reach the board only along an unbroken focus chain
+        source: root.boardOn ? root.table.boardUrl : ""
+        onLoaded: { item.table = root.table; item.app = root.app; item.cx = Qt.binding(function() { return root.cx }) }
     }
 
     // ------------------------------------------------------------------ tribute caption card
@@ -433,6 +447,7 @@ Item {
     Row {
         id: actionBar
         objectName: "actionBar"
+        visible: !root.boardOn
         anchors.horizontalCenter: felt.horizontalCenter
         y: 676
         spacing: 10
@@ -479,6 +494,7 @@ Item {
     // ------------------------------------------------------------------ the hand
     Hand {
         id: handFan
+        visible: !root.boardOn
         hand: root.hand
         x: 30; width: (root.sideOpen ? 1330 : 1540) - 30
         y: 900 - 14 - height
@@ -489,7 +505,7 @@ Item {
     Rectangle {
         id: trackerPanel
         objectName: "trackerPanel"
-        visible: root.trackerOpen && !root.chatShown
+        visible: root.trackerOpen && !root.chatShown && !root.boardOn
         x: 1376; y: 66; width: 210; height: 520; radius: 12
         color: Theme.panel; border.color: Theme.panelBorder
         Column {
@@ -531,7 +547,7 @@ Item {
     }
     Rectangle {
         id: logPanel
-        visible: root.trackerOpen
+        visible: root.trackerOpen && !root.boardOn
         x: 1376; y: 598; width: 210; height: 150; radius: 12
         color: Theme.panel; border.color: Theme.panelBorder
         clip: true

@@ -56,6 +56,8 @@ class Presenter:
     panel = ""                 # a QML panel of the game's own (under ui/), fed by ``info``
     results_heading = "tributesNext"   # the i18n key over the results' extra lines
     demo_module = ""           # ``run(qa, shot, cfg, time_limit)`` of the game's own demo (desktop.demo)
+    board = ""            # a QML board of the game's own under ui/ (drawn instead of the card hand and trick)
+    results_detail = ""   # a QML item under ui/ the results panel shows (e.g. a winning hand)
 
     def __init__(self, spec: Any = None) -> None:
         if spec is not None:
@@ -131,6 +133,23 @@ class Presenter:
 
     def describe(self, text: str, rules: Any, lang: str) -> str:
         return text
+
+    def is_card_arg(self, arg: Any) -> bool:
+        """Whether an offered action's ``arg`` is one card of the hand (chosen by selecting it, e.g. 还贡)."""
+        from desktop.faces import is_card
+        return is_card(arg)
+
+    def board_view(self, view: Mapping[str, Any], snap: Mapping[str, Any], lang: str, name_of: Any) -> Row:
+        """What the game's own ``board`` draws (empty without one)."""
+        return {}
+
+    def results_scores(self, res: Mapping[str, Any]) -> list[int] | None:
+        """Each seat's score of a finished hand/set when the result names it otherwise than ``scores``."""
+        return None
+
+    def results_detail_rows(self, res: Mapping[str, Any], lang: str, name_of: Any) -> Row:
+        """What ``results_detail`` shows."""
+        return {}
 
     def filler(self, text: str, rules: Any, lang: str) -> str:
         return ""

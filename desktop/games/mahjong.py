@@ -1,0 +1,290 @@
+"""山东麻将 Shandong Mahjong at the table: four seats each for himself, tiles drawn in QML
+(ui/games/mahjong/Board.qml), the wall count and the dealer, every seat's discard river and melds, the own
+concealed hand with the drawn tile apart, the claim bar (吃/碰/杠/胡/过, M-7) with only what is legal,
+听牌 from the view (M-11a), and the results with the winning hand by its reading and the payments (M-19 … M-22).
+
+The presenter turns the seat's view and the offered actions of the snapshot into one ``board`` dict for the
+QML board; it decides no rule: what may be claimed or discarded is what the engine offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from desktop.games import Presenter, Row, Shows
+
+WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+KIND_ZH = {"discard": "打出", "chow": "吃", "pung": "碰", "kong": "杠", "win": "胡", "pass": "过", "minglou": "明楼"}
+KIND_EN = {"discard": "Discard", "chow": "Chow 吃", "pung": "Pung 碰", "kong": "Kong 杠", "win": "Win 胡",
+           "pass": "Pass 过", "minglou": "Ready 明楼"}
+KEYS = {"chow": "C", "pung": "P", "kong": "K", "win": "↵", "pass": "Space", "discard": "↵", "minglou": "M"}
+MELD_ZH = {"chow": "吃", "pung": "碰", "exposed": "明杠", "added": "加杠", "concealed": "暗杠"}
+MELD_EN = {"chow": "chow", "pung": "pung", "exposed": "kong", "added": "added kong", "concealed": "concealed kong"}
+NUM_ZH = "一二三四五六七八九"
+SUIT_ZH = {"m": "万", "p": "饼", "s": "条"}
+HONOUR_ZH = {"E": "东", "S": "南", "W": "西", "N": "北", "C": "中", "F": "发", "B": "白"}
+SUIT_EN = {"m": "characters", "p": "dots", "s": "bamboo"}
+HONOUR_EN = {"E": "East", "S": "South", "W": "West", "N": "North", "C": "Red", "F": "Green", "B": "White"}
+
+
+def split_tiles(text: str | None) -> list[str]:
+    """M-2 notation (``"234m55p EEE"``) → single tiles (``["2m", "3m", "4m", "5p", "5p", "E", "E", "E"]``)."""
+    out: list[str] = []
+    digits: list[str] = []
+    for ch in (text or "").replace(" ", ""):
+        if ch.isdigit():
+            digits.append(ch)
+        elif ch in "mps":
+            out.extend(d + ch for d in digits)
+            digits = []
+        else:
+            out.append(ch)
+    return out
+
+
+def tile_name(t: str, lang: str) -> str:
+    """A tile in words: 五万 / 5 characters, 东 / East."""
+    if len(t) == 2 and t[0].isdigit():
+        n = int(t[0])
+        return f"{NUM_ZH[n - 1]}{SUIT_ZH[t[1]]}" if lang == "zh" else f"{n} {SUIT_EN[t[1]]}"
+    return HONOUR_ZH.get(t, t) if lang == "zh" else HONOUR_EN.get(t, t)
+
+
+def tile_row(t: str) -> Row:
+    """What the QML tile draws: the rank character and the suit character (or the honour), in its colour."""
+    if len(t) == 2 and t[0].isdigit():
+        n, suit = int(t[0]), t[1]
+        return {"tile": t, "top": NUM_ZH[n - 1], "bottom": SUIT_ZH[suit], "honour": False,
+                "color": {"m": "red", "p": "blue", "s": "green"}[suit], "digit": str(n)}
+    color = {"C": "red", "F": "green", "B": "blue"}.get(t, "ink")
+    return {"tile": t, "top": HONOUR_ZH.get(t, t), "bottom": "", "honour": True, "color": color, "digit": ""}
+
+
+class MahjongPresenter(Presenter):
+    glyph = "麻"
+    felt = "teal"
+    pass_kinds = ()             # a claim round's 过 is sealed (M-7): nothing is shown for it
+    auto_answer_kinds = ("pass",)     # a seat asked with nothing to claim is answered at once (M-7)
+    board = "games/mahjong/Board.qml"
+    results_detail = "games/mahjong/WinDetail.qml"
+    match_key = "hand_no"
+    result_events = ("hand_end",)
+    demo_seed = 3
+
+    def rules_summary(self, lang: str) -> list[tuple[str, str]]:
+        if lang == "zh":
+            return [("M-11", "推倒胡：四组加一对即胡，将必须是二、五、八。"),
+                    ("M-7", "打出的牌按顺序问每一家：胡 > 杠 = 碰 > 吃，答复在问完前保密。"),
+                    ("M-14", "过胡不胡：放弃点炮胡后，自己出牌前不能胡别人的牌。"),
+                    ("M-16", "牌墙摸完无人胡：荒庄，庄家连庄。")]
+        return [("M-11", "Any complete hand wins: four sets and a pair, the pair a 2, 5 or 8."),
+                ("M-7", "A discard is offered to each seat in turn: win > kong = pung > chow; answers sealed."),
+                ("M-14", "Pass a discard win and you may not win on a discard until you discard again."),
+                ("M-16", "The wall runs out with no win: a drawn hand, the dealer deals again.")]
+
+    def relation(self, d: int, n: int, s: Mapping[str, str]) -> str:
+        return {1: s["lower"], 2: s.get("across", ""), 3: s["upper"]}.get(d, "")   # 对家: no rival in Mahjong
+
+    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str]) -> str:
+        view = snap.get("view") or {}
+        return s["handNo"].replace("%1", str(view.get("hand_no", 1)))
+
+    def faces(self, cards: Any) -> list[Row]:
+        tiles = split_tiles(cards) if isinstance(cards, str) else [str(c) for c in cards or []]
+        return [tile_row(t) for t in tiles]
+
+    def is_card_arg(self, arg: Any) -> bool:
+        return False   # tiles are not cards: every offered action is a button or a tile on the board
+
+    def badges(self, view: Mapping[str, Any], seat: int, me: int, s: Mapping[str, str], lang: str) -> list[Row]:
+        winds = view.get("winds") or []
+        w = winds[seat] if seat < len(winds) else ""
+        out: list[Row] = []
+        if w:
+            label = WIND_ZH.get(w, w) if lang == "zh" else w
+            if view.get("dealer") == seat:
+                label += " · 庄" if lang == "zh" else " · dealer"
+            out.append({"text": label, "color": "gold" if view.get("dealer") == seat else "blue"})
+        if (view.get("minglou") or [False] * 4)[seat]:
+            out.append({"text": "明楼", "color": "blue"})
+        return out
+
+    def hint_cards(self, hand: Sequence[str], action: Any) -> list[str] | None:
+        arg = getattr(action, "arg", None)
+        return [arg] if getattr(action, "kind", "") == "discard" and isinstance(arg, str) else None
+
+    # ---------------------------------------------------------------- the board
+    def board_view(self, view: Mapping[str, Any], snap: Mapping[str, Any], lang: str, name_of: Any) -> Row:
+        """Everything the QML board draws, per screen position (0 = me, 1 = 下家 right, 2 = 对家 top, 3 = 上家 left)."""
+        me = int(snap.get("seat", 0))
+        n = 4
+        rivers = view.get("rivers") or [[] for _ in range(n)]
+        melds = view.get("melds") or [[] for _ in range(n)]
+        counts = view.get("counts") or [0] * n
+        winds = view.get("winds") or [""] * n
+        last = self._last_discard(view)
+        seats = []
+        for pos in range(n):
+            seat = (me + pos) % n
+            seats.append({
+                "seat": seat, "pos": pos, "count": counts[seat] if seat < len(counts) else 0,
+                "wind": WIND_ZH.get(winds[seat], winds[seat]) if lang == "zh" else winds[seat],
+                "dealer": view.get("dealer") == seat,
+                "river": [dict(tile_row(t), newest=(last == (seat, i))) for i, t in enumerate(rivers[seat])],
+                "melds": [self._meld_row(m, name_of, lang) for m in melds[seat]],
+                "shown": [tile_row(t) for t in (view.get("shown") or {}).get(str(seat), [])],
+            })
+        hand = list(view.get("hand") or [])
+        drawn = view.get("drawn")
+        if drawn and drawn in hand:
+            hand.remove(drawn)
+        offered = [a for a in snap.get("fixed") or []] if snap.get("my_turn") else []
+        discards = sorted({str(a["arg"]) for a in offered if a.get("kind") == "discard"})
+        claims = [self._claim_row(a, lang) for a in offered if a.get("kind") not in ("discard",)]
+        sug = snap.get("suggest") or {}
+        claim = view.get("claim")
+        return {
+            "wall": view.get("wall", 0), "seats": seats,
+            "hand": [tile_row(t) for t in hand], "drawn": tile_row(drawn) if drawn else None,
+            "discards": discards, "claims": claims, "myTurn": bool(snap.get("my_turn")),
+            "claimTile": tile_row(claim["tile"]) if claim else None,
+            "claimText": (f"{name_of(claim['from'])} {KIND_ZH['discard'] if lang == 'zh' else 'discards'} "
+                          f"{tile_name(claim['tile'], lang)}") if claim else "",
+            "ting": self._ting(view, lang), "hint": {"kind": sug.get("kind", ""), "arg": sug.get("arg") or ""},
+            "dealerPos": (int(view.get("dealer", 0)) - me) % n, "toActPos": (
+                (int(snap["to_act"]) - me) % n if isinstance(snap.get("to_act"), int) and view.get("to_act")
+                is not None else -1),
+            "mustDiscard": bool(view.get("must_discard")), "locked": bool(view.get("locked")),
+            "counter": self._counter(view),
+        }
+
+    @staticmethod
+    def _counter(view: Mapping[str, Any]) -> list[list[Row]]:
+        """牌张计数: per kind, the copies this seat cannot see (wall and other concealed hands), from public
+        facts and its own tiles only; the waits of a ready hand are marked."""
+        seen: dict[str, int] = {}
+        for t in view.get("hand") or []:
+            seen[t] = seen.get(t, 0) + 1
+        for riv in view.get("rivers") or []:
+            for t in riv:
+                seen[t] = seen.get(t, 0) + 1
+        for ms in view.get("melds") or []:
+            for m in ms:
+                for t in split_tiles(m.get("tiles")):
+                    seen[t] = seen.get(t, 0) + 1
+        for shown in (view.get("shown") or {}).values():
+            for t in shown:
+                seen[t] = seen.get(t, 0) + 1
+        waits = {w for w, _ in (view.get("ting") or {}).get("waits") or []}
+        rows = [[f"{n}{s}" for n in range(1, 10)] for s in "mps"]
+        if (view.get("options") or {}).get("honors", True):
+            rows.append(list("ESWNCFB"))
+        return [[dict(tile_row(t), left=max(0, 4 - seen.get(t, 0)), wait=t in waits) for t in row] for row in rows]
+
+    @staticmethod
+    def _last_discard(view: Mapping[str, Any]) -> tuple[int, int] | None:
+        rnd = view.get("trick") or []
+        if rnd and rnd[-1].get("kind") == "discard":
+            s = int(rnd[-1]["seat"])
+            return (s, len((view.get("rivers") or [[]] * 4)[s]) - 1)
+        return None
+
+    @staticmethod
+    def _meld_row(m: Mapping[str, Any], name_of: Any, lang: str) -> Row:
+        kind = m.get("kong") or m.get("kind") or ""
+        label = (MELD_ZH if lang == "zh" else MELD_EN).get(str(kind), str(kind))
+        if m.get("kind") == "chow" and isinstance(m.get("from"), int):
+            label += f" · {name_of(m['from'])}"
+        tiles = split_tiles(m.get("tiles")) if m.get("tiles") else []
+        hidden = m.get("tiles") is None
+        faces = [dict(tile_row(t), back=(hidden or (kind == "concealed" and i in (0, 3)))) for i, t in enumerate(tiles)]
+        if hidden:
+            faces = [{"tile": "?", "top": "", "bottom": "", "honour": True, "color": "ink", "digit": "", "back": True}
+                     for _ in range(4)]   # M-10: another seat's concealed kong is four backs
+        return {"label": label, "tiles": faces}
+
+    @staticmethod
+    def _claim_row(a: Mapping[str, Any], lang: str) -> Row:
+        kind = str(a.get("kind"))
+        arg = a.get("arg")
+        return {"kind": kind, "arg": "" if arg is None else str(arg),
+                "label": (KIND_ZH if lang == "zh" else KIND_EN).get(kind, kind), "key": KEYS.get(kind, ""),
+                "tiles": [tile_row(t) for t in split_tiles(arg)] if kind == "chow" else [],
+                "objectName": f"claim_{kind}" + (f"_{arg}" if arg else "")}
+
+    @staticmethod
+    def _ting(view: Mapping[str, Any], lang: str) -> Row:
+        """听牌 (M-11a) as the view gives it: the waits of a ready hand, or per discard that leaves one ready."""
+        t = view.get("ting") or {}
+        waits = t.get("waits") or []
+        if waits:
+            left = sum(int(n) for _, n in waits)
+            text = (f"听 · 剩 {left} 张" if lang == "zh" else f"Ready · {left} left")
+            return {"text": text, "tiles": [tile_row(x) for x, _ in waits], "after": {}}
+        after = t.get("after") or {}
+        if after:
+            best = max(after.items(), key=lambda kv: sum(int(n) for _, n in kv[1]))
+            left = sum(int(n) for _, n in best[1])
+            text = (f"打{tile_name(best[0], lang)} → 听" if lang == "zh" else f"Discard {best[0]} → ready on")
+            tail = (f"剩 {left} 张" if lang == "zh" else f"{left} left")
+            return {"text": text, "tail": tail, "tiles": [tile_row(x) for x, _ in best[1]],
+                    "after": {k: [x for x, _ in v] for k, v in after.items()}}
+        return {"text": "", "tiles": [], "after": {}}
+
+    # ---------------------------------------------------------------- events
+    def on_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
+        seat = d.get("seat")
+        if kind == "discard":
+            table.ring("play")
+        elif kind == "meld" and isinstance(seat, int):
+            table.ring("burn")
+            table.say(f"{table.name_of(seat)} · {KIND_ZH.get(str(d.get('kind')), '') if lang == 'zh' else d.get('kind')}")
+        elif kind == "kong" and isinstance(seat, int):
+            table.ring("burn")
+            table.say(f"{table.name_of(seat)} · {'杠' if lang == 'zh' else 'kong'}")
+        elif kind == "hand_end":
+            table.ring("finish")
+        elif kind == "deal":
+            table.ring("deal")
+
+    def results_scores(self, res: Mapping[str, Any]) -> list[int] | None:
+        return list(res.get("payments") or []) or None
+
+    def results_extra(self, res: Mapping[str, Any], lang: str, name_of: Any) -> tuple[list[str], str]:
+        if res.get("drawn"):
+            return [], ("荒庄" if lang == "zh" else "Drawn hand")
+        wins = res.get("wins") or []
+        if not wins:
+            return [], ""
+        w = wins[0]
+        how = ("自摸" if w.get("self_drawn") else "点炮") if lang == "zh" else (
+            "self-drawn" if w.get("self_drawn") else "on a discard")
+        return [], f"{name_of(int(w['seat']))} 胡 · {how}" if lang == "zh" else f"{name_of(int(w['seat']))} wins · {how}"
+
+    def results_detail_rows(self, res: Mapping[str, Any], lang: str, name_of: Any) -> Row:
+        """The win screen: each winner's hand laid out by its reading, the patterns, the payments."""
+        from engine.mahjong.scoring import PATTERN_EN, PATTERN_ZH
+        names = PATTERN_ZH if lang == "zh" else PATTERN_EN
+        wins = []
+        for w in res.get("wins") or []:
+            groups = [[tile_row(t) for t in split_tiles(g)] for g in str(w.get("reading") or "").split()
+                      if g != "十三幺"]
+            melds = (res.get("melds") or [[]] * 4)[int(w["seat"])]
+            from_ = w.get("from")
+            line = " · ".join(names.get(p, p) for p in w.get("patterns") or [])
+            wins.append({"name": name_of(int(w["seat"])), "groups": groups,
+                         "melds": [[tile_row(t) for t in split_tiles(m)] for m in melds],
+                         "tile": tile_row(w["tile"]) if w.get("tile") else None,
+                         "patterns": line, "value": w.get("value", 0),
+                         "how": ((f"点炮 · {name_of(int(from_))}" if lang == "zh" else f"on {name_of(int(from_))}'s discard")
+                                 if isinstance(from_, int) else ("自摸" if lang == "zh" else "self-drawn"))})
+        pays = [{"name": name_of(s), "pay": p} for s, p in enumerate(res.get("payments") or [])]
+        return {"wins": wins, "payments": pays, "drawn": bool(res.get("drawn")),
+                "title": ("荒庄 · 无人胡牌" if lang == "zh" else "Drawn hand · no winner") if res.get("drawn") else ""}
+
+    def judge_state(self, view: Mapping[str, Any]) -> Any:
+        return None   # every Mahjong action is a fixed choice: the offered list is the judge (LAN too)
+
+
+PRESENTER = MahjongPresenter

@@ -1,0 +1,73 @@
+"""``python -m desktop --demo mahjong --screenshot-dir DIR``: a Mahjong table where the demo plays seat 0 with
+the hint bot's choices, in Chinese and in English, with a screenshot of the deal, a discard, a claim prompt,
+a kong, a 听牌 hand and the results (win screen) of each language. Runs offscreen and exits."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+SHOTS = ("deal", "discard", "claim", "kong", "ting", "results")
+
+
+def _has_kong(board: dict[str, Any]) -> bool:
+    return any("杠" in m["label"] or "kong" in m["label"] for s in board.get("seats") or [] for m in s["melds"])
+
+
+def run(qa: Any, game: str, out: Path, seed: int, lang: str, time_limit: float, shot: Any) -> set[str]:
+    """Play until every shot of ``SHOTS`` was taken (or the time is up); returns the shots not reached."""
+    from desktop.harness import quick_config, wait
+    qa.settings.set("language", lang)
+    cfg = quick_config(game, seed=seed, humans=[0], pace_ms=40, save=False, pause_at_results=True, no_timeout=True)
+    cfg["levels"] = {i: 2 for i in range(4)}
+    t = qa.table
+    t.start(cfg)
+    qa.set_screen("table")
+    need = set(SHOTS)
+    start = time.monotonic()
+    acted: Any = None
+    while need and time.monotonic() - start < time_limit:
+        wait(20)
+        snap = t.snap
+        if not snap:
+            continue
+        b = t.board
+        if "deal" in need and b.get("hand"):
+            wait(150)
+            shot(f"{lang}_deal")
+            need.discard("deal")
+        if "discard" in need and any(s["river"] for s in b.get("seats") or []):
+            shot(f"{lang}_discard")
+            need.discard("discard")
+        if "kong" in need and _has_kong(b):
+            shot(f"{lang}_kong")
+            need.discard("kong")
+        if "ting" in need and (b.get("ting") or {}).get("text"):
+            shot(f"{lang}_ting")
+            need.discard("ting")
+        if t.results.get("rows"):
+            if "results" in need and t.results.get("detail", {}).get("wins"):
+                wait(150)
+                shot(f"{lang}_results")
+                need.discard("results")
+            if snap.get("over"):
+                cfg["seed"] = int(cfg["seed"]) + 1
+                t.start(cfg)
+                continue
+            t.nextSet()
+            continue
+        key = (snap.get("gen"), snap.get("n_actions"))
+        if snap.get("my_turn") and key != acted:
+            acted = key
+            claims = [c for c in b.get("claims") or [] if c["kind"] != "pass"]
+            if "claim" in need and snap.get("phase") in ("claim", "rob") and claims:
+                wait(100)
+                shot(f"{lang}_claim")
+                need.discard("claim")
+            sug = snap.get("suggest") or {}
+            pick = next((c for c in claims if c["kind"] in ("win", "kong")), None)   # show a kong, a win
+            kind, arg = (pick["kind"], pick["arg"]) if pick else (sug.get("kind", "pass"), sug.get("arg") or "")
+            wait(30)
+            t.submit(kind, arg)
+    return need

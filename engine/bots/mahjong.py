@@ -1,0 +1,378 @@
+"""Shandong Mahjong bots (issue 17): ``random``, ``greedy`` and ``heuristic``, made by :func:`make_mahjong_bot`.
+
+Like every bot they see only ``view(seat)`` and the legal list. ``greedy`` wins whenever it can, discards
+the tile that leaves the lowest shanten (M-11a) and claims only what lowers it. ``heuristic`` adds tile
+efficiency (among the lowest-shanten discards, the one that leaves the most live tiles that improve the
+hand, counting what it can see: its hand, every river and exposed meld), keeps a lone 2-5-8 pair, weighs
+kongs by their payment (M-22: a kong may leave the hand one step further from ready), lets a one-point
+discard win pass while the wall is long and its wait has five or more live tiles (a self-draw is paid by
+all three and doubled, M-20; the M-14 lock lasts only until its next discard), and defends: against a seat
+that looks ready (明楼 or three melds) it prefers tiles that seat discarded, honours already out, then
+terminals — and folds to the safest tile when its own hand is two or more steps from ready.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from engine.bots.base import Decision, RandomBot, check_legal
+from engine.core import Action
+from engine.mahjong.rules import Rules
+from engine.mahjong.scoring import WinContext, best_value
+from engine.tiles import (
+    TILES,
+    Meld,
+    Tile,
+    WinRule,
+    counts_of,
+    decompose_counts,
+    meld_of,
+    parse_tiles,
+    shanten_counts,
+    waits_counts,
+)
+
+LEVELS = ("random", "greedy", "heuristic")
+
+
+@lru_cache(maxsize=64)
+def _rules(items: tuple[tuple[str, Any], ...]) -> Rules:
+    return Rules(dict(items))
+
+
+def rules_of(view: dict[str, Any]) -> Rules:
+    return _rules(tuple(sorted(view["options"].items())))
+
+
+def own_melds(view: dict[str, Any]) -> list[Meld]:
+    out = []
+    for m in view["melds"][view["seat"]]:
+        tiles = parse_tiles(m["tiles"])
+        if m["kong"] == "concealed":
+            out.append(meld_of(tiles, claimed=False, kong="concealed"))
+        else:
+            out.append(meld_of(tiles, claimed=bool(m["claimed"]), kong="added" if m["kong"] == "added" else None))
+    return out
+
+
+def unseen(view: dict[str, Any]) -> list[int]:
+    """Copies of each kind this seat cannot see anywhere (the wall and the other concealed hands)."""
+    left = [4] * 34
+    seen: list[str] = list(view["hand"])
+    for river in view["rivers"]:
+        seen.extend(river)
+    for ms in view["melds"]:
+        for m in ms:
+            if m["tiles"] is not None:
+                seen.extend(parse_tiles(m["tiles"]))
+    for tiles in view.get("shown", {}).values():
+        seen.extend(tiles)
+    for t in view.get("trick", []):
+        if t.get("kind") == "rob":
+            seen.append(t["tile"])
+    for t in seen:
+        left[Tile(t).idx] -= 1
+    return [max(0, x) for x in left]
+
+
+class GreedyBot:
+    """Wins at once; discards for the lowest shanten; claims only what lowers shanten."""
+
+    level = "greedy"
+    wants_history = False
+    kong_slack = 0  # how much worse (in shanten) a kong may leave the hand
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
+        check_legal(legal)
+        rule = rules_of(view).win_rule
+        win = next((a for a in legal if a.kind == "win"), None)
+        hand = counts_of(Tile(t) for t in view["hand"])
+        melds = own_melds(view)
+        if win is not None and self._take_win(view, rule, hand, melds):
+            return Decision(win, "win M-11")
+        if view.get("claim") is not None:
+            return self._claim(view, legal, rule, hand, melds)
+        return self._move(view, legal, rule, hand, melds)
+
+    def _take_win(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld]) -> bool:
+        return True
+
+    # -- moves ---------------------------------------------------------------------------------------
+
+    def _move(self, view: dict[str, Any], legal: list[Action], rule: WinRule, hand: list[int],
+              melds: list[Meld]) -> Decision:
+        discards = [a for a in legal if a.kind == "discard"]
+        best_sh, ranked = self._ranked_discards(view, rule, hand, melds, discards)
+        for a in legal:
+            if a.kind == "kong":
+                after = _kong_hand(hand, melds, a)
+                if after is not None and shanten_counts(rule, after[0], after[1]) <= best_sh + self.kong_slack:
+                    return Decision(a, "kong M-9 (paid by M-22)")
+        ml = [a for a in legal if a.kind == "minglou"]
+        pick = ranked[0]
+        if ml and self._declare_minglou(view):
+            same = next((a for a in ml if a.arg == pick.arg), None)
+            if same is not None:
+                return Decision(same, "minglou M-15")
+        return Decision(pick, f"discard shanten {best_sh} M-11a")
+
+    def _declare_minglou(self, view: dict[str, Any]) -> bool:
+        return False
+
+    def _ranked_discards(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld],
+                         discards: list[Action]) -> tuple[int, list[Action]]:
+        scored = []
+        for a in discards:
+            i = Tile(str(a.arg)).idx
+            hand[i] -= 1
+            sh = shanten_counts(rule, hand, melds)
+            hand[i] += 1
+            scored.append((sh, self._tiebreak(view, hand, i), self.rng.random(), a))
+        scored.sort(key=lambda x: (x[0], x[1], x[2]))
+        return scored[0][0], [x[3] for x in scored]
+
+    def _tiebreak(self, view: dict[str, Any], hand: list[int], i: int) -> float:
+        """Lower = better to discard: isolated honours and terminals first."""
+        return -_isolation(hand, i)
+
+    # -- claims --------------------------------------------------------------------------------------
+
+    def _claim(self, view: dict[str, Any], legal: list[Action], rule: WinRule, hand: list[int],
+               melds: list[Meld]) -> Decision:
+        cur = shanten_counts(rule, hand, melds)
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if a.kind not in ("pung", "chow", "kong"):
+                continue
+            gain = self._claim_gain(view, rule, hand, melds, a, cur)
+            if gain is not None and (best is None or gain > best[0]):
+                best = (gain, a)
+        if best is not None:
+            return Decision(best[1], f"{best[1].kind} lowers shanten M-6")
+        return Decision(next(a for a in legal if a.kind == "pass"), "pass M-7")
+
+    def _claim_gain(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld], a: Action,
+                    cur: int) -> float | None:
+        after = _claim_hand(view, hand, melds, a)
+        sh = shanten_counts(rule, after[0], after[1])
+        if a.kind == "kong":
+            return 0.5 if sh <= cur else None
+        return float(cur - sh) if sh < cur else None
+
+
+class HeuristicBot(GreedyBot):
+    """Greedy plus tile efficiency by live tiles, a kept 2-5-8 pair, claims only when they help, defence."""
+
+    level = "heuristic"
+
+    def __init__(self, seed: int = 0, fold_shanten: int = 2, fold_weight: float = 40.0,
+                 danger_weight: float = 6.0, min_outs: int = 5, min_wall: int = 30, kong_slack: int = 1,
+                 weigh_claims: bool = False) -> None:
+        super().__init__(seed)
+        self.min_outs = min_outs
+        self.kong_slack = kong_slack
+        self.weigh_claims = weigh_claims
+        self.min_wall = min_wall
+        self.fold_shanten = fold_shanten
+        self.fold_weight = fold_weight
+        self.danger_weight = danger_weight
+
+    def _ranked_discards(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld],
+                         discards: list[Action]) -> tuple[int, list[Action]]:
+        live = unseen(view)
+        threats = _threats(view)
+        rows: list[tuple[int, int, Action]] = []
+        for a in discards:
+            i = Tile(str(a.arg)).idx
+            hand[i] -= 1
+            sh = shanten_counts(rule, hand, melds)
+            hand[i] += 1
+            rows.append((sh, i, a))
+        best_sh = min(r[0] for r in rows)
+        scored = []
+        for sh, i, a in rows:
+            eff = 0
+            if sh == best_sh and sh <= 3:
+                hand[i] -= 1
+                eff = _acceptance(rule, hand, melds, live, sh)
+                hand[i] += 1
+            danger = sum(_danger(view, o, i, live) for o in threats)
+            score = -10.0 * sh + 0.25 * eff - 0.4 * _pair_258_loss(hand, i) + 0.05 * _isolation(hand, i)
+            if threats:
+                fold = best_sh >= self.fold_shanten or view["wall"] < 12
+                score -= danger * (self.fold_weight if fold else self.danger_weight)
+            scored.append((-score, self.rng.random(), a, sh))
+        scored.sort(key=lambda x: (x[0], x[1]))
+        return scored[0][3], [x[2] for x in scored]
+
+    def _declare_minglou(self, view: dict[str, Any]) -> bool:
+        return int(view["wall"]) > 16
+
+    def _take_win(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld]) -> bool:
+        """A self-draw is paid by all three and doubled (M-20): a small discard win (V = 1) is passed while
+        the wall is long and the wait has many live tiles (M-14 locks discard wins only until the next discard)."""
+        claim = view.get("claim")
+        if claim is None or self.min_outs <= 0:
+            return True
+        opts = view["options"]
+        if opts.get("scoring") != "simple" or claim.get("kind") != "discard" or int(view["wall"]) < self.min_wall:
+            return True
+        tile = Tile(claim["tile"])
+        hand[tile.idx] += 1
+        readings = decompose_counts(rule, hand, melds)
+        hand[tile.idx] -= 1
+        value = best_value(readings, melds, WinContext(minglou=bool(view["minglou"][view["seat"]])), "simple")
+        if value.value >= 2:
+            return True
+        live = unseen(view)
+        outs = sum(live[i] for i in waits_counts(rule, hand, melds))
+        return outs < self.min_outs
+
+    def _claim_gain(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld], a: Action,
+                    cur: int) -> float | None:
+        after = _claim_hand(view, hand, melds, a)
+        sh = shanten_counts(rule, after[0], after[1])
+        if a.kind == "kong":  # three points from the discarder (M-22) and a free draw
+            return 1.0 if sh <= cur + self.kong_slack else None
+        if sh >= cur:
+            return None
+        if not self.weigh_claims:
+            return float(cur - sh)
+        live = unseen(view)
+        now = _hand_score(rule, hand, melds, live, cur)
+        h, ms = after
+        best = None
+        for i in range(34):
+            if h[i]:
+                h[i] -= 1
+                s2 = shanten_counts(rule, h, ms)
+                if s2 == sh:
+                    v = _hand_score(rule, h, ms, live, s2)
+                    best = v if best is None or v > best else best
+                h[i] += 1
+        return None if best is None or best <= now else best - now
+
+
+def _hand_score(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Sequence[int], sh: int) -> float:
+    """The heuristic's worth of a 3k+1 hand: shanten first, then its live acceptance."""
+    return -10.0 * sh + 0.25 * _acceptance(rule, hand, melds, live, sh)
+
+
+def _isolation(hand: Sequence[int], i: int) -> float:
+    """How alone tile i is (higher = fewer neighbours): honours and terminals without partners first."""
+    if hand[i] >= 2:
+        return 0.0
+    if i >= 27:
+        return 3.0
+    r = i % 9
+    near = sum(hand[j] for j in range(i - 2, i + 3) if j != i and 0 <= j < 34 and j // 9 == i // 9)
+    edge = 1.0 if r in (0, 8) else 0.5 if r in (1, 7) else 0.0
+    return (2.0 if near == 0 else 1.0 / (1 + near)) + edge
+
+
+def _pair_258_loss(hand: Sequence[int], i: int) -> float:
+    """1 when tile i belongs to the only 2-5-8 pair of the hand (M-11.1: the pair must be 2, 5 or 8)."""
+    pairs = [j for j in range(27) if hand[j] >= 2 and TILES[j].is_258]
+    return 1.0 if pairs == [i] else 0.0
+
+
+def _acceptance(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Sequence[int], sh: int) -> int:
+    """Live tiles that lower the shanten of a 3k+1 hand (its 有效牌)."""
+    total = 0
+    kinds = range(34) if rule.honours else range(27)
+    for t in kinds:
+        if not live[t] or hand[t] >= 4:
+            continue
+        if not _useful(hand, t):
+            continue
+        hand[t] += 1
+        if shanten_counts(rule, hand, melds) < sh:
+            total += live[t]
+        hand[t] -= 1
+    return total
+
+
+def _useful(hand: Sequence[int], t: int) -> bool:
+    """A drawn tile can only help next to (or on) tiles already held — or as a 七对/十三幺 partner."""
+    if hand[t]:
+        return True
+    if t >= 27:
+        return False
+    s = t // 9
+    return any(hand[j] for j in range(t - 2, t + 3) if 0 <= j < 27 and j // 9 == s)
+
+
+def _threats(view: dict[str, Any]) -> list[int]:
+    me = view["seat"]
+    out = []
+    for s in range(4):
+        if s == me:
+            continue
+        n = len(view["melds"][s])
+        if view["minglou"][s] or n >= 3:
+            out.append(s)
+    return out
+
+
+def _danger(view: dict[str, Any], seat: int, i: int, live: Sequence[int]) -> float:
+    t = TILES[i]
+    if str(t) in view["rivers"][seat]:
+        return 0.1
+    shown = view.get("shown", {}).get(str(seat))
+    if shown is not None:  # 明楼: his hand is open — the danger is exact
+        rules = rules_of(view)
+        try:
+            melds = [meld_of(parse_tiles(m["tiles"]), kong=None) for m in view["melds"][seat] if m["tiles"]]
+            return 1.0 if t in rules.waits(shown, melds) else 0.0
+        except Exception:  # a hidden kong: fall back to the estimate
+            pass
+    if live[i] == 0:
+        return 0.0
+    if t.is_honour:
+        return 0.05 if live[i] <= 1 else 0.5
+    base = 1.0 if t.is_258 else 0.8
+    if t.rank in (1, 9):
+        base *= 0.6
+    return base * min(1.0, live[i] / 3)
+
+
+def _kong_hand(hand: list[int], melds: list[Meld], a: Action) -> tuple[list[int], list[Meld]] | None:
+    t = Tile(parse_tiles(str(a.arg))[0])
+    h = list(hand)
+    if h[t.idx] == 4:
+        h[t.idx] = 0
+        return h, [*melds, meld_of([t] * 4, claimed=False, kong="concealed")]
+    if h[t.idx] >= 1:
+        h[t.idx] -= 1
+        return h, [m if not (m.kind == "pung" and m.first == t) else meld_of([t] * 4, kong="added") for m in melds]
+    return None
+
+
+def _claim_hand(view: dict[str, Any], hand: list[int], melds: list[Meld], a: Action) -> tuple[list[int], list[Meld]]:
+    tile = Tile(view["claim"]["tile"])
+    tiles = parse_tiles(str(a.arg))
+    h = list(hand)
+    used = list(tiles)
+    used.remove(tile)
+    for x in used:
+        h[x.idx] -= 1
+    return h, [*melds, meld_of(tiles, kong="exposed" if a.kind == "kong" else None)]
+
+
+def make_mahjong_bot(level: str, seed: int = 0, **kw: Any) -> Any:
+    """A Mahjong bot of ``level`` (``random``, ``greedy``, ``heuristic``); there is no ``search`` level yet."""
+    if level == "random":
+        return RandomBot("mahjong", seed)
+    if level == "greedy":
+        return GreedyBot(seed)
+    if level == "heuristic":
+        return HeuristicBot(seed, **kw)
+    raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+
+
+__all__ = ["GreedyBot", "HeuristicBot", "LEVELS", "make_mahjong_bot"]

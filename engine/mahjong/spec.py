@@ -1,0 +1,43 @@
+"""Shandong Mahjong on the registry (engine.games): its GameSpec, registered once on import."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine import games
+from engine.api import GameSpec, GameState
+
+from .options import SPECS
+from .rules import Rules
+
+
+def _state(rules: Rules, seed: int = 0, **kwargs: Any) -> GameState:
+    from .state import State
+    return State(rules, seed=seed, **kwargs)
+
+
+def _rules(options: Mapping[str, Any]) -> Rules:
+    return Rules(dict(options))
+
+
+def _bots(level: str, seed: int = 0, **kw: Any) -> Any:
+    from engine.bots.mahjong import make_mahjong_bot
+    return make_mahjong_bot(level, seed=seed, **kw)
+
+
+def _from_view(view: Mapping[str, Any], hands: Any, seed: int = 0) -> GameState:
+    from .state import State
+    return State.from_view(view, hands, seed)
+
+
+def _extras(st: GameState) -> Mapping[str, Any]:
+    return {"dealer": getattr(st, "dealer", None), "hand_no": getattr(st, "hand_no", None)}
+
+
+SPEC = games.register(GameSpec(
+    name="mahjong", seats=4, family="tiles", title_en="Shandong Mahjong", title_zh="山东麻将",
+    module="engine.mahjong", state_factory=_state, rules_factory=_rules, option_specs=lambda: SPECS,
+    match_unit="hand", match_option="match_hands", match_default=16, option_rule="M.1", teams=None,
+    sealed_phases=("claim", "rob"), bot_factory=_bots, from_view=_from_view, header_extras=_extras,
+))

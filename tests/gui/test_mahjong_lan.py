@@ -1,0 +1,43 @@
+"""A LAN Mahjong table through the app, on 127.0.0.1 only: host it, bots fill the other three seats, and the
+host's player discards a tile by clicking it on the board; the host applies it. A seat asked with nothing
+to claim answers at once (M-7), so the player is only ever asked when he has a choice."""
+
+from __future__ import annotations
+
+import time
+
+from guikit import click_item, wait, wait_frame, wait_until
+
+
+def test_host_mahjong_and_discard_by_click(qa):
+    lan = qa.lan
+    lan.bind, lan.bot_delay, lan.discovery = "127.0.0.1", 0.0, False
+    qa.app.selectGame("mahjong")
+    qa.set_screen("lan")
+    wait_frame(qa.window)
+    click_item(qa, qa.find("btnHostTable"))
+    assert wait_until(lambda: lan.mode == "host" and lan.seat == 0, 10), lan.status
+    click_item(qa, qa.find("btnHostStart"))
+    t = qa.table
+    assert wait_until(lambda: qa.window.property("page") == "table" and t.net is not None, 20)
+    assert t.snap.get("game") == "mahjong"
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        assert wait_until(lambda: t.snap.get("my_turn"), 30), "never my turn"
+        b = t.board
+        assert [c["kind"] for c in b.get("claims") or []] != ["pass"], "asked with nothing to claim"
+        if t.snap["phase"] != "move":
+            t.submit("pass", "")
+            wait(30)
+            continue
+        wait_frame(qa.window)
+        n = len(b["seats"][0]["river"])
+        tile = qa.find("mjTile_0")
+        board = qa.find("mahjongBoard")
+        click_item(qa, tile)            # the first click picks the tile ...
+        assert wait_until(lambda board=board, b=b: board.property("picked") == b["hand"][0]["tile"], 10)
+        click_item(qa, tile)            # ... the second discards it
+        assert wait_until(lambda n=n: len(t.board["seats"][0]["river"]) == n + 1, 20), "the host did not apply it"
+        assert t.board["seats"][0]["river"][-1]["tile"] == b["hand"][0]["tile"]
+        return
+    raise AssertionError("no move of mine on the LAN table")

@@ -1,0 +1,111 @@
+"""Shandong Mahjong at the table with real mouse and key events: discard by clicking a tile (pick, then click
+again) and by the keys (→ then ↵), answer a claim prompt (M-7) with its key, and an illegal discard refused
+with the rule id in the UI language."""
+
+from __future__ import annotations
+
+import time
+
+from guikit import click_item, quick_config, shot, wait, wait_frame, wait_until
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+
+def dealer_seed(seat: int = 0) -> int:
+    """A seed whose first dealer (M-3) is ``seat``: the human moves first, with 14 tiles."""
+    from engine import games
+    for seed in range(100):
+        if games.new_state("mahjong", seed).to_act == seat:
+            return seed
+    raise AssertionError("no such seed")
+
+
+def river(t, pos: int = 0) -> list[str]:
+    return [x["tile"] for x in t.board["seats"][pos]["river"]]
+
+
+def start(qa, **kw):
+    cfg = quick_config("mahjong", seed=dealer_seed(), pace_ms=0, save=False, **kw)
+    qa.table.start(cfg)
+    qa.set_screen("table")
+    t = qa.table
+    assert wait_until(lambda: t.snap.get("my_turn"), 20)
+    wait_frame(qa.window)
+    return t
+
+
+def test_discard_by_mouse_then_by_keys(qa):
+    t = start(qa)
+    assert t.snap["phase"] == "move" and len(t.snap["view"]["hand"]) == 14
+    assert qa.find("mahjongBoard") is not None and qa.find("mjWall").property("text") == str(t.board["wall"])
+    tile0 = qa.find("mjTile_0")
+    picked = t.board["hand"][0]["tile"]
+    click_item(qa, tile0)            # the first click picks the tile (it rises) ...
+    assert wait_until(lambda: qa.find("mahjongBoard").property("picked") == picked, 10)
+    assert river(t) == []
+    click_item(qa, tile0)            # ... the second discards it
+    assert wait_until(lambda: river(t) == [picked], 20), river(t)
+    assert picked in t.snap["view"]["rivers"][0]
+    shot(qa, "mahjong_after_discard")
+    # the next own move: → picks the drawn tile at the right end, ↵ discards it
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        assert wait_until(lambda: t.snap.get("my_turn") or t.snap.get("over") or t.results.get("rows"), 30)
+        if t.results.get("rows") or t.snap.get("over"):
+            break
+        if t.snap["phase"] != "move":
+            t.submit("pass", "")    # a claim on offer: not this test's business
+            wait(20)
+            continue
+        wait_frame(qa.window)
+        qa.find("tableScreen").forceActiveFocus()   # as a click on the window gives it (offscreen has no user)
+        n = len(river(t))
+        QTest.keyClick(qa.window, Qt.Key.Key_Right)
+        QTest.keyClick(qa.window, Qt.Key.Key_Return)
+        assert wait_until(lambda n=n: len(river(t)) == n + 1, 20), "the keys did not discard"
+        return
+    raise AssertionError("no second move of mine")
+
+
+def test_claim_prompt_answered_by_key_and_illegal_discard_refused(qa):
+    t = start(qa)
+    # an illegal discard (a tile not in the hand) is refused by the engine with the rule id, in Chinese
+    hand = t.snap["view"]["hand"]
+    missing = next(x for x in ("1m", "9p", "E", "C", "5s", "2p") if x not in hand)
+    t.submit("discard", missing)
+    assert wait_until(lambda: t.last_rejection[0] != "", 10)
+    rule, reason = t.last_rejection
+    assert rule.startswith("M-") and any("\u4e00" <= ch <= "\u9fff" for ch in reason), t.last_rejection
+    # play on with the hint's choices until a claim (吃/碰/杠/胡) is offered; answer it with its key
+    keys = {"chow": Qt.Key.Key_C, "pung": Qt.Key.Key_P, "kong": Qt.Key.Key_K, "win": Qt.Key.Key_Return}
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        assert wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows"), 30)
+        if t.results.get("rows"):
+            t.nextSet()
+            wait(50)
+            continue
+        claims = [c for c in t.board.get("claims") or [] if c["kind"] != "pass"]
+        if t.snap["phase"] == "claim" and claims:
+            wait_frame(qa.window)
+            assert qa.find("claim_pass") is not None   # 过 is always there
+            assert qa.find(claims[0]["objectName"]) is not None
+            assert qa.find("mjClaimTag").property("visible")
+            shot(qa, "mahjong_claim_prompt")
+            kind = claims[0]["kind"]
+            melds = len(t.board["seats"][0]["melds"])
+            n = t.snap["n_actions"]
+            qa.find("tableScreen").forceActiveFocus()
+            QTest.keyClick(qa.window, keys[kind])
+            assert wait_until(lambda n=n: t.snap.get("n_actions", 0) > n, 20), "the claim key was not taken"
+            answer = t.snap["view"].get("answer") or {}
+            if answer:
+                assert answer.get("kind") == kind   # sealed until the round ends, but my own answer I see
+            if kind != "win":
+                assert wait_until(lambda melds=melds: len(t.board["seats"][0]["melds"]) > melds
+                                  or t.snap["view"]["phase"] != "claim", 20)
+            return
+        sug = t.snap.get("suggest") or {}
+        t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
+        wait(10)
+    raise AssertionError("no claim offered to me within the time")

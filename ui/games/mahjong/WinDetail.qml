@@ -1,0 +1,55 @@
+import QtQuick
+import "../.."
+
+// The win screen's detail (M-19 … M-22): each winner's hand laid out by its reading (the pair first, then
+// each set), the exposed melds, the patterns and value, and every seat's payment; a drawn hand says so.
+Column {
+    id: wd
+    property var detail: ({})
+    property var app
+    width: 604
+    spacing: 8
+    Text {
+        visible: (wd.detail.title || "") !== ""
+        text: wd.detail.title || ""
+        color: Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 17
+    }
+    Repeater {
+        model: wd.detail.wins || []
+        Column {
+            id: winCol
+            required property var modelData
+            spacing: 6
+            Row {
+                spacing: 10
+                Text { text: winCol.modelData.name + " · " + winCol.modelData.how; color: Theme.gold; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
+                Text { text: winCol.modelData.patterns + " · V " + winCol.modelData.value; color: Theme.text; font.family: Theme.font; font.pixelSize: 15 }
+            }
+            Row {
+                objectName: "winReading"
+                spacing: 10
+                Repeater {
+                    model: winCol.modelData.groups
+                    Row {
+                        id: grp
+                        required property var modelData
+                        spacing: 1
+                        Repeater { model: grp.modelData; Tile { required property var modelData; face: modelData; w: 28 } }
+                    }
+                }
+            }
+        }
+    }
+    Row {
+        spacing: 14
+        Repeater {
+            model: wd.detail.payments || []
+            Text {
+                required property var modelData
+                text: modelData.name + " " + (modelData.pay > 0 ? "+" : "") + modelData.pay
+                color: modelData.pay > 0 ? Theme.mintText : modelData.pay < 0 ? Theme.theirs : Theme.text2
+                font.family: Theme.font; font.bold: true; font.pixelSize: 15
+            }
+        }
+    }
+}
