@@ -378,4 +378,12 @@ def make_baohuang_bot(level: str, seed: int = 0, **kw: Any) -> Bot:
     if level == "search":
         from engine.bots.baohuang_search import BaohuangSearchBot
         return BaohuangSearchBot(seed=seed, **kw)
+    if level == "baseline-search":
+        from engine.bots.baohuang_search_baseline import BaohuangSearchBot as FrozenSearch
+        frozen_search: Bot = FrozenSearch(seed=seed, **kw)
+        return frozen_search
+    if level == "baseline-heuristic":
+        from engine.bots.baohuang_baseline import BaohuangPolicyBot as FrozenPolicy
+        frozen: Bot = FrozenPolicy("heuristic", seed)
+        return frozen
     return BaohuangPolicyBot(level, seed)

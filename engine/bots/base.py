@@ -16,7 +16,8 @@ from typing import Any, Protocol
 from engine.cards import VALUE_OF
 from engine.core import Action
 
-LEVELS: tuple[str, ...] = ("random", "greedy", "heuristic", "search")
+# ``baseline-heuristic`` / ``baseline-search``: frozen copies (issue 16) that progress is measured against.
+LEVELS: tuple[str, ...] = ("random", "greedy", "heuristic", "search", "baseline-heuristic", "baseline-search")
 
 
 @dataclass(frozen=True, slots=True)

@@ -471,3 +471,20 @@ class GoujiPolicyBot:
         ctx = ctx_from_view(view)
         action, reason = self.policy(ctx, legal)
         return Decision(action, reason)
+
+
+def make_gouji_bot(level: str, seed: int = 0, **kw: Any) -> Any:
+    """A Gouji bot of ``level`` (engine.bots.LEVELS); the ``baseline-*`` levels are the frozen copies."""
+    if level == "random":
+        from engine.bots.base import RandomBot
+        return RandomBot(Rules.game, seed)
+    if level == "search":
+        from engine.bots.gouji_search import GoujiSearchBot
+        return GoujiSearchBot(seed=seed, **kw)
+    if level == "baseline-search":
+        from engine.bots.gouji_search_baseline import GoujiSearchBot as FrozenSearch
+        return FrozenSearch(seed=seed, **kw)
+    if level == "baseline-heuristic":
+        from engine.bots.gouji_baseline import GoujiPolicyBot as FrozenPolicy
+        return FrozenPolicy("heuristic", seed)
+    return GoujiPolicyBot(level, seed)
