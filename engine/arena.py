@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import games
-from engine.bots import LEVELS, Bot, habits, make_bot
+from engine.bots import BASELINES, LEVELS, Bot, habits, make_bot
 
 MAX_ACTIONS = 20000
 
@@ -324,8 +324,8 @@ def _fmt(r: dict[str, Any]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=games.names(), default=games.names()[0])
-    ap.add_argument("--team-a", choices=LEVELS, default="heuristic")
-    ap.add_argument("--team-b", choices=LEVELS, default="greedy")
+    ap.add_argument("--team-a", choices=LEVELS + BASELINES, default="heuristic")
+    ap.add_argument("--team-b", choices=LEVELS + BASELINES, default="greedy")
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--first-deal", type=int, default=0, help="index of the first deal (to split long runs)")

@@ -10,7 +10,7 @@ Each counts what a player at the table notices, from the deciding seat's own vie
 - ``finisher_holding_joker``: seats that ended a set 二落/大落 (places 5, 6, G-71) still holding a joker.
 - ``kaidian_leads``: leads of a 够级 play by a seat not yet 开点 (G-57); ``kaidian_sets``: seat-sets that ended 开点.
 - ``tribute_offers`` / ``tribute_refused`` (G-82); ``returns`` and ``return_rank_sum`` (the rank value of each
-  returned card, 3 … 15, G-81) give ``return_tribute_rank``; ``returns_high`` counts returns of a Q or higher.
+  card returned to an opponent, 3 … 15, G-81) give ``return_tribute_rank``; ``returns_high``: a Q or higher.
 - ``yudian_offers`` / ``yudian_calls`` (G-13), ``mingdian_offers`` / ``mingdian_calls`` (G-14).
 - ``rang_legal`` / ``rang_used`` (G-46).
 """
@@ -58,7 +58,9 @@ class Tracker:
         elif ph == "tribute" and "refuse" in kinds:
             self._bump(side, "tribute_offers")
             self._bump(side, "tribute_refused", action.kind == "refuse")
-        elif ph == "return" and action.kind == "give" and action.arg:
+        elif ph == "return" and action.kind == "give" and action.arg \
+                and (view.get("returning") or {}).get("payer") is not None \
+                and int(view["returning"]["payer"]) % 2 != seat % 2:
             r = VALUE_OF[action.arg[0]]
             self._bump(side, "returns")
             self._bump(side, "return_rank_sum", r)
