@@ -334,6 +334,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--budget-ms", type=float, default=None, help="search bot time budget per decision")
     ap.add_argument("--rollouts", type=int, default=None, help="search bot: cap on rollouts per decision")
+    ap.add_argument("--wall-cap", type=float, default=None,
+                    help="search bot: its budget is CPU time; wall time is capped at this many budgets (default 1.05)")
     ap.add_argument("--options", default="{}", help="rule options as JSON, e.g. '{\"compare_option\": 1}'")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--pool", nargs="+", metavar="REPORT", help="pool the --json reports of runs over different deals")
@@ -354,6 +356,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         skw["rollouts"] = args.rollouts
     if skw:
         kw["search"] = skw
+        kw["baseline-search"] = dict(skw)  # the frozen search knows budget and rollouts only
+    if args.wall_cap is not None:
+        kw.setdefault("search", {})["wall_cap"] = args.wall_cap
     sets = args.sets if args.sets is not None else (games.spec(args.game).match_default or 1)
     res = run(args.game, args.team_a, args.team_b, args.deals, args.seed, sets=sets, workers=args.workers,
               options=json.loads(args.options), bot_kw=kw, first_deal=args.first_deal)
