@@ -163,3 +163,23 @@ def test_arena_reports_habits_per_team() -> None:
         assert side["rang_used"] <= side["rang_legal"] and side["rang_legal"] > 0
     pooled = arena.pool([b, arena.run("baohuang", "heuristic", "baseline-heuristic", deals=1, seed=5, first_deal=2)])
     assert pooled["habits"]["A"]["rang_legal"] >= b["habits"]["A"]["rang_legal"]
+
+
+def test_tuoguan_decides_yudian_from_the_record() -> None:
+    """托管 (the desktop's helper, level 2) makes the 预点 decision the heuristic makes: from this game's 开点
+    record (G-13, G-57), not every set regardless."""
+    from desktop.bots import make_bot as desk_bot
+    from engine import games
+    from tests.bots.conftest import copy_view
+    helper = desk_bot(2, seed=1, game="gouji")
+    st = games.spec("gouji").new_state(12, {"sets_per_game": 4})
+    seen: list[tuple[bool, bool]] = []
+    while not st.is_over and len(seen) < 12:
+        seat = st.to_act
+        view = copy_view(st.view(seat))
+        legal = list(st.legal_actions(seat))
+        d = helper.choose(view, legal)
+        if view["phase"] == "yudian" and any(a.kind == "yudian" for a in legal) and view["set_no"] >= 2:
+            seen.append((d.action.kind == "yudian", g.yudian_gain(g.ctx_from_view(view)) > 0))
+        st.apply(d.action)
+    assert seen and all(called == pays for called, pays in seen)
