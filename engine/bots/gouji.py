@@ -328,6 +328,11 @@ def _lead(ctx: GCtx, plays: list[Action]) -> tuple[Action, str]:
         r = min(gs)
         if r in whole_x:
             return whole_x[r], "finish-plan-big-joker G-35"
+    # seeds/000 学会用花…一个花出两手小牌: with jokers to spare, a big joker carries the lowest small group out
+    # as a lead nobody can beat (G-35, compare option 0), and the lead comes back for the next small group.
+    if ctx.rules.options.compare_option == 0 and c[BIG] >= 2 and len(gs) >= 4 and gs and min(gs) <= 8 \
+            and min(gs) in whole_x:
+        return whole_x[min(gs)], "joker-carries-small G-35"
     # Safe leads (nobody can beat them, counted from the cards played): keep them for later unless they 开点.
     if not ctx.kaidian[ctx.seat] and not ctx.last_set and ctx.rules.options.dadian_enabled and not ctx.chaos:
         for r in sorted(whole, reverse=True):

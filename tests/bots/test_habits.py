@@ -183,3 +183,19 @@ def test_tuoguan_decides_yudian_from_the_record() -> None:
             seen.append((d.action.kind == "yudian", g.yudian_gain(g.ctx_from_view(view)) > 0))
         st.apply(d.action)
     assert seen and all(called == pays for called, pays in seen)
+
+
+def test_a_big_joker_carries_a_small_group_out() -> None:
+    """seeds/000 学会用花…一个花出两手小牌: with two big jokers and many groups, lead the lowest small group with a
+    big joker (nobody can beat it under compare option 0, G-35) instead of the bare group."""
+    from engine.plays import make_play
+    hand = ["X", "X", "3c", "3d", "5c", "5d", "7c", "7d", "9c", "9d", "Jc", "Jd"]
+    counts = hand_counts(hand)
+    pr = RULES.play_rules
+    legal = [Action(0, "play", make_play(pr, (r, 2, 0, 0, x, 0))) for r in (3, 5, 7, 9, 11) for x in (0, 1)]
+    common = dict(seat=0, rules=RULES, phase="play", mode="lead", counts=counts)
+    before, _ = g0.heuristic(g0.GCtx(**common), legal)  # type: ignore[arg-type]
+    after, why = g.heuristic(g.GCtx(**common), legal)  # type: ignore[arg-type]
+    assert before.play is not None and before.play.raw_big == 0
+    assert after.play is not None and after.play.raw_big == 1 and after.play.natural_rank == 3
+    assert "G-35" in why
