@@ -366,6 +366,10 @@ def _answer_core(ctx: BCtx, legal: Sequence[Action], plays: list[Action]) -> tup
         threshold += 3.0
     if ts is not None and ctx.seat_counts[ts] <= 6 and rel == -1:
         threshold += 5.0  # an enemy about to go out
+    if rel == -1 and ts == ctx.emperor and ctx.solo in ("ming", "grab"):
+        # A lone emperor (明独保) wins unless the four of us take leads from him: whoever can beat him does, and
+        # the lead passes to our side (B-14; the seeds' rebels who "passed all hand" with 22222XX lost it).
+        threshold += 12.0
     if rel is None and ctx.role == "rebel" and ts is not None and ctx.seat_counts[ts] <= 4:
         threshold -= 2.0  # perhaps a fellow rebel going out
     if jf is not None and cost > 1.0:

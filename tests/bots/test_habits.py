@@ -96,7 +96,8 @@ def test_yudian_from_the_kaidian_record_g13() -> None:
 def _bctx(mod: Any, hand: list[str], phase: str, **kw: Any) -> Any:
     pr = bh._infer_rules({"options": {}}, [])
     base = dict(seat=0, phase=phase, counts=hand_counts(hand), pr=pr, role=kw.pop("role", None),
-                emperor=kw.pop("emperor", None), guard=kw.pop("guard", None), solo=None, seat_counts=[20] * 5,
+                emperor=kw.pop("emperor", None), guard=kw.pop("guard", None), solo=kw.pop("solo", None),
+                seat_counts=[20] * 5,
                 total=bh._pack_totals(pr))
     if mod is bh:
         base["hand"] = hand
@@ -199,3 +200,19 @@ def test_a_big_joker_carries_a_small_group_out() -> None:
     assert before.play is not None and before.play.raw_big == 0
     assert after.play is not None and after.play.raw_big == 1 and after.play.natural_rank == 3
     assert "G-35" in why
+
+
+def test_rebels_take_leads_from_a_lone_emperor_b14() -> None:
+    """B-14 明独保: four rebels against one; the seat that can beat the emperor does (issue 16: two rebels with
+    ``AAAAA22xx`` and ``22222XX`` passed all hand)."""
+    from engine.plays import parse_play
+    hand = ["2c", "2d", "2h", "2s", "X", "X", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc"]
+    pr = bh._infer_rules({"options": {}}, [])
+    top = parse_play(pr, "AAA")
+    legal = [Action(0, "pass")] + [Action(0, "play", b) for b in iter_answers(pr, hand_counts(hand), top)]
+    kw = dict(role="rebel", emperor=1, top=top, top_seat=1, solo="ming")
+    old = _bctx(bh0, hand, "play", **kw)
+    new = _bctx(bh, hand, "play", **kw)
+    assert bh0.heuristic(old, legal)[0].kind == "pass"
+    after, _ = bh.heuristic(new, legal)
+    assert after.play is not None and after.play.twos == 3 and not after.play.has_joker
