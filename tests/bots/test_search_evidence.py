@@ -49,3 +49,23 @@ def test_cpu_budget_ignores_time_spent_waiting() -> None:
     capped = CpuBudget(10.0, wall_cap=1.0)
     time.sleep(0.02)
     assert capped.now() >= 0.02  # the ceiling: wall time counts once it passes budget × wall_cap
+
+
+def test_baohuang_search_keeps_the_heuristic_on_the_emperor_side() -> None:
+    """The probe measured the search's overrides for the emperor and his guard as harmful: there it keeps the
+    heuristic's choice (and spends no time); as a rebel it searches."""
+    from .test_search import _baohuang_points
+    h = make_bot("heuristic", "baohuang")
+    s = make_bot("search", "baohuang", seed=2, budget_ms=60_000, rollouts=12)
+    emp = rebel = 0
+    for seed in range(4):
+        for _st, _seat, view, legal in _baohuang_points(seed, 6):
+            s.last_stats = {}  # type: ignore[attr-defined]
+            d = s.choose(view, legal)  # type: ignore[arg-type]
+            if view.get("role") in ("emperor", "guard"):
+                assert d.action == h.choose(view, legal).action  # type: ignore[arg-type]
+                assert not s.last_stats  # type: ignore[attr-defined]
+                emp += 1
+            elif view.get("role") == "rebel":
+                rebel += bool(s.last_stats)  # type: ignore[attr-defined]
+    assert emp and rebel
