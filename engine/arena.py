@@ -2,12 +2,13 @@
 
     python -m engine.arena --game gouji --team-a heuristic --team-b greedy --deals 100 --seed 1 --json
 
-Gouji: every deal (one set, ``sets_per_game = 1`` unless ``--sets``) is played twice with the same cards, team A
-on seats 0/2/4 and then on seats 1/3/5. Baohuang: every deal is played twice; in the first play team A's bot
+Gouji: every deal (one whole game of ``--sets`` sets, on the command line 5 by default, so tribute and 开点
+count) is played twice with the same cards, team A on seats 0/2/4 and then on seats 1/3/5. Baohuang: every deal is played twice; in the first play team A's bot
 plays every seat on the emperor side (emperor and guard, and every emperor decision before the roles are fixed)
 and team B's every rebel seat; in the second the bots swap sides. A set (hand) is won by the team (side) with
 the higher score; ties count half. Each bot receives a JSON round-trip copy of ``view(seat)`` and a plain list of
-legal actions, never the state.
+legal actions, never the state. The report's ``habits`` counts, per team, what players notice (issue 16,
+engine/bots/habits.py): e.g. a 对头's 够级 play left unanswered, groups broken, bare jokers, 让牌 never used.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import games
-from engine.bots import LEVELS, Bot, make_bot
+from engine.bots import BASELINES, LEVELS, Bot, habits, make_bot
 
 MAX_ACTIONS = 20000
 
@@ -41,6 +42,7 @@ class PlayResult:
     decisions: int = 0
 
     set_wins: list[float] = field(default_factory=list)  # per set (Gouji games of several sets)
+    habits: dict[str, dict[str, float]] = field(default_factory=dict)  # side ("A"/"B") -> habit counter -> n
 
     @property
     def win_a(self) -> float:
@@ -95,6 +97,7 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
 
     lat: dict[str, list[float]] = {}
     steps = 0
+    watch = habits.tracker(game)
     while not st.is_over:
         seat = st.to_act
         if seat is None:
@@ -111,6 +114,8 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
         key = level_a if side == "A" else level_b
         lat.setdefault(key, []).append(dt)
         lat.setdefault(key + ":cpu", []).append(dc)
+        if watch is not None:
+            watch.observe(side, seat, view, legal, decision.action, st)
         st.apply(decision.action)
         steps += 1
         if steps > MAX_ACTIONS:
@@ -121,7 +126,10 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
     # a set (hand) is won by the side with the higher score in it; ties count half
     wins = [1.0 if a > b else 0.5 if a == b else 0.0 for a, b in per_hand]
     names = spec.side_names
-    return PlayResult(deal, names[1] if swap else names[0], float(sa), float(sb), lat, steps, wins)
+    if watch is not None:
+        watch.end(st, side_of)
+    return PlayResult(deal, names[1] if swap else names[0], float(sa), float(sb), lat, steps, wins,
+                      watch.counts if watch is not None else {})
 
 
 def _job(args: tuple[str, int, int, str, str, dict[str, Any], dict[str, Any]]) -> list[PlayResult]:
@@ -217,6 +225,12 @@ def pool(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
             m["n"] += v["n"]
     # medians and p99 are not additive: the median of the runs' medians and the worst run's p99
     out["latency_ms"] = {k: {**v, "median": statistics.median(v["median"])} for k, v in sorted(lat.items())}
+    counts: dict[str, dict[str, float]] = {}
+    for r in runs:
+        habits.add(counts, r.get("habit_counts") or {})
+    if counts:
+        out["habits"] = habits.report(first["game"], counts, {"A": first["team_a"], "B": first["team_b"]})
+        out["habit_counts"] = counts
     if _sides_form_in_play(first["game"]):
         for side in games.spec(first["game"]).side_names:
             k = f"a_as_{side}"
@@ -265,6 +279,14 @@ def summarize(game: str, level_a: str, level_b: str, seed: int, opts: dict[str, 
                            "max": round(max(v), 3), "n": len(v)} for k, v in sorted(lat.items())},
         "elapsed_s": round(elapsed, 1),
     }
+    counts: dict[str, dict[str, float]] = {}
+    for pair in results:
+        for p in pair:
+            habits.add(counts, p.habits)
+    if counts:
+        # what players notice, per team (issue 16): raw counts and rates, same deals for both teams
+        out["habits"] = habits.report(game, counts, {"A": level_a, "B": level_b})
+        out["habit_counts"] = counts
     if _sides_form_in_play(game):
         for side in games.spec(game).side_names:
             plays = [p for pair in results for p in pair if p.a_side == side]
@@ -292,6 +314,9 @@ def _fmt(r: dict[str, Any]) -> str:
     for k, v in r["latency_ms"].items():
         lines.append(f"  latency {k}: median {v['median']:.2f} ms, p99 {v['p99']:.2f} ms, max {v['max']:.1f} ms "
                      f"({v['n']} decisions)")
+    for side, h in (r.get("habits") or {}).items():
+        shown = ", ".join(f"{k} {v}" for k, v in h.items() if k != "level" and v is not None)
+        lines.append(f"  habits {side} ({h['level']}): {shown}")
     lines.append(f"  elapsed {r['elapsed_s']} s")
     return "\n".join(lines)
 
@@ -299,16 +324,18 @@ def _fmt(r: dict[str, Any]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.arena", description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=games.names(), default=games.names()[0])
-    ap.add_argument("--team-a", choices=LEVELS, default="heuristic")
-    ap.add_argument("--team-b", choices=LEVELS, default="greedy")
+    ap.add_argument("--team-a", choices=LEVELS + BASELINES, default="heuristic")
+    ap.add_argument("--team-b", choices=LEVELS + BASELINES, default="greedy")
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--first-deal", type=int, default=0, help="index of the first deal (to split long runs)")
-    ap.add_argument("--sets", type=int, default=1,
+    ap.add_argument("--sets", type=int, default=None,
                     help="sets per game where the rules set the match length (each deal is one game)")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--budget-ms", type=float, default=None, help="search bot time budget per decision")
     ap.add_argument("--rollouts", type=int, default=None, help="search bot: cap on rollouts per decision")
+    ap.add_argument("--wall-cap", type=float, default=None,
+                    help="search bot: its budget is CPU time; wall time is capped at this many budgets (default 1.05)")
     ap.add_argument("--options", default="{}", help="rule options as JSON, e.g. '{\"compare_option\": 1}'")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--pool", nargs="+", metavar="REPORT", help="pool the --json reports of runs over different deals")
@@ -329,7 +356,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         skw["rollouts"] = args.rollouts
     if skw:
         kw["search"] = skw
-    res = run(args.game, args.team_a, args.team_b, args.deals, args.seed, sets=args.sets, workers=args.workers,
+        kw["baseline-search"] = dict(skw)  # the frozen search knows budget and rollouts only
+    if args.wall_cap is not None:
+        kw.setdefault("search", {})["wall_cap"] = args.wall_cap
+    sets = args.sets if args.sets is not None else (games.spec(args.game).match_default or 1)
+    res = run(args.game, args.team_a, args.team_b, args.deals, args.seed, sets=sets, workers=args.workers,
               options=json.loads(args.options), bot_kw=kw, first_deal=args.first_deal)
     if args.json:
         print(json.dumps(res, indent=1, ensure_ascii=False))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import games
-from engine.bots.base import LEVELS, Bot, Decision, RandomBot
+from engine.bots.base import BASELINES, LEVELS, Bot, Decision, RandomBot
 from engine.core import Action
 
 
@@ -33,7 +33,7 @@ class _AnyGameBot:
         self.seed = seed
         self.kw = kw
         self.bots: dict[str, Bot] = {}
-        self.wants_history = level == "search"
+        self.wants_history = level.endswith("search")
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         game = str(view.get("game") or games.names()[0])
@@ -47,11 +47,12 @@ def make_bot(level: str, game: str | None = None, seed: int = 0, **kw: Any) -> B
     """A bot of ``level`` for ``game`` (``None``: decided by each view's ``game``).
 
     The game's :class:`engine.api.GameSpec` ``bot_factory`` makes it; a game without one gets the random bot.
-    Keyword options: ``budget_ms`` (search: time per decision, default 300), ``rollouts`` (search: an upper
-    bound on rollouts per decision, for reproducible runs).
+    ``level`` may also be one of :data:`BASELINES` (frozen opponents for the arena). Keyword options:
+    ``budget_ms`` (search: time per decision, default 300), ``rollouts`` (search: an upper bound on rollouts per
+    decision, for reproducible runs).
     """
-    if level not in LEVELS:
-        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")
+    if level not in LEVELS and level not in BASELINES:
+        raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS + BASELINES)}")
     if game is None:
         return _AnyGameBot(level, seed, kw)
     if game not in games.names():
@@ -63,4 +64,4 @@ def make_bot(level: str, game: str | None = None, seed: int = 0, **kw: Any) -> B
     return bot
 
 
-__all__ = ["LEVELS", "Decision", "Bot", "make_bot", "GAMES"]
+__all__ = ["LEVELS", "BASELINES", "Decision", "Bot", "make_bot", "GAMES"]

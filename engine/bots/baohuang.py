@@ -45,6 +45,8 @@ class BCtx:
     total: list[int] = field(default_factory=lambda: [0] * 19)
     finished: list[int] = field(default_factory=list)
     called: str | None = None
+    hand: list[str] = field(default_factory=list)
+    over_emperor: set[int] = field(default_factory=set)  # seats that have played over the emperor this hand
 
     @property
     def n_cards(self) -> int:
@@ -52,6 +54,10 @@ class BCtx:
 
     def unseen(self) -> list[int]:
         return [max(0, self.total[r] - self.counts[r] - self.played[r]) for r in range(19)]
+
+    def inferred_mate(self, s: int) -> bool:
+        """A fellow rebel by inference only (he played over the emperor while the guard is hidden)."""
+        return self.role == "rebel" and self.guard is None and s in self.over_emperor and s != self.emperor
 
     def side(self, s: int) -> int | None:
         """+1 = my side, -1 = the other side, None = unknown (to me)."""
@@ -70,6 +76,10 @@ class BCtx:
             return 1 if their_emp == mine_emp else -1
         if me == e:
             return None  # the emperor does not know his guard until revealed
+        if self.role == "rebel" and s in self.over_emperor:
+            # A hidden guard does not play over his own emperor (B-29): whoever did is, as far as a rebel can
+            # tell, a fellow rebel — do not top him (the guard is inferred, never seen).
+            return 1
         return None  # a rebel does not know which of the others is the guard
 
 
@@ -123,13 +133,46 @@ def ctx_from_view(view: dict[str, Any], legal: Sequence[Action] = ()) -> BCtx:
                 played[VALUE_OF[c[0]]] += 1
         elif ev["kind"] == "dealt":
             played = [0] * 19
+    emp = view.get("emperor")
     return BCtx(seat=seat, phase=str(view["phase"]), counts=hand_counts(view.get("hand") or []), pr=pr,
-                role=view.get("role"), emperor=view.get("emperor"), guard=view.get("guard"), solo=view.get("solo"),
+                role=view.get("role"), emperor=emp, guard=view.get("guard"), solo=view.get("solo"),
                 seat_counts=list(view.get("counts") or [0] * N), top=top, top_seat=top_seat, played=played,
-                total=_pack_totals(pr), finished=list(view.get("finished") or []), called=view.get("called"))
+                total=_pack_totals(pr), finished=list(view.get("finished") or []), called=view.get("called"),
+                hand=list(view.get("hand") or []),
+                over_emperor=over_emperor(view, int(emp)) if emp is not None else set())
+
+
+def over_emperor(view: dict[str, Any], e: int) -> set[int]:
+    """Seats that played over the emperor's play in this hand (from the public history)."""
+    out: set[int] = set()
+    last: int | None = None
+    for ev in view.get("history") or []:
+        k = ev["kind"]
+        if k == "play":
+            s = int(ev["data"]["seat"])
+            if last == e and s != e:
+                out.add(s)
+            last = s
+        elif k in ("kou", "lead_to", "dealt"):
+            last = None
+            if k == "dealt":
+                out = set()
+    return out
+
+
+def callable_triple(hand: Sequence[str]) -> bool:
+    """Whether some identity (rank and suit, no 2s, no jokers) is held exactly three times (B-14): the emperor
+    can then call it and get a guard."""
+    ids: dict[str, int] = {}
+    for c in hand:
+        if len(c) >= 2 and VALUE_OF[c[0]] in NATURAL_RANKS:
+            ids[c[:2]] = ids.get(c[:2], 0) + 1
+    return any(n == 3 for n in ids.values())
 
 
 ACCEPT_STRENGTH = 7.0  # the hand strength at which a careful player keeps the throne (B-7)
+MINGBAO_STRENGTH = 5.0  # about the strongest 40% of dealt hands (measured over 200 of them)
+SOLO_STRENGTH = 17.0  # … and at which he plays alone against four (明独保, B-14)
 
 
 def strength(c: Sequence[int]) -> float:
@@ -276,6 +319,28 @@ def _lead(ctx: BCtx, plays: list[Action]) -> tuple[Action, str]:
 
 
 def _answer(ctx: BCtx, legal: Sequence[Action], plays: list[Action]) -> tuple[Action, str]:
+    action, why = _answer_core(ctx, legal, plays)
+    rang = _fixed(legal, "rang")
+    ts = ctx.top_seat
+    nxt = _next_active(ctx)
+    if rang is not None and ts is not None and ctx.side(ts) == -1 and nxt is not None and ctx.side(nxt) == 1 \
+            and action.play is not None and spend_cost(action.play, ctx.counts) > 1.5 \
+            and not why.startswith(("beat-to-finish", "play-out")):
+        # 让牌 (B-29): on an enemy's play with a mate next, let him cover it first; the second lap still lets us
+        # beat it if nobody did. Never when an enemy sits next: he would shed cards on the lower play.
+        return rang, "rang B-29"
+    return action, why
+
+
+def _next_active(ctx: BCtx) -> int | None:
+    for k in range(1, N):
+        s = (ctx.seat + k) % N
+        if s not in ctx.finished and ctx.seat_counts[s] > 0:
+            return s
+    return None
+
+
+def _answer_core(ctx: BCtx, legal: Sequence[Action], plays: list[Action]) -> tuple[Action, str]:
     pass_a = _fixed(legal, "pass") or legal[0]
     jf = _fixed(legal, "jiefeng")
     ts = ctx.top_seat
@@ -291,6 +356,8 @@ def _answer(ctx: BCtx, legal: Sequence[Action], plays: list[Action]) -> tuple[Ac
     if not ctx.pr.kaopai and rest[BIG] >= len(gs) - 1 and cost < 9 and len(gs) <= 3:
         return best, "beat-to-finish B-25"
     if rel == 1:
+        if ts is not None and ctx.inferred_mate(ts) and cost <= 1.5:
+            return best, "shed-under-rebel B-25"  # a cheap whole low group costs a fellow rebel nothing
         if jf is not None:
             return jf, "jiefeng B-31"
         return pass_a, "let-teammate B-29"
@@ -299,6 +366,10 @@ def _answer(ctx: BCtx, legal: Sequence[Action], plays: list[Action]) -> tuple[Ac
         threshold += 3.0
     if ts is not None and ctx.seat_counts[ts] <= 6 and rel == -1:
         threshold += 5.0  # an enemy about to go out
+    if rel == -1 and ts == ctx.emperor and ctx.solo in ("ming", "grab"):
+        # A lone emperor (明独保) wins unless the four of us take leads from him: whoever can beat him does, and
+        # the lead passes to our side (B-14; the seeds' rebels who "passed all hand" with 22222XX lost it).
+        threshold += 12.0
     if rel is None and ctx.role == "rebel" and ts is not None and ctx.seat_counts[ts] <= 4:
         threshold -= 2.0  # perhaps a fellow rebel going out
     if jf is not None and cost > 1.0:
@@ -316,17 +387,21 @@ def _declare(ctx: BCtx, legal: Sequence[Action]) -> tuple[Action, str]:
     if ph in ("abdicate", "call"):
         if "abdicate" in kinds and s < ACCEPT_STRENGTH:
             return kinds["abdicate"], "abdicate-weak B-7"
+        if "abdicate" in kinds and not callable_triple(ctx.hand) and s < SOLO_STRENGTH:
+            # B-12: with no identity held three times there is no guard to call — the throne would be one
+            # against four; only a hand fit for 明独保 takes it so.
+            return kinds["abdicate"], "abdicate-no-triple B-12"
         if "accept" in kinds:
             return kinds["accept"], "accept-strong B-7"
         if calls:
             return _best_call(ctx, calls), "call-triple B-14"
         return legal[0], "only"
     if ph == "pot":
-        if "accept" in kinds and s >= ACCEPT_STRENGTH:
+        if "accept" in kinds and s >= ACCEPT_STRENGTH and (callable_triple(ctx.hand) or s >= SOLO_STRENGTH):
             return kinds["accept"], "accept-strong B-11"
         return kinds.get("decline", legal[0]), "decline B-11"
     if ph == "declare":
-        if "solo" in kinds and s >= 17.0:
+        if "solo" in kinds and s >= SOLO_STRENGTH:
             return kinds["solo"], "ming-solo-strong B-14"
         if calls:
             return _best_call(ctx, calls), "call-triple B-14"
@@ -336,7 +411,9 @@ def _declare(ctx: BCtx, legal: Sequence[Action]) -> tuple[Action, str]:
             return kinds["grab"], "grab-strong B-9"
         return kinds.get("decline", legal[0]), "decline B-9"
     if ph == "mingbao":
-        if "reveal" in kinds and s >= 9.0:
+        if "reveal" in kinds and s >= MINGBAO_STRENGTH:
+            # A guard with a better-than-usual hand doubles a hand his side is favoured in (B-40), and openly:
+            # the emperor then never tops him (B-16).
             return kinds["reveal"], "mingbao-strong B-16"
         return kinds.get("decline", legal[0]), "anbao B-16"
     if ph == "rebellion":
@@ -378,4 +455,12 @@ def make_baohuang_bot(level: str, seed: int = 0, **kw: Any) -> Bot:
     if level == "search":
         from engine.bots.baohuang_search import BaohuangSearchBot
         return BaohuangSearchBot(seed=seed, **kw)
+    if level == "baseline-search":
+        from engine.bots.baohuang_search_baseline import BaohuangSearchBot as FrozenSearch
+        frozen_search: Bot = FrozenSearch(seed=seed, **kw)
+        return frozen_search
+    if level == "baseline-heuristic":
+        from engine.bots.baohuang_baseline import BaohuangPolicyBot as FrozenPolicy
+        frozen: Bot = FrozenPolicy("heuristic", seed)
+        return frozen
     return BaohuangPolicyBot(level, seed)

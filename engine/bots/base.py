@@ -8,7 +8,9 @@ reach another seat's hidden cards: cheating is impossible by construction.
 from __future__ import annotations
 
 import gc
+import math
 import random
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -17,6 +19,9 @@ from engine.cards import VALUE_OF
 from engine.core import Action
 
 LEVELS: tuple[str, ...] = ("random", "greedy", "heuristic", "search")
+# Frozen copies of the heuristic and the search as of issue 16: the fixed opponents progress is measured against
+# (the arena and make_bot know them; players are never offered them).
+BASELINES: tuple[str, ...] = ("baseline-heuristic", "baseline-search")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,3 +100,40 @@ class SearchShell:
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         raise NotImplementedError
+
+
+class CpuBudget:
+    """A search's time budget counted in the deciding thread's CPU time, so a loaded machine does not starve it
+    of worlds (issue 16), with a wall-clock ceiling (``wall_cap`` × the budget) so nobody waits without end.
+
+    :meth:`now` is one monotone clock in seconds: the larger of the CPU time used and the wall time used divided
+    by ``wall_cap``; the budget is spent when it reaches ``seconds``."""
+
+    def __init__(self, budget_ms: float, wall_cap: float = 2.0) -> None:
+        self.seconds = budget_ms / 1000.0
+        self.wall_cap = max(1.0, wall_cap)
+        self.cpu0 = time.thread_time()
+        self.wall0 = time.perf_counter()
+
+    def now(self) -> float:
+        return max(time.thread_time() - self.cpu0, (time.perf_counter() - self.wall0) / self.wall_cap)
+
+    def cpu_ms(self) -> float:
+        return (time.thread_time() - self.cpu0) * 1000.0
+
+
+def override_score(diffs: Sequence[float], min_worlds: int, margin: float, z: float,
+                   sd_floor: float) -> float | None:
+    """The evidence that an alternative beats the heuristic's choice, from its paired differences over the same
+    worlds: the lower bound ``mean - z·se``, or ``None`` when it is no evidence at all — fewer than
+    ``min_worlds`` worlds, or a mean within ``margin``. Integer rollout scores often agree on a few worlds and
+    give a zero spread: the standard deviation is never taken below ``sd_floor``."""
+    n = len(diffs)
+    if n < max(2, min_worlds):
+        return None
+    m = sum(diffs) / n
+    if m <= margin:
+        return None
+    var = sum((x - m) ** 2 for x in diffs) / (n - 1)
+    se = math.sqrt(max(var, sd_floor * sd_floor) / n)
+    return m - z * se

@@ -71,6 +71,7 @@ class GCtx:
     tribute: list[dict[str, Any]] = field(default_factory=list)
     returning: dict[str, Any] | None = None
     team_hands: dict[int, list[int]] = field(default_factory=dict)
+    kaidian_record: list[list[bool]] = field(default_factory=list)  # per finished set of this game (G-57)
 
     @property
     def pr(self) -> PlayRules:
@@ -115,6 +116,7 @@ def ctx_from_view(view: dict[str, Any]) -> GCtx:
         sets_per_game=int(view.get("sets_per_game") or 1), tribute=list(view.get("tribute") or []),
         returning=view.get("returning"),
         team_hands={int(k): hand_counts(v) for k, v in (view.get("team_hands") or {}).items()},
+        kaidian_record=[list(r.get("kaidian") or [False] * N) for r in view.get("set_results") or []],
     )
 
 
@@ -326,6 +328,11 @@ def _lead(ctx: GCtx, plays: list[Action]) -> tuple[Action, str]:
         r = min(gs)
         if r in whole_x:
             return whole_x[r], "finish-plan-big-joker G-35"
+    # seeds/000 学会用花…一个花出两手小牌: with jokers to spare, a big joker carries the lowest small group out
+    # as a lead nobody can beat (G-35, compare option 0), and the lead comes back for the next small group.
+    if ctx.rules.options.compare_option == 0 and c[BIG] >= 2 and len(gs) >= 4 and gs and min(gs) <= 8 \
+            and min(gs) in whole_x:
+        return whole_x[min(gs)], "joker-carries-small G-35"
     # Safe leads (nobody can beat them, counted from the cards played): keep them for later unless they 开点.
     if not ctx.kaidian[ctx.seat] and not ctx.last_set and ctx.rules.options.dadian_enabled and not ctx.chaos:
         for r in sorted(whole, reverse=True):
@@ -381,12 +388,33 @@ def _answer(ctx: GCtx, legal: Sequence[Action], plays: list[Action]) -> tuple[Ac
     if mate:
         # Never over-beat a teammate (seeds/000: "联邦的牌，8、9以上的，没有特殊情况，不许打").
         return pass_a, "let-teammate G-42"
+    known = ctx.known[ts] if 0 <= ts < N else None
+    urgent = (known is not None and known <= 6) or n_me <= 10  # an opponent about to go out, or our endgame
+    if ctx.top_gouji and ts == opp(seat):
+        # seeds/000 出牌: 对头的级牌…能打就打 — answer the 对头's 够级 play (G-43: only we may) whenever a beat
+        # does not ruin the hand; the cheapest one that keeps a group whole and spends no joker bare.
+        fair = [a for a in plays if a.play is not None and not _ruinous(ctx.counts, a.play)]
+        if fair:
+            pick = min(fair, key=lambda a: _answer_key(ctx.counts, a.play))
+            return pick, "answer-duitou-gouji G-43"
+        return pass_a, "save-strength G-42"
+    if not ctx.top_gouji and not urgent:
+        # An ordinary beat never splits a group (seeds/000 出牌: 66 out of 66666 on 55 wastes a lead) and never
+        # spends a joker alone (学会用花: a joker carries small cards, it is not a card of its own).
+        plays = [a for a in plays if a.play is not None and not _breaks_group(ctx.counts, a.play)
+                 and not _bare_joker(a.play)]
+        if not plays:
+            if rang is not None and ctx.active[(seat + 2) % N]:
+                return rang, "rang G-46"  # let the two behind try first; we may still answer (G-47)
+            return (jf, "jiefeng G-64") if jf is not None else (pass_a, "keep-groups G-42")
+        best = min(plays, key=lambda a: spend_cost(a.play, ctx.counts) if a.play else 0.0)
+        assert best.play is not None
+        cost = spend_cost(best.play, ctx.counts)
     threshold = 3.5
     if ctx.top_gouji:
         threshold = 7.5  # cover the 对头's 够级 play (seeds/000 #4)
     if n_me <= 12:
         threshold += 3.0
-    known = ctx.known[ts] if 0 <= ts < N else None
     if known is not None and known <= 6:
         threshold += 4.0  # an opponent about to go out: stop him
     if ctx.top_final:
@@ -400,13 +428,39 @@ def _answer(ctx: GCtx, legal: Sequence[Action], plays: list[Action]) -> tuple[Ac
     return pass_a, "save-strength G-42"
 
 
+def _breaks_group(counts: Sequence[int], p: Play) -> bool:
+    """The play takes part of a natural group and leaves the rest (a split group needs two leads)."""
+    return bool(p.naturals) and counts[p.natural_rank] > p.naturals
+
+
+def _bare_joker(p: Play) -> bool:
+    """A play of jokers alone (a lone X or x, or several): no small cards ride with it."""
+    return p.has_joker and not p.naturals and not p.twos
+
+
+def _ruinous(counts: Sequence[int], p: Play) -> bool:
+    """A beat that spends every control card (2s and jokers) while seven or more groups still need leads: the
+    hand could then never win a lead back. Anything less is worth it against the 对头's 够级 play, which
+    otherwise wins him the lead and 开点 (G-57)."""
+    rest = rest_after(counts, p)
+    control = rest[TWO] + rest[SMALL] + rest[BIG]
+    spent = p.twos + p.raw_small + p.raw_big
+    return bool(spent) and control == 0 and len(groups(rest)) >= 7
+
+
+def _answer_key(counts: Sequence[int], p: Play | None) -> tuple[float, ...]:
+    assert p is not None
+    return (1.0 if _breaks_group(counts, p) else 0.0, 1.0 if _bare_joker(p) else 0.0, spend_cost(p, counts))
+
+
 def _declare(ctx: GCtx, legal: Sequence[Action]) -> tuple[Action, str]:
     kinds = {a.kind: a for a in legal}
     ph = ctx.phase
     c = ctx.counts
     if ph == "yudian":
-        # seeds/000: 对于打3回合的，每把都预点 — a call only matters if tribute follows this set.
-        if "yudian" in kinds and not ctx.last_set and ctx.rules.options.tribute_enabled:
+        # A call only matters if tribute follows this set; then it is a bet that the 对头 will not 开点.
+        if "yudian" in kinds and not ctx.last_set and ctx.rules.options.tribute_enabled \
+                and yudian_gain(ctx) > 0:
             return kinds["yudian"], "yudian G-13"
         return kinds.get("decline", legal[0]), "no-yudian G-13"
     if ph == "mingdian":
@@ -444,6 +498,21 @@ def _declare(ctx: GCtx, legal: Sequence[Action]) -> tuple[Action, str]:
     return kinds.get("decline", legal[0]), "decline"
 
 
+def yudian_gain(ctx: GCtx) -> float:
+    """Expected cards gained by 预点 (G-13, G-80; seeds/000 点贡 table), before the deal (no hand yet: G-10).
+
+    Against not calling, 预点 wins 3 cards when the 对头 does not 开点 (he pays 4, not 1) and loses 7 when he
+    开点s and we do not (we pay 8, not 1). The chances come from this game's record of 开点 (G-57), each seat
+    starting from even odds (where the call just fails to pay): a seat calls once the record shows its 对头
+    seldom 开点s (seeds/000: 两个人互不开点叫预点的人比不叫预点的沾很大光), not at tables where nearly everyone
+    开点s — there the seed's 每把都预点 only pays the 8-card penalty."""
+    me, him = ctx.seat, opp(ctx.seat)
+    n = len(ctx.kaidian_record)
+    p = (1 + sum(bool(r[me]) for r in ctx.kaidian_record)) / (2 + n)
+    q = (1 + sum(bool(r[him]) for r in ctx.kaidian_record)) / (2 + n)
+    return 3.0 * (1.0 - q) - 7.0 * q * (1.0 - p)
+
+
 def _return_key(c: Sequence[int], card: str, mate: bool) -> tuple[float, ...]:
     r = VALUE_OF[card[0]]
     if r >= TWO:
@@ -451,7 +520,12 @@ def _return_key(c: Sequence[int], card: str, mate: bool) -> tuple[float, ...]:
     single = 0.0 if c[r] == 1 else 1.0
     if mate:  # seeds/000 吃联邦落贡: 还牌尽量找大的单牌给联邦
         return (single, -float(r))
-    return (single, float(r))
+    # To an opponent: a low card, even out of a low pair, before any high single (a returned Q is a lead he
+    # wins with, G-81); among the low cards a single first, since it would need a lead of its own.
+    return (0.0 if r <= LOW_RETURN else 1.0, single, float(r))
+
+
+LOW_RETURN = VALUE_OF["T"]  # the highest rank returned to an opponent while a lower card is held
 
 
 # ---------------------------------------------------------------------------------------------- bots
@@ -471,3 +545,20 @@ class GoujiPolicyBot:
         ctx = ctx_from_view(view)
         action, reason = self.policy(ctx, legal)
         return Decision(action, reason)
+
+
+def make_gouji_bot(level: str, seed: int = 0, **kw: Any) -> Any:
+    """A Gouji bot of ``level`` (engine.bots.LEVELS); the ``baseline-*`` levels are the frozen copies."""
+    if level == "random":
+        from engine.bots.base import RandomBot
+        return RandomBot(Rules.game, seed)
+    if level == "search":
+        from engine.bots.gouji_search import GoujiSearchBot
+        return GoujiSearchBot(seed=seed, **kw)
+    if level == "baseline-search":
+        from engine.bots.gouji_search_baseline import GoujiSearchBot as FrozenSearch
+        return FrozenSearch(seed=seed, **kw)
+    if level == "baseline-heuristic":
+        from engine.bots.gouji_baseline import GoujiPolicyBot as FrozenPolicy
+        return FrozenPolicy("heuristic", seed)
+    return GoujiPolicyBot(level, seed)

@@ -8,20 +8,20 @@ events of ``view["history"]`` — (3) builds a full state from the view and the 
 (:meth:`engine.gouji.State.from_view`) and plays every candidate out to the end of the set with the heuristic
 policy for all seats, and (4) picks the candidate with the best mean team score. The same sampled worlds are
 used for every candidate (paired comparison). It stops sampling when the budget is used up (default 300 ms) and
-never runs past it: a rollout checks the clock as it goes.
+never runs past it: a rollout checks the clock as it goes. The budget is the deciding thread's CPU time (wall time
+capped), and an alternative overrules the heuristic only with enough worlds and a real margin (issue 16).
 
 Outside the play phase (declarations, tribute) it uses the heuristic.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.bots.base import Decision, SearchShell, check_legal, hand_counts
+from engine.bots.base import CpuBudget, Decision, SearchShell, check_legal, hand_counts, override_score
 from engine.bots.gouji import (
     GCtx,
     _plays,
@@ -167,15 +167,17 @@ class _Timeout(Exception):
     pass
 
 
-def rollout(st: Any, team: int, deadline: float, max_steps: int = 3000, win_weight: float = 0.0) -> float:
-    """Play ``st`` (mutated) to the end of its set with the heuristic; our team's score minus theirs."""
+def rollout(st: Any, team: int, deadline: float, max_steps: int = 3000, win_weight: float = 0.0,
+            clock: Callable[[], float] = time.perf_counter) -> float:
+    """Play ``st`` (mutated) to the end of its set with the heuristic; our team's score minus theirs.
+    ``deadline`` is a time on ``clock``."""
     sets = len(st.set_results)
     steps = 0
     while not st.is_over and len(st.set_results) == sets:
         seat = st.to_act
         st.apply(_policy(st, seat), checked=False)
         steps += 1
-        if steps % 4 == 0 and time.perf_counter() > deadline:
+        if steps % 4 == 0 and clock() > deadline:
             raise _Timeout
         if steps > max_steps:
             break
@@ -239,17 +241,26 @@ def _redeal(template: Any, hands: list[list[Card]]) -> Any:
 
 
 class GoujiSearchBot(SearchShell):
-    """Determinized Monte-Carlo search over a few candidate actions with heuristic rollouts."""
+    """Determinized Monte-Carlo search over a few candidate actions with heuristic rollouts.
+
+    The budget is CPU time of the deciding thread (:class:`CpuBudget`, wall time capped at ``wall_cap`` × the
+    budget). The heuristic's choice is left only for an alternative better by more than ``margin`` over at
+    least ``min_worlds`` worlds, with its lower bound (``z`` standard errors, the spread never below
+    ``sd_floor``) above zero: integer set scores often agree on a handful of worlds, and a zero spread is no
+    evidence."""
 
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
-                 margin: float = 0.25, z: float = 0.8, max_candidates: int = 3, max_hand: int = 26,
-                 win_weight: float = 0.0) -> None:
+                 margin: float = 0.5, z: float = 1.0, max_candidates: int = 3, max_hand: int = 26,
+                 win_weight: float = 0.0, min_worlds: int = 8, sd_floor: float = 1.0, wall_cap: float = 1.05) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.max_hand = max_hand
         self.win_weight = win_weight
+        self.min_worlds = min_worlds
+        self.sd_floor = sd_floor
+        self.wall_cap = wall_cap
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
-        t0 = time.perf_counter()
+        budget = CpuBudget(self.budget_ms, self.wall_cap)
         check_legal(legal)
         if len(legal) == 1:
             return Decision(legal[0], "only-legal")
@@ -265,14 +276,14 @@ class GoujiSearchBot(SearchShell):
         if len(cands) < 2:
             return Decision(best, reason)
         # Stop early enough that the last rollout cannot overrun the budget.
-        deadline = t0 + self.budget_ms / 1000.0 * 0.95
+        deadline = budget.seconds * 0.95
         diffs: list[list[float]] = [[] for _ in cands]  # per world: candidate value minus the heuristic's
         worlds = 0
         team = ctx.seat % 2
         per_world = 0.0
         template: Any = None
         while True:
-            now = time.perf_counter()
+            now = budget.now()
             if now + per_world * 0.8 > deadline:
                 break
             if self.max_rollouts is not None and worlds * len(cands) >= self.max_rollouts:
@@ -293,26 +304,20 @@ class GoujiSearchBot(SearchShell):
                 for a in cands:
                     w = base.clone()
                     w.apply(a)
-                    vals.append(rollout(w, team, deadline, win_weight=self.win_weight))
+                    vals.append(rollout(w, team, deadline, win_weight=self.win_weight, clock=budget.now))
             except _Timeout:
                 break
             for i, v in enumerate(vals):
                 diffs[i].append(v - vals[0])
             worlds += 1
-            per_world = (time.perf_counter() - t0) / worlds
-        self.last_stats = {"worlds": worlds, "candidates": len(cands),
-                           "ms": (time.perf_counter() - t0) * 1000.0}
-        if worlds < 2:
-            return Decision(best, reason)
+            per_world = budget.now() / worlds
+        self.last_stats = {"worlds": worlds, "candidates": len(cands), "ms": budget.now() * 1000.0,
+                           "cpu_ms": budget.cpu_ms()}
         # Leave the heuristic's choice only on clear evidence (paired differences over the same worlds).
         best_i, best_score = 0, 0.0
         for i in range(1, len(cands)):
-            d = diffs[i]
-            m = sum(d) / len(d)
-            var = sum((x - m) ** 2 for x in d) / (len(d) - 1)
-            se = math.sqrt(var / len(d))
-            score = m - self.z * se
-            if m > self.margin and score > best_score:
+            score = override_score(diffs[i], self.min_worlds, self.margin, self.z, self.sd_floor)
+            if score is not None and score > best_score:
                 best_i, best_score = i, score
         if best_i == 0:
             return Decision(best, f"{reason} (search {worlds}x{len(cands)})")

@@ -56,35 +56,46 @@ def _side(st: Any, seat: int) -> str:
     return spec.side_names[spec.side(st, seat)]
 
 
-def probe_game(args: tuple[str, int, float, dict[str, Any]]) -> list[tuple[str, float, float, bool]]:
-    """One heuristic self-play game: (side, win change, score change, search deviated) per probed decision."""
-    game, seed, share, kw = args
+Row = tuple[str, float, float, bool, int, float]
+
+
+def probe_game(args: tuple[str, int, float, dict[str, Any]] | tuple[str, int, float, dict[str, Any], str]
+               ) -> list[Row]:
+    """One heuristic self-play game: (side, win change, score change, search deviated, worlds sampled, CPU ms
+    of the decision) per probed decision."""
+    game, seed, share, kw = args[:4]
+    level = args[4] if len(args) > 4 else "search"
     st = _new_state(game, seed)
     heur = make_bot("heuristic", game, seed=seed)
-    search = make_bot("search", game, seed=seed * 7 + 1, **kw)
+    search = make_bot(str(level), game, seed=seed * 7 + 1, **kw)
     rng = random.Random(seed)
-    out: list[tuple[str, float, float, bool]] = []
+    out: list[Row] = []
     while not st.is_over:
         seat = st.to_act
         view = _view(st, seat)
         legal: list[Action] = list(st.legal_actions(seat))
         mine = heur.choose(view, legal).action
         if st.phase == "play" and len(legal) > 1 and rng.random() < share:
+            search.last_stats = {}  # type: ignore[attr-defined]
+            c0 = time.thread_time()
             theirs = search.choose(view, legal).action
+            cpu = (time.thread_time() - c0) * 1000.0
+            worlds = int((getattr(search, "last_stats", {}) or {}).get("worlds", 0))
             if theirs == mine:
-                out.append((_side(st, seat), 0.0, 0.0, False))
+                out.append((_side(st, seat), 0.0, 0.0, False, worlds, cpu))
             else:
                 a, b = st.clone(), st.clone()
                 a.apply(theirs)
                 b.apply(mine)
                 ra, rb = true_result(a, seat), true_result(b, seat)
-                out.append((_side(st, seat), ra[0] - rb[0], ra[1] - rb[1], True))
+                out.append((_side(st, seat), ra[0] - rb[0], ra[1] - rb[1], True, worlds, cpu))
         st.apply(mine)
     return out
 
 
-def run(game: str, games_n: int, seed: int, share: float, kw: dict[str, Any], workers: int = 1) -> dict[str, Any]:
-    jobs = [(game, seed + i, share, kw) for i in range(games_n)]
+def run(game: str, games_n: int, seed: int, share: float, kw: dict[str, Any], workers: int = 1,
+        level: str = "search") -> dict[str, Any]:
+    jobs = [(game, seed + i, share, kw, level) for i in range(games_n)]
     t0 = time.time()
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as ex:
@@ -92,7 +103,17 @@ def run(game: str, games_n: int, seed: int, share: float, kw: dict[str, Any], wo
     else:
         rows = [r for j in jobs for r in probe_game(j)]
     out: dict[str, Any] = {"game": game, "games": games_n, "seed": seed, "share": share, "search": kw,
-                           "elapsed_s": round(time.time() - t0, 1), "sides": {}}
+                           "level": level, "elapsed_s": round(time.time() - t0, 1), "sides": {}}
+    searched = sorted(r[4] for r in rows if r[4] > 0)
+    cpu = sorted(r[5] for r in rows)
+    if searched:
+        # worlds sampled where the search ran (not every decision is searched), and the CPU time per decision
+        out["worlds"] = {"median": statistics.median(searched), "p10": searched[len(searched) // 10],
+                         "p90": searched[(9 * len(searched)) // 10], "n": len(searched)}
+    if cpu:
+        out["cpu_ms"] = {"median": round(statistics.median(cpu), 2),
+                         "p99": round(cpu[min(len(cpu) - 1, math.ceil(0.99 * len(cpu)) - 1)], 2),
+                         "max": round(cpu[-1], 2)}
     for side in sorted({r[0] for r in rows}):
         rs = [r for r in rows if r[0] == side]
         dw = [r[1] for r in rs]
@@ -115,6 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--budget-ms", type=float, default=None)
     ap.add_argument("--rollouts", type=int, default=None, help="cap on rollouts per decision (load-independent)")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--level", choices=("search", "baseline-search"), default="search")
+    ap.add_argument("--wall-cap", type=float, default=None, help="search: wall time cap in budgets (CPU budget)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     kw: dict[str, Any] = {}
@@ -123,11 +146,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if a.rollouts is not None:
         kw["rollouts"] = a.rollouts
         kw.setdefault("budget_ms", 60_000.0)
-    res = run(a.game, a.games, a.seed, a.share, kw, a.workers)
+    if a.wall_cap is not None and a.level == "search":
+        kw["wall_cap"] = a.wall_cap
+    res = run(a.game, a.games, a.seed, a.share, kw, a.workers, a.level)
     if a.json:
         print(json.dumps(res, indent=1))
         return 0
-    print(f"{a.game}: search vs heuristic at probed decisions, {a.games} games, seed {a.seed}, {res['elapsed_s']} s")
+    print(f"{a.game}: {a.level} vs heuristic at probed decisions, {a.games} games, seed {a.seed}, {res['elapsed_s']} s")
+    if "worlds" in res:
+        w, c = res["worlds"], res["cpu_ms"]
+        print(f"  worlds per searched decision: median {w['median']} (p10 {w['p10']}, p90 {w['p90']}, n {w['n']}); "
+              f"CPU ms per decision: median {c['median']}, p99 {c['p99']}, max {c['max']}")
     for side, r in res["sides"].items():
         print(f"  {side}: {r['decisions']} decisions, search differed {r['deviations']} times: right {r['right']}, "
               f"wrong {r['wrong']}; win change per decision {r['win_change_per_decision']:+.4f} "

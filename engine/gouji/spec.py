@@ -19,14 +19,8 @@ NAME = "gouji"
 
 def make_bot(level: str, seed: int = 0, **kw: Any) -> Any:
     """A Gouji bot of ``level`` (engine.bots.LEVELS) with ``choose(view, legal) -> Decision``."""
-    if level == "random":
-        from engine.bots.base import RandomBot
-        return RandomBot(NAME, seed)
-    if level == "search":
-        from engine.bots.gouji_search import GoujiSearchBot
-        return GoujiSearchBot(seed=seed, **kw)
-    from engine.bots.gouji import GoujiPolicyBot
-    return GoujiPolicyBot(level, seed)
+    from engine.bots.gouji import make_gouji_bot
+    return make_gouji_bot(level, seed=seed, **kw)
 
 
 def header_extras(state: GameState) -> Mapping[str, Any]:

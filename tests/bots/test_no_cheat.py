@@ -62,11 +62,14 @@ def test_bot_holds_no_reference_to_the_state(game: str, level: str) -> None:
 
 
 def _swap_hidden_card(st: Any, a: int, b: int) -> Any:
-    """A copy of ``st`` in which seats ``a`` and ``b`` (both hidden from the viewer) exchange one card."""
+    """A copy of ``st`` in which seats ``a`` and ``b`` (both hidden from the viewer) exchange one card; None when
+    every rank of one hand is also in the other (no exchange changes the hands)."""
     st2 = st.clone()
     ha, hb = st2.hands[a], st2.hands[b]
-    ca = next(c for c in ha if all(c.rank != d.rank for d in hb))
-    cb = next(c for c in hb if all(c.rank != d.rank for d in ha))
+    ca = next((c for c in ha if all(c.rank != d.rank for d in hb)), None)
+    cb = next((c for c in hb if all(c.rank != d.rank for d in ha)), None)
+    if ca is None or cb is None:
+        return None
     ha.remove(ca)
     hb.remove(cb)
     ha.append(cb)
@@ -93,6 +96,8 @@ def test_equal_views_equal_decisions_gouji(level: str) -> None:
         if not st.active[a] or not st.active[b]:
             continue
         st2 = _swap_hidden_card(st, a, b)
+        if st2 is None:  # the position the heuristic reached offers no exchange: another seed shows it
+            continue
         v1 = view_for(st, seat, make_bot("search", "gouji"))
         v2 = view_for(st2, seat, make_bot("search", "gouji"))
         assert v1 == v2  # the engine's view hides the swap …

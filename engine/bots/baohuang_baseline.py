@@ -1,0 +1,376 @@
+"""FROZEN copy of ``baohuang.py`` as of issue 16 (level ``baseline-heuristic``): a fixed opponent that progress is
+measured against. Never edit this module; improve ``baohuang.py`` instead.
+
+Baohuang (保皇) policies: ``greedy`` and ``heuristic`` (RULES.md Part B), and the bot factory.
+
+The heuristic knows its side from the view (emperor public; the guard known to himself, and to everyone once
+revealed — by 明保, by playing the called card, or by a forced reveal), counts jokers and 2s from the played
+cards, never beats a known teammate, covers the enemy side, and decides emperorship, the called triple, 明保,
+造反 and 独保 by hand strength.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from engine.baohuang.rules import Rules
+from engine.bots.base import Decision, check_legal, hand_counts
+from engine.cards import BIG, NATURAL_RANKS, SMALL, SUPER, TWO, VALUE_OF
+from engine.core import Action
+from engine.plays import Play, PlayRules, iter_answers
+
+N = 5
+
+
+@lru_cache(maxsize=64)
+def _rules(items: tuple[tuple[str, Any], ...]) -> Any:
+    from engine.baohuang import Rules
+    return Rules(dict(items))
+
+
+@dataclass
+class BCtx:
+    seat: int
+    phase: str
+    counts: list[int]
+    pr: PlayRules
+    role: str | None
+    emperor: int | None
+    guard: int | None
+    solo: str | None
+    seat_counts: list[int]
+    top: Play | None = None
+    top_seat: int | None = None
+    played: list[int] = field(default_factory=lambda: [0] * 19)
+    total: list[int] = field(default_factory=lambda: [0] * 19)
+    finished: list[int] = field(default_factory=list)
+    called: str | None = None
+
+    @property
+    def n_cards(self) -> int:
+        return sum(self.counts[3:19])
+
+    def unseen(self) -> list[int]:
+        return [max(0, self.total[r] - self.counts[r] - self.played[r]) for r in range(19)]
+
+    def side(self, s: int) -> int | None:
+        """+1 = my side, -1 = the other side, None = unknown (to me)."""
+        if s == self.seat:
+            return 1
+        e, g, me = self.emperor, self.guard, self.seat
+        if e is None:
+            return None
+        mine_emp = me == e or me == g
+        if self.solo in ("ming", "grab") or (self.solo == "an" and me == e):
+            return 1 if (s == e) == mine_emp else -1
+        if s == e:
+            return 1 if mine_emp else -1
+        if g is not None:
+            their_emp = s == g
+            return 1 if their_emp == mine_emp else -1
+        if me == e:
+            return None  # the emperor does not know his guard until revealed
+        return None  # a rebel does not know which of the others is the guard
+
+
+def _pack_totals(pr: PlayRules) -> list[int]:
+    t = [0] * 19
+    for r in NATURAL_RANKS:
+        if r in pr.ranks:
+            t[r] = 16
+    t[TWO] = 16
+    t[SMALL] = 4
+    t[BIG] = 4
+    return t
+
+
+def _infer_rules(view: dict[str, Any], legal: Sequence[Action]) -> PlayRules:
+    """The play rules of the table. The Baohuang view does not carry the options (yet): infer the deck from
+    the dealt counts, 2s as fillers and the super joker from the legal plays and the cards seen."""
+    opts = view.get("options")
+    if opts is not None:
+        pr: PlayRules = _rules(tuple(sorted(opts.items()))).play_rules
+        return pr
+    total = 216
+    for ev in view.get("history") or []:
+        if ev["kind"] == "dealt":
+            total = sum(ev["data"].get("counts") or [216])
+    ranks = frozenset(r for r in NATURAL_RANKS if r >= {216: 3, 200: 4, 168: 6}.get(total, 3))
+    fillers = any(a.play is not None and a.play.naturals and a.play.twos for a in legal)
+    sup = any(a.play is not None and a.play.supers for a in legal) or any(
+        c.startswith("Z") for c in view.get("hand") or [])
+    return PlayRules(game=Rules.game, mix_jokers=False, twos_as_fillers=fillers, kaopai=False, ranks=ranks,
+                     allow_super=sup, super_rule="B-24")
+
+
+def ctx_from_view(view: dict[str, Any], legal: Sequence[Action] = ()) -> BCtx:
+    seat = int(view["seat"])
+    pr = _infer_rules(view, legal)
+    from engine.errors import RuleError
+    from engine.plays import parse_play
+    try:
+        top = parse_play(pr, view["top"]) if view.get("top") else None
+    except RuleError:
+        loose = PlayRules(game=Rules.game, mix_jokers=False, twos_as_fillers=True, ranks=pr.ranks, allow_super=True,
+                          super_rule="B-24")
+        top = parse_play(loose, view["top"])
+    trick = view.get("trick") or []
+    top_seat = int(trick[-1]["seat"]) if trick and top is not None else None
+    played = [0] * 19
+    for ev in view.get("history") or []:
+        if ev["kind"] == "play":
+            for c in ev["data"].get("cards") or []:
+                played[VALUE_OF[c[0]]] += 1
+        elif ev["kind"] == "dealt":
+            played = [0] * 19
+    return BCtx(seat=seat, phase=str(view["phase"]), counts=hand_counts(view.get("hand") or []), pr=pr,
+                role=view.get("role"), emperor=view.get("emperor"), guard=view.get("guard"), solo=view.get("solo"),
+                seat_counts=list(view.get("counts") or [0] * N), top=top, top_seat=top_seat, played=played,
+                total=_pack_totals(pr), finished=list(view.get("finished") or []), called=view.get("called"))
+
+
+ACCEPT_STRENGTH = 7.0  # the hand strength at which a careful player keeps the throne (B-7)
+
+
+def strength(c: Sequence[int]) -> float:
+    """Hand strength: control cards against the number of groups that need a lead."""
+    k = sum(1 for r in NATURAL_RANKS if c[r])
+    return (3.0 * c[BIG] + 2.0 * c[SMALL] + 3.5 * c[SUPER] + 0.9 * c[TWO] + 0.45 * c[14] + 0.2 * c[13]
+            - 0.6 * k + 0.08 * sum(c[r] for r in NATURAL_RANKS if c[r] >= 4))
+
+
+def spend_cost(p: Play, c: Sequence[int]) -> float:
+    cost = 0.0
+    if p.naturals:
+        r = p.natural_rank
+        cost += (r - 3) * 0.3
+        left = c[r] - p.naturals
+        if left:
+            cost += 1.5 + (0.5 if left == 1 else 0.0)
+    elif p.twos:
+        cost += 0.0
+    cost += 2.5 * p.twos + 5.0 * p.raw_small + 7.0 * p.raw_big + 8.0 * p.supers
+    return cost
+
+
+def _rest(c: Sequence[int], p: Play) -> list[int]:
+    r = list(c)
+    if p.naturals:
+        r[p.natural_rank] -= p.naturals
+    r[TWO] -= p.twos
+    r[SMALL] -= p.raw_small
+    r[BIG] -= p.raw_big
+    r[SUPER] -= p.supers
+    return r
+
+
+def _unbeatable(ctx: BCtx, p: Play, u: Sequence[int] | None = None) -> bool:
+    """No play of the unseen cards (all in one hand, the worst case) beats ``p``."""
+    if u is None:
+        u = ctx.unseen()
+    if not p.has_joker and p.count and not ctx.pr.allow_super:
+        k, r = p.count, p.rank
+        jokers = u[SMALL] + u[BIG]
+        if r < TWO and u[TWO] + jokers >= k:
+            return False
+        fill = u[TWO] if ctx.pr.twos_as_fillers else 0
+        return all(u[q] + jokers + fill < k for q in range(r + 1, TWO))
+    return next(iter_answers(ctx.pr, u, p), None) is None
+
+
+def _fixed(legal: Sequence[Action], kind: str) -> Action | None:
+    return next((a for a in legal if a.kind == kind), None)
+
+
+def _finish(ctx: BCtx, plays: list[Action]) -> Action | None:
+    n = ctx.n_cards
+    return next((a for a in plays if a.play is not None and a.play.n_cards == n), None)
+
+
+# ---------------------------------------------------------------------------------------------- greedy
+def greedy(ctx: BCtx, legal: Sequence[Action]) -> tuple[Action, str]:
+    if ctx.phase != "play":
+        return _declare_simple(ctx, legal)
+    plays = [a for a in legal if a.play is not None]
+    fin = _finish(ctx, plays)
+    if fin is not None:
+        return fin, "play-out B-31"
+    c = ctx.counts
+    if ctx.top is None:
+        whole = [a for a in plays if a.play is not None and a.play.naturals == c[a.play.natural_rank]
+                 and a.play.naturals and not a.play.twos and not a.play.has_joker]
+        if whole:
+            return min(whole, key=lambda a: a.play.natural_rank if a.play else 0), "lead-low B-28"
+        return min(plays, key=lambda a: spend_cost(a.play, c) if a.play else 0.0), "lead-cheapest B-28"
+    nat = [a for a in plays if a.play is not None and not a.play.has_joker and (a.play.naturals or ctx.n_cards <= 8)]
+    nat = [a for a in nat if a.play is not None and a.play.twos == 0] or (nat if ctx.n_cards <= 8 else [])
+    if nat:
+        return min(nat, key=lambda a: spend_cost(a.play, c) if a.play else 0.0), "lowest-beat B-25"
+    if plays and ctx.n_cards <= 8:
+        return min(plays, key=lambda a: spend_cost(a.play, c) if a.play else 0.0), "beat-endgame B-25"
+    jf = _fixed(legal, "jiefeng")
+    if jf is not None:
+        return jf, "jiefeng B-31"
+    return _fixed(legal, "pass") or legal[0], "pass B-29"
+
+
+def _declare_simple(ctx: BCtx, legal: Sequence[Action]) -> tuple[Action, str]:
+    kinds = {a.kind: a for a in legal}
+    if ctx.phase in ("abdicate", "call") and "abdicate" in kinds:
+        if strength(ctx.counts) >= 6.0 and ("accept" in kinds or any(a.kind == "call" for a in legal)):
+            if "accept" in kinds:
+                return kinds["accept"], "accept-strong B-7"
+        else:
+            return kinds["abdicate"], "abdicate B-7"
+    calls = [a for a in legal if a.kind == "call"]
+    if calls:
+        return calls[0], "call-first B-14"
+    for k in ("accept", "decline", "abdicate"):
+        if k in kinds:
+            return kinds[k], k
+    return legal[0], "only"
+
+
+# ---------------------------------------------------------------------------------------------- heuristic
+def heuristic(ctx: BCtx, legal: Sequence[Action]) -> tuple[Action, str]:
+    if ctx.phase != "play":
+        return _declare(ctx, legal)
+    plays = [a for a in legal if a.play is not None]
+    fin = _finish(ctx, plays)
+    if fin is not None:
+        return fin, "play-out B-31"
+    if ctx.top is None:
+        return _lead(ctx, plays)
+    return _answer(ctx, legal, plays)
+
+
+def _groups(c: Sequence[int]) -> list[int]:
+    return [r for r in NATURAL_RANKS if c[r]]
+
+
+def _lead(ctx: BCtx, plays: list[Action]) -> tuple[Action, str]:
+    c = ctx.counts
+    gs = _groups(c)
+    whole: dict[int, Action] = {}
+    withx: dict[int, Action] = {}
+    for a in plays:
+        p = a.play
+        assert p is not None
+        if p.naturals and p.naturals == c[p.natural_rank] and not p.twos and not p.raw_small and not p.supers:
+            if p.raw_big == 0:
+                whole[p.natural_rank] = a
+            elif p.raw_big == 1:
+                withx[p.natural_rank] = a
+    # Finish plan: big jokers carry all groups but the last (a play with X cannot be beaten, B-25).
+    if not ctx.pr.kaopai and gs and c[BIG] >= len(gs) - 1 + (1 if c[TWO] or c[SMALL] else 0) and len(gs) >= 2:
+        r = min(gs)
+        if r in withx:
+            return withx[r], "finish-plan-big-joker B-25"
+    cands = sorted(r for r in gs if r in whole)
+    if cands:
+        u = ctx.unseen()
+        unsafe = [r for r in cands if not _unbeatable(ctx, whole[r].play, u)] if len(cands) > 1 else cands  # type: ignore[arg-type]
+        r = unsafe[0] if unsafe else cands[0]
+        return whole[r], "lead-low B-28"
+    return min(plays, key=lambda a: spend_cost(a.play, c) if a.play else 0.0), "lead-control B-28"
+
+
+def _answer(ctx: BCtx, legal: Sequence[Action], plays: list[Action]) -> tuple[Action, str]:
+    pass_a = _fixed(legal, "pass") or legal[0]
+    jf = _fixed(legal, "jiefeng")
+    ts = ctx.top_seat
+    rel = ctx.side(ts) if ts is not None else None
+    if not plays:
+        return (jf, "jiefeng B-31") if jf is not None else (pass_a, "no-beat B-29")
+    c = ctx.counts
+    best = min(plays, key=lambda a: spend_cost(a.play, c) if a.play else 0.0)
+    assert best.play is not None
+    cost = spend_cost(best.play, c)
+    rest = _rest(c, best.play)
+    gs = _groups(rest)
+    if not ctx.pr.kaopai and rest[BIG] >= len(gs) - 1 and cost < 9 and len(gs) <= 3:
+        return best, "beat-to-finish B-25"
+    if rel == 1:
+        if jf is not None:
+            return jf, "jiefeng B-31"
+        return pass_a, "let-teammate B-29"
+    threshold = 3.5 if rel is None else 5.0
+    if ctx.n_cards <= 12:
+        threshold += 3.0
+    if ts is not None and ctx.seat_counts[ts] <= 6 and rel == -1:
+        threshold += 5.0  # an enemy about to go out
+    if rel is None and ctx.role == "rebel" and ts is not None and ctx.seat_counts[ts] <= 4:
+        threshold -= 2.0  # perhaps a fellow rebel going out
+    if jf is not None and cost > 1.0:
+        return jf, "jiefeng B-31"
+    if cost <= threshold:
+        return best, "cover-enemy B-25" if rel == -1 else "lowest-beat B-25"
+    return pass_a, "save-strength B-29"
+
+
+def _declare(ctx: BCtx, legal: Sequence[Action]) -> tuple[Action, str]:
+    kinds = {a.kind: a for a in legal}
+    s = strength(ctx.counts)
+    ph = ctx.phase
+    calls = [a for a in legal if a.kind == "call"]
+    if ph in ("abdicate", "call"):
+        if "abdicate" in kinds and s < ACCEPT_STRENGTH:
+            return kinds["abdicate"], "abdicate-weak B-7"
+        if "accept" in kinds:
+            return kinds["accept"], "accept-strong B-7"
+        if calls:
+            return _best_call(ctx, calls), "call-triple B-14"
+        return legal[0], "only"
+    if ph == "pot":
+        if "accept" in kinds and s >= ACCEPT_STRENGTH:
+            return kinds["accept"], "accept-strong B-11"
+        return kinds.get("decline", legal[0]), "decline B-11"
+    if ph == "declare":
+        if "solo" in kinds and s >= 17.0:
+            return kinds["solo"], "ming-solo-strong B-14"
+        if calls:
+            return _best_call(ctx, calls), "call-triple B-14"
+        return kinds.get("decline", legal[0]), "decline"
+    if ph == "grab":
+        if "grab" in kinds and s >= 18.0:
+            return kinds["grab"], "grab-strong B-9"
+        return kinds.get("decline", legal[0]), "decline B-9"
+    if ph == "mingbao":
+        if "reveal" in kinds and s >= 9.0:
+            return kinds["reveal"], "mingbao-strong B-16"
+        return kinds.get("decline", legal[0]), "anbao B-16"
+    if ph == "rebellion":
+        if "rebel" in kinds and s >= 8.0:
+            return kinds["rebel"], "rebel-strong B-18"
+        return kinds.get("decline", legal[0]), "no-rebel B-18"
+    return kinds.get("decline", legal[0]), "decline"
+
+
+def _best_call(ctx: BCtx, calls: list[Action]) -> Action:
+    """Call the highest identity: the guard then holds a strong card, and our own triple stays playable."""
+    def key(a: Action) -> tuple[int, int]:
+        arg = a.arg or "3"
+        r = VALUE_OF.get(arg[0], 0)
+        return (ctx.counts[r] if r < len(ctx.counts) else 0, r)
+    # Prefer identities whose rank we do not hold in bulk (exactly three copies held → they stay a group).
+    return max(calls, key=lambda a: (VALUE_OF.get((a.arg or "3")[0], 0), -key(a)[0]))
+
+
+class BaohuangPolicyBot:
+    wants_history = True
+
+    def __init__(self, level: str, seed: int = 0) -> None:
+        self.level = level
+        self.policy = greedy if level == "greedy" else heuristic
+
+    def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
+        check_legal(legal)
+        if len(legal) == 1:
+            return Decision(legal[0], "only-legal")
+        ctx = ctx_from_view(view, legal)
+        action, reason = self.policy(ctx, legal)
+        return Decision(action, reason)
+

@@ -1,0 +1,218 @@
+"""Issue 16: the habits players notice, each on a constructed position — the frozen baseline shows the habit,
+the heuristic no longer does — and the arena's habit counters.
+
+Positions are built as the bots see them (a :class:`GCtx` / :class:`BCtx` and the legal actions of the rules),
+so each test names the rule and the seeds/000 tip it follows."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import arena
+from engine.bots import baohuang as bh
+from engine.bots import baohuang_baseline as bh0
+from engine.bots import gouji as g
+from engine.bots import gouji_baseline as g0
+from engine.bots.base import hand_counts
+from engine.core import Action
+from engine.gouji.rules import Rules
+from engine.plays import iter_answers
+
+RULES = Rules({})
+
+
+def _answer_position(hand: list[str], top: str, top_seat: int, gouji: bool, seat: int = 0,
+                     **kw: Any) -> tuple[Any, Any, list[Action]]:
+    """(new ctx, baseline ctx, legal) for ``seat`` answering ``top`` (G-35, G-42/G-43)."""
+    counts = hand_counts(hand)
+    p = RULES.parse(top)
+    legal = [Action(seat, "pass")] + [Action(seat, "play", b) for b in iter_answers(RULES.play_rules, counts, p)]
+    common = dict(seat=seat, rules=RULES, phase="play", mode="answer", counts=counts, top=p, top_seat=top_seat,
+                  top_gouji=gouji, **kw)
+    return g.GCtx(**common), g0.GCtx(**common), legal  # type: ignore[arg-type]
+
+
+def test_answers_the_duitou_gouji_play_g43() -> None:
+    """seeds/000 出牌: 对头的级牌…能打就打. Four big jokers facing the 对头's ``AAA`` (G-43: only we may answer)."""
+    hand = ["X", "X", "X", "X", "3c", "3d", "5c", "5d", "7c", "7d", "9c", "9d", "Jc", "Jd"]
+    new, old, legal = _answer_position(hand, "AAA", 3, True)
+    assert len(legal) > 1
+    before, _ = g0.heuristic(old, legal)
+    after, why = g.heuristic(new, legal)
+    assert before.kind == "pass"  # the habit: the 够级 play stands and the 对头 wins the lead and 开点s (G-57)
+    assert after.kind == "play" and after.play is not None and "G-43" in why
+    rest = g.rest_after(new.counts, after.play)
+    assert rest[g.BIG] >= 1  # not ruinous: a joker is kept to win a lead back
+
+
+def test_an_ordinary_beat_keeps_groups_whole_g35() -> None:
+    """seeds/000 出牌: ``66`` out of ``66666`` on an opponent's ``55`` splits a group into two leads."""
+    hand = ["6c", "6d", "6h", "6s", "6c", "8c", "8d", "8h", "Kc", "Kd", "3c", "3d", "4c", "4d", "4h", "4s"]
+    new, old, legal = _answer_position(hand, "55", 1, False)
+    before, _ = g0.heuristic(old, legal)
+    after, _ = g.heuristic(new, legal)
+    assert before.play is not None and before.play.natural_rank == 6 and before.play.naturals == 2
+    assert after.play is not None and not g._breaks_group(new.counts, after.play)
+    assert str(after.play) == "KK"
+
+
+def test_no_bare_joker_on_an_ordinary_single() -> None:
+    """seeds/000 学会用花: a joker carries small cards; spent alone on a plain ``K`` it is a lead thrown away."""
+    hand = ["x", "3c", "3d", "5c", "5d", "7c", "7d", "9c", "9d", "Jc", "Qd"]
+    new, old, legal = _answer_position(hand, "K", 1, False)
+    before, _ = g0.heuristic(old, legal)
+    after, _ = g.heuristic(new, legal)
+    assert before.play is not None and g._bare_joker(before.play)
+    assert after.play is None or not g._bare_joker(after.play)
+
+
+def test_return_to_an_opponent_is_a_low_card_g81() -> None:
+    """G-81 还贡: the lowest single can be a Q — a lead handed to the payer; a 4 out of ``44`` is not."""
+    hand = ["4c", "4d", "Qh", "Ks", "7c", "7d", "7h"]
+    legal = [Action(0, "give", None, c) for c in hand]
+    common = dict(seat=0, rules=RULES, phase="return", mode=None, counts=hand_counts(hand),
+                  returning={"payer": 1, "receiver": 0})
+    before, _ = g0.heuristic(g0.GCtx(**common), legal)  # type: ignore[arg-type]
+    after, _ = g.heuristic(g.GCtx(**common), legal)  # type: ignore[arg-type]
+    assert before.arg == "Qh"
+    assert after.arg is not None and after.arg[0] == "4"
+
+
+def test_yudian_from_the_kaidian_record_g13() -> None:
+    """G-13/G-80: 预点 is a bet that the 对头 will not 开点; made before the deal (no hand, G-10), it is judged
+    from this game's record: at a table where the 对头 always 开点s the call only pays the 8-card penalty."""
+    legal = [Action(0, "yudian"), Action(0, "decline")]
+    common = dict(seat=0, rules=RULES, phase="yudian", mode=None, counts=[0] * 19, set_no=3, sets_per_game=5)
+    always = [[True] * 6, [True] * 6]
+    never = [[True, True, True, False, True, True]] * 2  # the 对头 (seat 3) never 开点'd
+    assert g0.heuristic(g0.GCtx(**common), legal)[0].kind == "yudian"  # type: ignore[arg-type]
+    assert g.heuristic(g.GCtx(**common, kaidian_record=always), legal)[0].kind == "decline"  # type: ignore[arg-type]
+    assert g.heuristic(g.GCtx(**common, kaidian_record=never), legal)[0].kind == "yudian"  # type: ignore[arg-type]
+    assert g.yudian_gain(g.GCtx(**common, kaidian_record=never)) > 0 > g.yudian_gain(  # type: ignore[arg-type]
+        g.GCtx(**common, kaidian_record=always))  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------------------------------------- Baohuang
+def _bctx(mod: Any, hand: list[str], phase: str, **kw: Any) -> Any:
+    pr = bh._infer_rules({"options": {}}, [])
+    base = dict(seat=0, phase=phase, counts=hand_counts(hand), pr=pr, role=kw.pop("role", None),
+                emperor=kw.pop("emperor", None), guard=kw.pop("guard", None), solo=kw.pop("solo", None),
+                seat_counts=[20] * 5,
+                total=bh._pack_totals(pr))
+    if mod is bh:
+        base["hand"] = hand
+    base.update(kw)
+    return mod.BCtx(**base)
+
+
+def test_no_throne_without_a_callable_triple_b12() -> None:
+    """B-12/B-14: with no identity held three times there is no guard to call: one against four."""
+    hand = ["X^", "X", "X", "x", "x", "2c", "2d", "2h", "2s", "Ac", "Ad", "Kc", "Kd", "Qc", "Jc"]
+    assert not bh.callable_triple(hand) and bh.strength(hand_counts(hand)) >= bh.ACCEPT_STRENGTH
+    legal = [Action(0, "abdicate"), Action(0, "accept")]
+    before, _ = bh0.heuristic(_bctx(bh0, hand, "abdicate"), legal)
+    after, why = bh.heuristic(_bctx(bh, hand, "abdicate"), legal)
+    assert before.kind == "accept" and after.kind == "abdicate" and "B-12" in why
+    triple = hand + ["9c", "9c", "9c"]
+    assert bh.callable_triple(triple)
+    assert bh.heuristic(_bctx(bh, triple, "abdicate"), legal)[0].kind == "accept"
+
+
+def test_a_good_guard_reveals_himself_b16() -> None:
+    """B-16 明保: a guard with a better-than-usual hand doubles a hand his side is favoured in."""
+    hand = ["X", "x", "2c", "2d", "2h", "Ac", "Ad", "Ah", "Kc", "Kd", "9c", "9d", "9h", "5c", "5d"]
+    s = bh.strength(hand_counts(hand))
+    assert bh.MINGBAO_STRENGTH <= s < 9.0
+    legal = [Action(0, "reveal"), Action(0, "decline")]
+    assert bh0.heuristic(_bctx(bh0, hand, "mingbao"), legal)[0].kind == "decline"
+    assert bh.heuristic(_bctx(bh, hand, "mingbao"), legal)[0].kind == "reveal"
+
+
+def test_a_rebel_does_not_top_a_rebel_while_the_guard_is_hidden_b29() -> None:
+    """B-29: a hidden guard never plays over his own emperor, so a seat that did is (inferred) a fellow rebel."""
+    hand = ["Kc", "Kd", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc", "Ac", "3d", "4d", "5d"]
+    pr = bh._infer_rules({"options": {}}, [])
+    from engine.plays import parse_play
+    top = parse_play(pr, "QQ")
+    legal = [Action(0, "pass")] + [Action(0, "play", b) for b in iter_answers(pr, hand_counts(hand), top)]
+    kw = dict(role="rebel", emperor=1, top=top, top_seat=2)
+    before, _ = bh0.heuristic(_bctx(bh0, hand, "play", **kw), legal)
+    after, _ = bh.heuristic(_bctx(bh, hand, "play", over_emperor={2}, **kw), legal)
+    assert before.play is not None and str(before.play) == "KK"
+    assert after.kind == "pass"
+    # without the inference (seat 2 never played over the emperor) he still covers
+    assert bh.heuristic(_bctx(bh, hand, "play", **kw), legal)[0].play is not None
+
+
+def test_over_emperor_read_from_the_public_history() -> None:
+    hist = [{"kind": "dealt", "data": {}}, {"kind": "play", "data": {"seat": 1, "cards": ["5c"]}},
+            {"kind": "play", "data": {"seat": 2, "cards": ["9c"]}}, {"kind": "play", "data": {"seat": 3, "cards": ["Kc"]}}]
+    assert bh.over_emperor({"history": hist}, 1) == {2}
+
+
+# ---------------------------------------------------------------------------------------------- the arena
+def test_arena_reports_habits_per_team() -> None:
+    r = arena.run("gouji", "heuristic", "baseline-heuristic", deals=1, seed=5, sets=2)
+    h = r["habits"]
+    assert set(h) == {"A", "B"} and h["A"]["level"] == "heuristic" and h["B"]["level"] == "baseline-heuristic"
+    for side in h.values():
+        assert side["duitou_gouji_unanswered"] <= side["duitou_gouji_faced"]
+        assert side["bare_joker_plays"] <= side["joker_plays"] and side["joker_plays"] > 0
+        assert side["yudian_offers"] > 0 and side["seat_sets"] == 2 * 3 * 2  # 3 seats, 2 sets, 2 plays
+    b = arena.run("baohuang", "heuristic", "baseline-heuristic", deals=2, seed=5)
+    for side in b["habits"].values():
+        assert side["rang_used"] <= side["rang_legal"] and side["rang_legal"] > 0
+    pooled = arena.pool([b, arena.run("baohuang", "heuristic", "baseline-heuristic", deals=1, seed=5, first_deal=2)])
+    assert pooled["habits"]["A"]["rang_legal"] >= b["habits"]["A"]["rang_legal"]
+
+
+def test_tuoguan_decides_yudian_from_the_record() -> None:
+    """托管 (the desktop's helper, level 2) makes the 预点 decision the heuristic makes: from this game's 开点
+    record (G-13, G-57), not every set regardless."""
+    from desktop.bots import make_bot as desk_bot
+    from engine import games
+    from tests.bots.conftest import copy_view
+    helper = desk_bot(2, seed=1, game="gouji")
+    st = games.spec("gouji").new_state(12, {"sets_per_game": 4})
+    seen: list[tuple[bool, bool]] = []
+    while not st.is_over and len(seen) < 12:
+        seat = st.to_act
+        view = copy_view(st.view(seat))
+        legal = list(st.legal_actions(seat))
+        d = helper.choose(view, legal)
+        if view["phase"] == "yudian" and any(a.kind == "yudian" for a in legal) and view["set_no"] >= 2:
+            seen.append((d.action.kind == "yudian", g.yudian_gain(g.ctx_from_view(view)) > 0))
+        st.apply(d.action)
+    assert seen and all(called == pays for called, pays in seen)
+
+
+def test_a_big_joker_carries_a_small_group_out() -> None:
+    """seeds/000 学会用花…一个花出两手小牌: with two big jokers and many groups, lead the lowest small group with a
+    big joker (nobody can beat it under compare option 0, G-35) instead of the bare group."""
+    from engine.plays import make_play
+    hand = ["X", "X", "3c", "3d", "5c", "5d", "7c", "7d", "9c", "9d", "Jc", "Jd"]
+    counts = hand_counts(hand)
+    pr = RULES.play_rules
+    legal = [Action(0, "play", make_play(pr, (r, 2, 0, 0, x, 0))) for r in (3, 5, 7, 9, 11) for x in (0, 1)]
+    common = dict(seat=0, rules=RULES, phase="play", mode="lead", counts=counts)
+    before, _ = g0.heuristic(g0.GCtx(**common), legal)  # type: ignore[arg-type]
+    after, why = g.heuristic(g.GCtx(**common), legal)  # type: ignore[arg-type]
+    assert before.play is not None and before.play.raw_big == 0
+    assert after.play is not None and after.play.raw_big == 1 and after.play.natural_rank == 3
+    assert "G-35" in why
+
+
+def test_rebels_take_leads_from_a_lone_emperor_b14() -> None:
+    """B-14 明独保: four rebels against one; the seat that can beat the emperor does (issue 16: two rebels with
+    ``AAAAA22xx`` and ``22222XX`` passed all hand)."""
+    from engine.plays import parse_play
+    hand = ["2c", "2d", "2h", "2s", "X", "X", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc"]
+    pr = bh._infer_rules({"options": {}}, [])
+    top = parse_play(pr, "AAA")
+    legal = [Action(0, "pass")] + [Action(0, "play", b) for b in iter_answers(pr, hand_counts(hand), top)]
+    kw = dict(role="rebel", emperor=1, top=top, top_seat=1, solo="ming")
+    old = _bctx(bh0, hand, "play", **kw)
+    new = _bctx(bh, hand, "play", **kw)
+    assert bh0.heuristic(old, legal)[0].kind == "pass"
+    after, _ = bh.heuristic(new, legal)
+    assert after.play is not None and after.play.twos == 3 and not after.play.has_joker
