@@ -49,6 +49,7 @@ class Tracker:
         kinds = {a.kind for a in legal}
         ph = str(view.get("phase"))
         set_no = int(view.get("set_no") or 1)
+        self._side[(set_no, seat)] = side   # any decision of the set counts the seat in it (not only a play)
         if ph == "yudian" and "yudian" in kinds:
             self._bump(side, "yudian_offers")
             self._bump(side, "yudian_calls", action.kind == "yudian")
@@ -72,7 +73,6 @@ class Tracker:
         spent = action.play.raw_small + action.play.raw_big if action.play is not None else 0
         self._jokers[key] = ctx.counts[SMALL] + ctx.counts[BIG] - spent  # held after this decision
         self._kaidian[key] = bool(ctx.kaidian[seat])
-        self._side[key] = side
         if "rang" in kinds:
             self._bump(side, "rang_legal")
             self._bump(side, "rang_used", action.kind == "rang")

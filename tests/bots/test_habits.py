@@ -158,7 +158,8 @@ def test_arena_reports_habits_per_team() -> None:
     for side in h.values():
         assert side["duitou_gouji_unanswered"] <= side["duitou_gouji_faced"]
         assert side["bare_joker_plays"] <= side["joker_plays"] and side["joker_plays"] > 0
-        assert side["yudian_offers"] > 0 and side["seat_sets"] == 2 * 3 * 2  # 3 seats, 2 sets, 2 plays
+        # 3 seats a side, up to 2 sets in each of the 2 plays of the deal (a game may end before its last set)
+        assert side["yudian_offers"] > 0 and side["seat_sets"] % 3 == 0 and 2 * 3 <= side["seat_sets"] <= 2 * 3 * 2
     b = arena.run("baohuang", "heuristic", "baseline-heuristic", deals=2, seed=5)
     for side in b["habits"].values():
         assert side["rang_used"] <= side["rang_legal"] and side["rang_legal"] > 0
