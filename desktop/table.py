@@ -24,6 +24,7 @@ from desktop.worker import WorkerThread
 
 KEYS = {"play": "↵", "pass": "P", "rang": "R", "burn": "B", "hint": "H"}
 ORDER = ["pass", "decline", "rang", "jiefeng", "hint", "burn", "play"]
+WIDTHS = {"pass": 120, "rang": 104, "hint": 100, "burn": 120, "play": 148}   # mockup SPEC: action bar
 LOG_SHOWN = 5   # the round log panel shows the newest lines
 
 
@@ -474,7 +475,26 @@ class TableBridge(QObject):
             a["enabled"] = not a.get("needsCards") and not a.get("cardArg")
             a["objectName"] = f"act_{a['kind']}" + (f"_{a['arg']}" if a.get("arg") else "")
         acts.sort(key=lambda a: ORDER.index(a["kind"]) if a["kind"] in ORDER else 3)
-        self._actions = acts
+        self._actions = self._slotted(acts)
+
+    def _slotted(self, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The presenter's fixed slots of this phase come first, in their order, a kind that is not legal now
+        as a dimmed placeholder; then any other legal kind. Widths are fixed per kind, so a button's place
+        depends on the phase only, never on the selection or on which actions are legal this turn."""
+        if not acts:
+            return acts
+        slots = tuple(self.pres.bar_slots.get(str(self.snap.get("phase", "")), ()))
+        lang = self.lang()
+        by_kind = {a["kind"]: a for a in acts}
+        out = [by_kind.get(k) or {"kind": k, "arg": "", "label": i18n.strings(lang)["hint"] if k == "hint"
+                                  else i18n.action_label(k, lang), "cardArg": False, "args": [], "absent": True,
+                                  "key": KEYS.get(k, ""), "primary": k == "play", "danger": k == "burn",
+                                  "enabled": False, "objectName": f"act_{k}"} for k in slots]
+        out += [a for a in acts if a["kind"] not in slots]
+        for i, a in enumerate(out):
+            a["width"] = WIDTHS.get(a["kind"], 120)
+            a["gap"] = 0 if i == 0 else 24 if "hint" in (a["kind"], out[i - 1]["kind"]) else 10
+        return out
 
     def _make_results(self, snap: dict[str, Any]) -> None:
         n = snap["n_seats"]
@@ -580,6 +600,8 @@ class TableBridge(QObject):
             else:
                 info["text"] = head
         for a in self._actions:   # enable the buttons that depend on the selection
+            if a.get("absent"):
+                continue
             if a.get("needsCards"):
                 a["enabled"] = a["kind"] in info.get("kinds", [])
             elif a.get("cardArg"):
@@ -611,7 +633,7 @@ class TableBridge(QObject):
                     play["json"] = v["actions"][kind]   # a hint
             msg = dict(self._verdict["actions"][kind]) if self._verdict and kind in self._verdict["actions"] else {}
         else:
-            a = next((a for a in self._actions if a["kind"] == kind), None)
+            a = next((a for a in self._actions if a["kind"] == kind and not a.get("absent")), None)
             if a is None:
                 return
             if a.get("cardArg"):
@@ -661,7 +683,7 @@ class TableBridge(QObject):
     @Slot()
     def passTurn(self) -> None:
         for k in ("pass", "decline"):
-            if any(a["kind"] == k for a in self._actions):
+            if any(a["kind"] == k and not a.get("absent") for a in self._actions):
                 self.act(k, "")
                 return
 

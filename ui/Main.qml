@@ -62,6 +62,7 @@ Window {
             id: screenLoader
             objectName: "screenLoader"
             anchors.fill: parent
+            focus: true   // keys reach the screen only through an unbroken chain of focus scopes (QT_NOTES)
             sourceComponent: win.page === "home" ? homeC : win.page === "newgame" ? newGameC
                            : win.page === "table" ? tableC : win.page === "lan" ? lanC : replaysC
         }
@@ -72,6 +73,8 @@ Window {
             anchors.fill: parent
             active: win.overlay !== ""
             sourceComponent: win.overlay === "settings" ? settingsC : rulesC
+            // a closed dialog hands the keys back to the screen under it
+            onActiveChanged: if (!active) screenLoader.forceActiveFocus()
         }
 
         Rectangle {

@@ -47,6 +47,9 @@ class Presenter:
     tribute_steps = False  # the tribute card shows the steps tribute › return › play
     match_key = "hand_no"
     result_events: tuple[str, ...] = ("hand_end", "set_end")
+    # The action bar's fixed slots per phase: a kind listed here keeps its button (dimmed when not legal) so
+    # no button moves when the legal actions change. A phase not listed shows just the legal actions.
+    bar_slots: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(self, spec: Any = None) -> None:
         if spec is not None:

@@ -21,6 +21,7 @@ class GoujiPresenter(ClimbingPresenter):
     can_ask = True
     tribute_steps = True
     match_key = "set_no"
+    bar_slots = {"play": ("pass", "rang", "hint", "burn", "play")}   # [过牌][让牌] · [提示] · [烧牌][出牌]
 
     demo_seed = 11
 

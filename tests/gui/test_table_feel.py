@@ -1,0 +1,138 @@
+"""The table feels right (issue 13): real key presses reach the table from the moment it shows, after a click
+on the felt and after a dialog closes; the action bar never moves under the pointer."""
+
+from __future__ import annotations
+
+from guikit import click_item, play_until_my_turn, quick_config, shot, wait, wait_frame, wait_until
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
+
+
+def start(qa, game: str = "gouji", seed: int = 7, **kw):
+    qa.table.start(quick_config(game, seed=seed, pace_ms=0, **kw))
+    qa.set_screen("table")
+    assert wait_until(lambda: bool(qa.table.snap), 20)
+    wait_frame(qa.window)
+
+
+def key(qa, k) -> None:
+    QTest.keyClick(qa.window, k)
+    wait(15)
+
+
+def test_table_keys_work_at_once_after_a_felt_click_and_after_a_dialog(qa):
+    start(qa)
+    assert play_until_my_turn(qa)
+    t, hand = qa.table, qa.table.hand
+    wait_frame(qa.window)
+    # from the moment the table shows: no click, no forced focus
+    key(qa, Qt.Key.Key_H)
+    assert hand.selected_cards(), "H did not reach the table"
+    key(qa, Qt.Key.Key_Escape)
+    assert hand.selected_cards() == []
+    key(qa, Qt.Key.Key_Right)
+    assert hand.focusIndex == 0
+    key(qa, Qt.Key.Key_Right)
+    assert hand.focusIndex == 1
+    key(qa, Qt.Key.Key_Left)
+    assert hand.focusIndex == 0
+    key(qa, Qt.Key.Key_Space)
+    assert hand.selected_cards() == [hand.cards()[0]]
+    key(qa, Qt.Key.Key_Escape)
+    # a dialog opens and closes: the keys come back
+    qa.set_overlay("settings")
+    wait_frame(qa.window)
+    qa.set_overlay("")
+    wait_frame(qa.window)
+    key(qa, Qt.Key.Key_H)
+    assert hand.selected_cards(), "keys lost after a dialog closed"
+    key(qa, Qt.Key.Key_Escape)
+    # something outside the table takes the focus (as the chat box does); a click on the felt gives it back
+    qa.find("stage").forceActiveFocus()
+    key(qa, Qt.Key.Key_H)
+    assert hand.selected_cards() == []
+    felt = qa.find("feltArea")
+    p = felt.mapToScene(QPointF(felt.width() / 2, 40))
+    QTest.mouseClick(qa.window, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, p.toPoint())
+    wait(15)
+    key(qa, Qt.Key.Key_H)
+    assert hand.selected_cards(), "keys lost after a click on the felt"
+    shot(qa, "keys_hint_zh")
+    # Enter plays the hinted cards
+    before = t.accepted_actions
+    key(qa, Qt.Key.Key_Return)
+    assert wait_until(lambda: t.accepted_actions == before + 1, 20)
+    # P passes when passing is legal
+    for _ in range(40):
+        if not wait_until(lambda: t.snap.get("my_turn") or t.snap.get("over"), 30) or t.snap.get("over"):
+            break
+        if t.snap.get("phase") == "play" and any(a["kind"] == "pass" and not a.get("absent") for a in t._actions):
+            n = t.snap.get("n_actions")
+            before = t.accepted_actions
+            key(qa, Qt.Key.Key_P)
+            assert wait_until(lambda n=n: t.snap.get("n_actions") != n, 20)
+            assert t.accepted_actions == before + 1
+            break
+        if not play_until_my_turn(qa):
+            break
+        key(qa, Qt.Key.Key_H)
+        key(qa, Qt.Key.Key_Return)
+        wait_until(lambda: not t.snap.get("my_turn"), 10)
+    else:
+        raise AssertionError("never had a turn where passing was legal")
+
+
+def bar_xs(qa) -> dict[str, float]:
+    """Scene x of every action button by its objectName."""
+    out = {}
+    for b in qa.find_all("act_"):
+        if b.isVisible():
+            out[b.objectName()] = round(b.mapToScene(QPointF(0, 0)).x(), 1)
+    return out
+
+
+def test_action_bar_buttons_keep_their_slots_with_no_chip_a_chip_and_a_long_chip(qa):
+    start(qa)
+    assert play_until_my_turn(qa)
+    t, hand = qa.table, qa.table.hand
+    # a turn where passing is not legal (I lead) or is: the slots are the same either way
+    wait_frame(qa.window)
+    chip = qa.find("selChip")
+    assert not chip.isVisible()
+    none = bar_xs(qa)
+    assert {"act_pass", "act_rang", "act_hint", "act_burn", "act_play"} <= set(none), none
+    order = sorted(none, key=none.get)
+    assert order[:5] == ["act_pass", "act_rang", "act_hint", "act_burn", "act_play"], order
+    shot(qa, "bar_no_chip_zh")
+    # a legal selection: a short chip to the right of the bar
+    key(qa, Qt.Key.Key_H)
+    wait_frame(qa.window)
+    assert chip.isVisible() and t.selection["legal"]
+    assert bar_xs(qa) == none
+    bar = qa.find("actionBar")
+    assert chip.x() >= bar.x() + bar.width() + 15
+    shot(qa, "bar_short_chip_zh")
+    # an illegal selection of many cards: a long chip with the reason and the rule id; play stays, dimmed
+    key(qa, Qt.Key.Key_Escape)
+    for i in range(hand.count):
+        hand.setSelected(i, True)
+    assert wait_until(lambda: bool(t.selection.get("reason")), 10)
+    wait_frame(qa.window)
+    assert bar_xs(qa) == none
+    assert not qa.find("act_play").property("enabledState")
+    assert chip.x() + chip.width() <= 1376
+    shot(qa, "bar_long_chip_zh")
+    qa.app.settings.set("language", "en")
+    wait_frame(qa.window)
+    en = bar_xs(qa)
+    key(qa, Qt.Key.Key_Escape)
+    wait_frame(qa.window)
+    assert bar_xs(qa) == en
+    shot(qa, "bar_long_chip_en")
+    # a dimmed placeholder is never sent: clicking it or pressing its key does nothing
+    absent = [a for a in t._actions if a.get("absent")]
+    before = t.accepted_actions
+    for a in absent:
+        click_item(qa, qa.find(a["objectName"]))
+    wait(50)
+    assert t.accepted_actions == before and t.snap.get("my_turn")
