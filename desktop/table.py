@@ -758,6 +758,9 @@ class TableBridge(QObject):
     def _g_actions(self) -> list[dict[str, Any]]:
         return self._actions
 
+    def _g_enabled(self) -> list[str]:
+        return [a["objectName"] for a in self._actions if a.get("enabled")]
+
     def _g_sel(self) -> dict[str, Any]:
         return self._sel
 
@@ -834,7 +837,10 @@ class TableBridge(QObject):
     trickModel = Property(QObject, _g_trick_model, constant=True)
     logModel = Property(QObject, _g_log_model, constant=True)
     topPlay = Property(dict, _g_top, notify=changed)
-    actions = Property(list, _g_actions, notify=selChanged)
+    # the buttons are rebuilt per snapshot only; a selection changes just which of them are enabled, so a
+    # sweep over the hand never recreates the action bar (it did, once per card)
+    actions = Property(list, _g_actions, notify=changed)
+    enabledActs = Property(list, _g_enabled, notify=selChanged)
     selection = Property(dict, _g_sel, notify=selChanged)
     tracker = Property(list, _g_tracker, notify=changed)
     results = Property(dict, _g_results, notify=changed)

@@ -15,7 +15,8 @@ Window {
     required property bool soundAvailable
 
     width: 1600; height: 900
-    minimumWidth: 960; minimumHeight: 540
+    // the stage scales with the window: at 1200×675 (×0.75) the smallest text (11 px) still draws at 8 px
+    minimumWidth: 1200; minimumHeight: 675
     visible: true
     color: Theme.bgBottom
     title: app.s.title

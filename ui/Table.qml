@@ -449,7 +449,7 @@ Item {
                     keycap: slot.modelData.key
                     primary: slot.modelData.primary
                     danger: slot.modelData.danger
-                    enabledState: slot.modelData.enabled
+                    enabledState: root.table.enabledActs.indexOf(slot.modelData.objectName) >= 0
                     onClicked: root.table.act(slot.modelData.kind, slot.modelData.arg)
                 }
             }

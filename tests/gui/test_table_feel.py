@@ -136,3 +136,16 @@ def test_action_bar_buttons_keep_their_slots_with_no_chip_a_chip_and_a_long_chip
         click_item(qa, qa.find(a["objectName"]))
     wait(50)
     assert t.accepted_actions == before and t.snap.get("my_turn")
+
+
+def test_minimum_window_size_keeps_the_smallest_text_readable(qa):
+    start(qa)
+    w = qa.window
+    assert w.minimumWidth() >= 1200 and w.minimumHeight() >= 675
+    w.resize(w.minimumWidth(), w.minimumHeight())
+    assert wait_until(lambda: w.width() == w.minimumWidth(), 5)
+    wait_frame(w)
+    scale = qa.find("stage").scale()
+    assert abs(scale - min(w.width() / 1600, w.height() / 900)) < 1e-6
+    assert 11 * scale >= 8.0   # 11 px is the smallest text on the table
+    shot(qa, "table_minimum_size_zh")
