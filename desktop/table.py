@@ -93,6 +93,10 @@ class TableBridge(QObject):
         self._hint_i = -1
         self._tribute_caption = ""
         self._tribute_active = 0
+        self._received: list[str] = []   # tribute cards this seat received this set (highlighted in the hand)
+        self._flight_guard = QTimer(self)   # a flight that never lands (screen left mid-flight) frees the bar
+        self._flight_guard.setSingleShot(True)
+        self._flight_guard.timeout.connect(lambda: self.tributeFlights(0))
         self._played: dict[int, int] = {}
         self._last_act: dict[int, dict[str, Any]] = {}
         self._cards_of: dict[tuple[Any, str], Any] = {}
@@ -126,6 +130,9 @@ class TableBridge(QObject):
         self._verdict = None
         self.snap = {}
         self._active = True
+        self._tribute_caption = ""
+        self._tribute_active = 0
+        self._received = []
 
     def start(self, cfg: dict[str, Any]) -> None:
         if self.net is not None:
@@ -228,6 +235,8 @@ class TableBridge(QObject):
         key = view.get(self.pres.match_key)
         if key != self._set_key:
             self._set_key = key
+            self._tribute_caption = ""   # a caption never outlives its set or game
+            self._received = []
             self._log = []
             self._last_act = {}
         if not view.get("trick"):
@@ -239,6 +248,7 @@ class TableBridge(QObject):
             self._prepare.emit({"key": snap.get("n_actions"), "game": snap["game"], "view": snap["judge_view"]})
         self.hand.descending = self.app.settings.get("handSort") == "desc"
         self.hand.set_cards(list(view.get("hand") or []))
+        self.hand.set_marked(self._received)
         self._hint_i = -1
         if snap.get("set_over") or snap.get("over"):
             self._make_results(snap)
@@ -304,8 +314,10 @@ class TableBridge(QObject):
             faces = card_faces(known) + [BACK] * (n - len(known))
         else:
             faces = [BACK] * max(1, n)
-        self._tribute_caption = f"{self.name_of(src)} → {self.name_of(dst)} · {label} ×{len(faces)}"
-        faces = [dict(f, caption=self._tribute_caption) for f in faces]
+        if dst == me and known:
+            self._received += known
+        caption = f"{self.name_of(src)} → {self.name_of(dst)} · {label} ×{len(faces)}"   # shown while it flies
+        faces = [dict(f, caption=caption) for f in faces]
         self.flight.emit("tribute", self.pos_of(src), self.pos_of(dst), faces, up)
         self.sound.emit("tribute")
 
@@ -438,6 +450,7 @@ class TableBridge(QObject):
         elif isinstance(to_act, int):
             self._status = s["waiting"].replace("%1", self.name_of(to_act))
         self._build_actions()
+        self._tribute_caption = pres.prompt(view, me, self.name_of, lang)   # the decision at hand, from the view
         self._tracker = pres.tracker(view, self._played, self.snap.get("options") or {})
         self._check_selection()
         self.changed.emit()
@@ -466,8 +479,9 @@ class TableBridge(QObject):
                 acts.append({"kind": k, "arg": "", "label": i18n.action_label(k, lang), "cardArg": False,
                              "args": [], "needsCards": True})
             if snap.get("hints") or any(a.get("cardArg") for a in acts):
-                acts.append({"kind": "hint", "arg": "", "label": i18n.strings(lang)["hint"], "cardArg": False,
-                             "args": []})
+                picking = not snap.get("hints")   # a card choice: the hint button picks the cards (自动选择)
+                acts.append({"kind": "hint", "arg": "", "label": i18n.strings(lang)["autoPick" if picking else "hint"],
+                             "cardArg": False, "args": []})
         for a in acts:
             a["key"] = KEYS.get(a["kind"], "")
             a["primary"] = a["kind"] in ("play", "accept", "give", "call")
@@ -588,7 +602,14 @@ class TableBridge(QObject):
         cards = self.hand.selected_cards()
         s = i18n.strings(self.lang())
         card_kind = next((a for a in self._actions if a.get("cardArg")), None)
-        if cards:
+        goal = self.pres.card_goal(self.snap.get("view") or {}, self.my_seat()) if card_kind is not None else 0
+        if goal and card_kind is not None and not self.snap.get("play_kinds"):   # 还贡：已选 n/N 张
+            head = s["selectedOf"].replace("%1", str(len(cards))).replace("%2", str(goal))
+            info["legal"] = info["legal"] and len(cards) == goal
+            info["text"] = f"{card_kind['label']}：{head}" + (" ✓" if info["legal"] else "")
+            if info["reason"]:
+                info["text"] += f" · {info['reason']}"
+        elif cards:
             head = s["selected"].replace("%1", str(len(cards)))
             if info["legal"] and card_kind is not None and not self.snap.get("play_kinds"):
                 info["text"] = f"{info['desc']} · {head} ✓"
@@ -605,14 +626,14 @@ class TableBridge(QObject):
             if a.get("needsCards"):
                 a["enabled"] = a["kind"] in info.get("kinds", [])
             elif a.get("cardArg"):
-                a["enabled"] = len(cards) >= 1 and all(c in a["args"] for c in cards)
+                a["enabled"] = (len(cards) == goal if goal else len(cards) >= 1) and all(c in a["args"] for c in cards)
         self.selChanged.emit()
 
     # ------------------------------------------------------------------ QML slots
     @Slot(str, str)
     def act(self, kind: str, arg: str) -> None:
         snap = self.snap
-        if not snap.get("my_turn"):
+        if not snap.get("my_turn") or self._tribute_active > 0:   # the prompt waits for the flight it follows
             return
         if kind == "hint":
             self.hint()
@@ -691,8 +712,11 @@ class TableBridge(QObject):
     def hint(self) -> None:
         hints = self.snap.get("hints") or []
         sug = self.snap.get("suggest")
-        if not hints and sug and sug.get("arg") and is_card(sug["arg"]):
-            self.hand.select_cards([sug["arg"]])   # 自动选择: the card the bot would give
+        card_kind = next((a for a in self._actions if a.get("cardArg")), None)
+        if not hints and card_kind is not None:   # 自动选择: the bot's card, then the first offered, N in all
+            goal = self.pres.card_goal(self.snap.get("view") or {}, self.my_seat())
+            arg = str(sug.get("arg")) if sug and is_card(sug.get("arg")) else ""
+            self.hand.select_cards(self.pres.auto_pick(list(card_kind["args"]), arg, goal))
             return
         if not hints:
             return
@@ -723,7 +747,11 @@ class TableBridge(QObject):
 
     @Slot(int)
     def tributeFlights(self, n: int) -> None:
-        self._tribute_active = n
+        self._tribute_active = max(0, n)
+        if self._tribute_active:
+            self._flight_guard.start(10000)
+        else:
+            self._flight_guard.stop()
         self.changed.emit()
 
     def _arm_timer(self) -> None:
@@ -756,7 +784,7 @@ class TableBridge(QObject):
         return self.log_model
 
     def _g_actions(self) -> list[dict[str, Any]]:
-        return self._actions
+        return [] if self._tribute_active > 0 else self._actions
 
     def _g_enabled(self) -> list[str]:
         return [a["objectName"] for a in self._actions if a.get("enabled")]

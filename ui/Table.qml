@@ -252,22 +252,23 @@ Item {
     Rectangle {
         id: tributeCard
         objectName: "tributeCaption"
-        visible: fly.tributeFrom >= 0 || root.table.phase === "tribute"
-        x: root.cx - 440; y: 300; width: 380; height: 92; radius: 12
+        visible: fly.tributeFrom >= 0 || root.table.tributeCaption !== ""
+        x: root.cx - 470; y: 300; width: 420; height: 92; radius: 12
         color: "#F20D1C19"; border.color: Theme.panelBorder
         Row {
             x: 16; y: 12; spacing: 6
             visible: root.table.tributeSteps
             Chip { text: "1 · " + root.app.s.tribute; size: 12; fg: root.table.phase === "tribute" ? Theme.primaryText : Theme.text2; bg: root.table.phase === "tribute" ? Theme.primary1 : "#22FFFFFF" }
             Text { text: "›"; color: Theme.hint; font.pixelSize: 14 }
-            Chip { text: "2 · " + root.app.s.returnTribute; size: 12 }
+            Chip { text: "2 · " + root.app.s.returnTribute; size: 12; fg: root.table.phase === "return" ? Theme.primaryText : Theme.text2; bg: root.table.phase === "return" ? Theme.primary1 : "#22FFFFFF" }
             Text { text: "›"; color: Theme.hint; font.pixelSize: 14 }
             Chip { text: "3 · " + root.app.s.startPlay; size: 12 }
         }
         Text {
-            x: 16; y: root.table.tributeSteps ? 48 : 32; width: 350; elide: Text.ElideRight
+            objectName: "tributeCaptionText"
+            x: 16; y: root.table.tributeSteps ? 48 : 32; width: 390; elide: Text.ElideRight
             text: fly.tributeFrom >= 0 && fly.caption !== "" ? fly.caption : root.table.tributeCaption
-            color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 18
+            color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17
         }
     }
 
@@ -458,7 +459,7 @@ Item {
     Rectangle {
         id: selChip
         objectName: "selChip"
-        visible: root.table.selection.count > 0 && root.table.actions.length > 0
+        visible: root.table.selection.text !== "" && root.table.actions.length > 0
         x: actionBar.x + actionBar.width + 16
         y: actionBar.y + (46 - height) / 2
         height: 34; radius: 17

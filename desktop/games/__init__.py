@@ -169,6 +169,21 @@ class Presenter:
     def on_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
         """Show an event the controller does not show itself (plays, passes, deals and places it does)."""
 
+    def prompt(self, view: Mapping[str, Any], me: int, name_of: Any, lang: str) -> str:
+        """The caption of the decision at hand, read from the view (never from an earlier event): e.g. who
+        offers whom what tribute. "" when nothing is being decided that needs one."""
+        return ""
+
+    def card_goal(self, view: Mapping[str, Any], me: int) -> int:
+        """How many cards the seat's card-choice action (e.g. 还贡) needs in all; 0 when it is not counted."""
+        return 0
+
+    def auto_pick(self, args: Sequence[str], suggest: str, goal: int) -> list[str]:
+        """自动选择 for a card choice: the bot's suggestion, then the first offered cards, ``goal`` in all."""
+        picks = [suggest] if suggest in args else []
+        picks += [c for c in args if c not in picks][: max(0, goal - len(picks))]
+        return picks[: max(1, goal)]
+
     def results_extra(self, res: Mapping[str, Any], lang: str, name_of: Any) -> tuple[list[str], str]:
         """(tributes owed next, an extra chip) for the results panel."""
         return [], ""

@@ -149,3 +149,96 @@ def test_minimum_window_size_keeps_the_smallest_text_readable(qa):
     assert abs(scale - min(w.width() / 1600, w.height() / 900)) < 1e-6
     assert 11 * scale >= 8.0   # 11 px is the smallest text on the table
     shot(qa, "table_minimum_size_zh")
+
+
+def _to_set_two_as_receiver(qa):
+    """Play set 1 on 托管 until a deal makes the human 头科 or 二科 (a tribute receiver in set 2)."""
+    t = qa.table
+    for seed in (20, 22, 24, 32, 33):
+        t.start(quick_config("gouji", seed=seed, pace_ms=0, pause_at_results=True))
+        qa.set_screen("table")
+        assert wait_until(lambda: bool(t.snap), 20)
+        t.setAuto(True)
+        assert wait_until(lambda: bool(t.results.get("rows")), 120, 20)
+        if not t.over and next(r["placeNo"] for r in t.results["rows"] if r["seat"] == 0) <= 1:
+            return True
+    return False
+
+
+def test_tribute_caption_states_the_offer_and_return_counts_and_autopicks(qa):
+    import pytest
+    t, hand = qa.table, qa.table.hand
+    if not _to_set_two_as_receiver(qa):
+        pytest.skip("no deal among the seeds made the human a tribute receiver")
+    t.setAuto(False)
+    # the top bar shows the team total once (G-88: each member's record already holds it), not three times
+    totals = t.snap["totals"]
+    assert t.score["team"] and t.score["mine"] == totals[0] and t.score["theirs"] == totals[1], (t.score, totals)
+    qa.app.settings.set("animSpeed", "normal")   # flights on: a prompt must wait for the flight before it
+    click_item(qa, qa.find("btnNextSet"))
+    caption = qa.find("tributeCaptionText")
+    seen_offer = seen_return = False
+    for _ in range(60):
+        if not wait_until(lambda: t.snap.get("my_turn") and t.tributeActive == 0 and bool(t.actions), 30):
+            break
+        wait_frame(qa.window)
+        phase, view = t.snap.get("phase"), t.snap["view"]
+        if phase == "tribute":
+            offer = next(it for it in view["tribute"] if it["status"] == "offered")
+            assert offer["receiver"] == 0
+            text = caption.property("text")
+            assert caption.isVisible() and text == t.tributeCaption, (text, t.tributeCaption)
+            assert text.startswith(t.name_of(offer["payer"])) and "向你" in text and "接受 / 拒收" in text, text
+            assert f"{offer['actual']} 张" in text, text
+            if not seen_offer:
+                shot(qa, "tribute_offer_zh")
+                qa.app.settings.set("language", "en")
+                wait_frame(qa.window)
+                assert "accept / refuse" in caption.property("text"), caption.property("text")
+                shot(qa, "tribute_offer_en")
+                qa.app.settings.set("language", "zh")
+                wait_frame(qa.window)
+            seen_offer = True
+            n = t.snap["n_actions"]
+            click_item(qa, qa.find("act_accept"))
+            assert wait_until(lambda n=n: t.snap.get("n_actions") != n, 20)
+        elif phase == "return" and any(a["kind"] == "give" for a in t.actions):
+            goal = view["returning"]["left"]
+            assert hand.marked_cards() and set(hand.marked_cards()) <= set(hand.cards())
+            assert qa.find("received_0") is not None or any(qa.find(f"received_{i}") for i in range(hand.count))
+            chip = qa.find("selText")
+            assert chip.isVisible() and f"已选 0/{goal} 张" in chip.property("text"), chip.property("text")
+            assert not qa.find("act_give").property("enabledState")
+            assert qa.find("act_hint").property("text") == "自动选择"
+            click_item(qa, qa.find("act_hint"))
+            wait_frame(qa.window)
+            assert len(hand.selected_cards()) == goal
+            assert f"已选 {goal}/{goal} 张 ✓" in chip.property("text"), chip.property("text")
+            assert qa.find("act_give").property("enabledState")
+            assert "还贡" in caption.property("text") and caption.property("text") == t.tributeCaption
+            shot(qa, "tribute_return_zh")
+            qa.app.settings.set("language", "en")
+            wait_frame(qa.window)
+            shot(qa, "tribute_return_en")
+            qa.app.settings.set("language", "zh")
+            wait_frame(qa.window)
+            seen_return = True
+            n = t.snap["n_actions"]
+            assert qa.find("act_give").property("enabledState"), (t.selection, hand.selected_cards(), t.tributeActive)
+            click_item(qa, qa.find("act_give"))
+            assert wait_until(lambda n=n: t.snap.get("n_actions") != n, 20)
+            break
+        elif phase == "play":
+            break
+        else:   # 明点 and the calls: decline
+            fixed = t.snap["fixed"]
+            pick = next((a for k in ("accept", "decline") for a in fixed if a["kind"] == k), fixed[0])
+            n = t.snap["n_actions"]
+            t.act(pick["kind"], pick.get("arg", ""))
+            wait_until(lambda n=n: t.snap.get("n_actions") != n, 10)
+    assert seen_offer or seen_return, "no tribute prompt reached"
+    # a new game: no caption of the old one survives
+    t.start(quick_config("gouji", seed=5, pace_ms=0))
+    assert wait_until(lambda: bool(t.snap) and t.snap.get("gen") is not None, 20)
+    wait_frame(qa.window)
+    assert t.tributeCaption == "" or t.snap["view"]["phase"] in ("tribute", "return")
