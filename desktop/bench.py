@@ -257,7 +257,7 @@ def action_latency(samples: int = 30, game: str | None = None, seed: int = 3) ->
     return {"latency": lat, "cpu": cpu, "counts": per_action, "notices": list(t.notices)}
 
 
-def selection_latency(sweeps: int = 12, game: str | None = "gouji", seed: int = 3) -> dict[str, Any]:
+def selection_latency(sweeps: int = 12, game: str | None = None, seed: int = 3) -> dict[str, Any]:
     """Sweep-select → lifted cards: on the human's turn, press on a card and move the mouse across the next
     three in 5 px steps (real mouse events on the window, animations on); for each card the pointer enters,
     the time from that mouse event to the first swapped frame in which the card has started to rise."""

@@ -101,6 +101,7 @@ class TableBridge(QObject):
         self._last_act: dict[int, dict[str, Any]] = {}
         self._cards_of: dict[tuple[Any, str], Any] = {}
         self._set_key: Any = None
+        self._fresh_set = False
         self._rules_cache: tuple[Any, Any] = (None, None)
         self._words_memo: dict[tuple[str, str], tuple[str, str]] = {}
         self.accepted_actions = 0
@@ -233,6 +234,7 @@ class TableBridge(QObject):
         if snap.get("action") is not None and snap["action"].get("seat") == snap["seat"]:
             self.accepted_actions += 1
         key = view.get(self.pres.match_key)
+        new_set = key != self._set_key and self._set_key is not None
         if key != self._set_key:
             self._set_key = key
             self._tribute_caption = ""   # a caption never outlives its set or game
@@ -244,6 +246,10 @@ class TableBridge(QObject):
         if snap.get("first"):
             self._played = {int(k): int(v) for k, v in (snap.get("played_init") or {}).items()}
         self._consume_events(snap)
+        if new_set:   # a new set or hand: the last one's plays (events of this same snapshot) leave the felt
+            self._fresh_set = True
+            self._last_act = {}
+            self._log = []
         if snap.get("judge_view") is not None and snap.get("judge") is None:
             self._prepare.emit({"key": snap.get("n_actions"), "game": snap["game"], "view": snap["judge_view"]})
         self.hand.descending = self.app.settings.get("handSort") == "desc"
@@ -274,6 +280,7 @@ class TableBridge(QObject):
             d = ev.get("data", {})
             seat = d.get("seat")
             if kind == "play" and "play" in d:
+                self._fresh_set = False
                 text = d.get("play") or ""
                 cards = d.get("cards") or text
                 self._cards_of[(seat, text)] = list(cards) if isinstance(cards, list) else cards
@@ -404,7 +411,7 @@ class TableBridge(QObject):
         places = _places(view)
         if not places and view.get("phase") != "play" and view.get("set_results"):
             places = _places({"places": view["set_results"][-1].get("places")})  # SPEC §5: previous places
-        trick = [t for t in (view.get("trick") or []) if t.get("play")]
+        trick = [] if self._fresh_set else [t for t in (view.get("trick") or []) if t.get("play")]
         top_seat = trick[-1].get("seat") if trick else None
         spots = seat_places(n)
         seats = []

@@ -176,6 +176,12 @@ def test_tribute_caption_states_the_offer_and_return_counts_and_autopicks(qa):
     assert t.score["team"] and t.score["mine"] == totals[0] and t.score["theirs"] == totals[1], (t.score, totals)
     qa.app.settings.set("animSpeed", "normal")   # flights on: a prompt must wait for the flight before it
     click_item(qa, qa.find("btnNextSet"))
+    # the next set starts with a clear felt: the last set's final play is gone
+    assert wait_until(lambda: not t.results.get("rows") and t.snap.get("phase") != "play", 20)
+    wait_frame(qa.window)
+    assert t.topPlay == {} and all(not r.get("last") for r in t.seats), (t.topPlay, [r.get("last") for r in t.seats], t.snap["view"]["phase"], t.snap["view"]["set_no"])
+    assert t.log_model.rowCount() == 0   # nor does its round log
+    shot(qa, "next_set_clear_felt_zh")
     caption = qa.find("tributeCaptionText")
     seen_offer = seen_return = False
     for _ in range(60):
