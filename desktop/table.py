@@ -290,15 +290,16 @@ class TableBridge(QObject):
                 if isinstance(seat, int):
                     desc = self._words(text)[0] + pres.play_note(d, lang)
                     self._log.append({"seat": seat, "name": self.name_of(seat), "text": desc,
-                                      "mine": self.same_side(seat, me)})
+                                      "mine": self.same_side(seat, me), "play": text,
+                                      "note": {"gouji": d.get("gouji"), "burn": d.get("burn")}})
                     self._last_act[seat] = {"pass": False, "text": text, "faces": faces}
                     self.flight.emit("play", self.pos_of(seat), -1, faces, True)
                 self.sound.emit(pres.play_sound(d))
             elif kind in pres.pass_kinds and isinstance(seat, int) and snap.get("phase") == "play":
                 label = i18n.action_label(kind, lang)
                 self._log.append({"seat": seat, "name": self.name_of(seat), "text": label,
-                                  "mine": self.same_side(seat, me)})
-                self._last_act[seat] = {"pass": True, "label": label, "faces": []}
+                                  "mine": self.same_side(seat, me), "passKind": kind})
+                self._last_act[seat] = {"pass": True, "label": label, "faces": [], "passKind": kind}
                 self.sound.emit("pass")
             elif kind in ("finish", "place"):
                 self.sound.emit("finish")
@@ -423,6 +424,8 @@ class TableBridge(QObject):
             last = self._last_act.get(seat)
             if last is not None:
                 last = dict(last, top=(seat == top_seat and not last.get("pass")))
+                if last.get("passKind"):   # worded in the language of now, not of when it was played
+                    last["label"] = i18n.action_label(str(last["passKind"]), lang)
             px, py, lx, ly = spots[pos]
             row = {
                 "seat": seat, "pos": pos, "name": self.name_of(seat), "team": pres.side(view, seat, me),
@@ -448,7 +451,7 @@ class TableBridge(QObject):
                                 "text": desc, "top": i == len(trick) - 1, "badge": pres.trick_badge(t, lang),
                                 "filler": filler})
         self.trick_model.set_rows(self._trick)
-        self.log_model.set_rows(self._log[-LOG_SHOWN:])
+        self.log_model.set_rows([self._in_lang(r, lang) for r in self._log[-LOG_SHOWN:]])
         self._phase = str(self.snap.get("phase", ""))
         if self.snap.get("over"):
             self._status = s["gameOver"]
@@ -461,6 +464,17 @@ class TableBridge(QObject):
         self._tracker = pres.tracker(view, self._played, self.snap.get("options") or {})
         self._check_selection()
         self.changed.emit()
+
+    def _in_lang(self, row: dict[str, Any], lang: str) -> dict[str, Any]:
+        """A round-log line in the current language: it keeps what happened, not the words of the moment."""
+        seat = int(row["seat"])
+        if row.get("passKind"):
+            text = i18n.action_label(str(row["passKind"]), lang)
+        elif row.get("play") is not None:
+            text = self._words(str(row["play"]))[0] + self.pres.play_note(row.get("note") or {}, lang)
+        else:
+            text = str(row.get("text", ""))
+        return {"seat": seat, "name": self.name_of(seat), "text": text, "mine": row.get("mine", False)}
 
     def _build_actions(self) -> None:
         snap = self.snap

@@ -248,3 +248,23 @@ def test_tribute_caption_states_the_offer_and_return_counts_and_autopicks(qa):
     assert wait_until(lambda: bool(t.snap) and t.snap.get("gen") is not None, 20)
     wait_frame(qa.window)
     assert t.tributeCaption == "" or t.snap["view"]["phase"] in ("tribute", "return")
+
+
+def test_round_log_and_pass_pills_follow_a_language_switch(qa):
+    start(qa)
+    assert play_until_my_turn(qa)
+    t = qa.table
+    assert wait_until(lambda: any(r.get("text") for r in t.log_model.rows()), 10)
+    zh = t.log_model.rows()
+    assert any(r["text"] in ("过牌", "让牌") or "张" in r["text"] for r in zh), zh
+    qa.app.settings.set("language", "en")
+    wait_frame(qa.window)
+    en = t.log_model.rows()
+    assert len(en) == len(zh) and [r["seat"] for r in en] == [r["seat"] for r in zh]
+    for a, b in zip(zh, en, strict=True):
+        if any("\u4e00" <= ch <= "\u9fff" for ch in a["text"]):
+            assert a["text"] != b["text"], (a, b)
+            assert not any("\u4e00" <= ch <= "\u9fff" for ch in b["text"]), b
+    pills = [r["last"]["label"] for r in t.seats if r.get("last") and r["last"].get("pass")]
+    assert all(not any("\u4e00" <= ch <= "\u9fff" for ch in p) for p in pills), pills
+    shot(qa, "round_log_en")
