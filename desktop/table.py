@@ -544,6 +544,7 @@ class TableBridge(QObject):
         scores = list(res.get("scores") or [None] * n)
         totals = list(res.get("totals") or snap.get("totals") or [0] * n)
         tributes, extra = pres.results_extra(res, lang, self.name_of)
+        opts = (snap.get("view") or {}).get("options") or snap.get("options") or {}   # the resolved rules
         rows = []
         for seat in range(n):
             p = places.get(seat)
@@ -552,9 +553,11 @@ class TableBridge(QObject):
                          "placeNo": p if p is not None else 99,
                          "score": scores[seat] if seat < len(scores) and scores[seat] is not None else "",
                          "total": totals[seat] if seat < len(totals) else 0,
+                         "points": pres.result_points(res, seat, opts),
                          "mine": self.same_side(seat, snap["seat"])})
         rows.sort(key=lambda r: r["placeNo"])
         self._results = {"rows": rows, "tributes": tributes, "over": bool(snap.get("over")), "extra": extra,
+                         "sum": pres.results_sum(res, int(snap["seat"]), opts, lang),
                          "title": st["gameOver"] if snap.get("over") else pres.results_title(st)}
         self._sheet.append({"set": res.get("set_no", res.get("hand_no", len(self._sheet) + 1)),
                             "scores": [scores[i] if i < len(scores) else "" for i in range(n)],

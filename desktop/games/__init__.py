@@ -184,6 +184,14 @@ class Presenter:
         picks += [c for c in args if c not in picks][: max(0, goal - len(picks))]
         return picks[: max(1, goal)]
 
+    def result_points(self, res: Mapping[str, Any], seat: int, options: Mapping[str, Any]) -> str:
+        """What the seat's place earned on its own this set ("+2"), shown beside the side's score; ""."""
+        return ""
+
+    def results_sum(self, res: Mapping[str, Any], me: int, options: Mapping[str, Any], lang: str) -> str:
+        """How the side scores of this set add up, in words; "" when there is nothing to add."""
+        return ""
+
     def results_extra(self, res: Mapping[str, Any], lang: str, name_of: Any) -> tuple[list[str], str]:
         """(tributes owed next, an extra chip) for the results panel."""
         return [], ""

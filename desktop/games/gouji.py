@@ -130,6 +130,33 @@ class GoujiPresenter(ClimbingPresenter):
         other = next((i for t in self.teams if me not in t for i in t if i < len(totals)), None)
         return {"team": True, "mine": totals[me], "theirs": totals[other] if other is not None else 0, "per": []}
 
+    def result_points(self, res: Mapping[str, Any], seat: int, options: Mapping[str, Any]) -> str:
+        """头科 +2 … 大落 −2 (G-85; G-86 doubles them), before the team sum."""
+        from engine.gouji.scoring import POINTS
+        place = (res.get("places") or {}).get(str(seat))
+        pts = POINTS.get(str(options.get("scoring") or "2-1"), POINTS["2-1"])
+        if not isinstance(place, int) or place not in pts:
+            return ""
+        return f"{pts[place]:+d}" if pts[place] else "0"
+
+    def results_sum(self, res: Mapping[str, Any], me: int, options: Mapping[str, Any], lang: str) -> str:
+        """我方 +2 +0 −1 = +1 · 串三户 ×2 · 只记正分 (G-85 … G-88)."""
+        from engine.gouji.table import team
+        zh = lang == "zh"
+        teams = res.get("team_scores") or []
+        if len(teams) != 2:
+            return ""
+        parts = []
+        for t, label in ((team(me), "我方" if zh else "Us"), (1 - team(me), "对方" if zh else "Them")):
+            pts = [self.result_points(res, s, options) for s in range(6) if team(s) == t]
+            line = f"{label} {' '.join(p for p in pts if p)}"
+            if res.get("chuansanhu"):
+                line += " ×2"
+            parts.append(f"{line} = {int(teams[t]):+d}")
+        if str(options.get("scoring")) == "4-2-positive":
+            parts.append("只记正分" if zh else "only positive sums count")
+        return "  ·  ".join(parts)
+
     def card_goal(self, view: Mapping[str, Any], me: int) -> int:
         ret = view.get("returning")
         if view.get("phase") == "return" and isinstance(ret, dict) and ret.get("receiver") == me:

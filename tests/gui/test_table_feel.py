@@ -3,7 +3,8 @@ on the felt and after a dialog closes; the action bar never moves under the poin
 
 from __future__ import annotations
 
-from guikit import click_item, play_until_my_turn, quick_config, shot, wait, wait_frame, wait_until
+import pytest
+from guikit import click_item, make_app, play_until_my_turn, quick_config, shot, wait, wait_frame, wait_until
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
@@ -166,7 +167,7 @@ def _to_set_two_as_receiver(qa):
 
 
 def test_tribute_caption_states_the_offer_and_return_counts_and_autopicks(qa):
-    import pytest
+
     t, hand = qa.table, qa.table.hand
     if not _to_set_two_as_receiver(qa):
         pytest.skip("no deal among the seeds made the human a tribute receiver")
@@ -268,3 +269,33 @@ def test_round_log_and_pass_pills_follow_a_language_switch(qa):
     pills = [r["last"]["label"] for r in t.seats if r.get("last") and r["last"].get("pass")]
     assert all(not any("\u4e00" <= ch <= "\u9fff" for ch in p) for p in pills), pills
     shot(qa, "round_log_en")
+
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_results_show_place_points_and_how_the_side_scores_add_up(qtbot, data_dir, lang):
+    qa = make_app(language=lang)
+    t = qa.table
+    try:
+        t.start(quick_config("gouji", seed=20, pace_ms=0, pause_at_results=True))
+        qa.set_screen("table")
+        assert wait_until(lambda: bool(t.snap), 20)
+        t.setAuto(True)
+        assert wait_until(lambda: bool(t.results.get("rows")), 120, 20)
+        t.setAuto(False)
+        wait_frame(qa.window)
+        rows = t.results["rows"]
+        pts = {1: 2, 2: 1, 3: 0, 4: 0, 5: -1, 6: -2}   # G-85, the default scoring
+        res = t.wt.worker.state.set_results[-1]
+        for r in rows:
+            p = pts[res["places"][str(r["seat"])]]
+            assert r["points"] == (f"{p:+d}" if p else "0"), r
+        double = 2 if res["chuansanhu"] else 1
+        mine = sum(int(r["points"]) for r in rows if r["seat"] % 2 == 0) * double
+        assert mine == res["team_scores"][0] and all(r["score"] == res["team_scores"][r["seat"] % 2] for r in rows)
+        item = qa.find("resultsSum")
+        text = item.property("text")
+        assert item.isVisible() and text.startswith("我方" if lang == "zh" else "Us") and f"= {mine:+d}" in text, text
+        shot(qa, f"results_points_{lang}")
+    finally:
+        qa.shutdown()
