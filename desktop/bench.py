@@ -2,7 +2,8 @@
 frame time p95 during a tribute animation with a full hand, RSS at a 6-player table, and the latency of
 a human action (select, Enter → the frame with the play on the table) with the engine calls it costs.
 ``python -m desktop.bench --latency [N]`` runs only the last; ``--select [N]`` only the sweep-select latency
-(mouse event → first frame with the card rising; target p95 under 50 ms).
+(mouse event → first frame with the card rising; target p95 under 50 ms); ``--memory [N]`` the RSS after each
+of N consecutive games in one run (target: the last within 20 % of the first).
 
 Targets (issue 5): first frame under 1.0 s, frame time p95 under 16.7 ms, RSS under 250 MB.
 """
@@ -353,6 +354,44 @@ def report_selection(sweeps: int = 12) -> None:
               f"p95 {p95(r['cpu']) * 1000:.1f} ms")
 
 
+def memory_over_games(games_n: int = 10, game: str | None = None) -> list[float]:
+    """RSS (MB) after each of ``games_n`` consecutive games in one run of the app: the human seat on 托管,
+    animations on, every game to its end, the table screen shown throughout."""
+    from desktop.app import prepare_env
+    prepare_env(offscreen=True)
+    os.environ.setdefault("QILU_DATA_DIR", tempfile.mkdtemp(prefix="qilu-bench-"))
+    import gc
+
+    from desktop.app import QiluApp
+    from desktop.harness import quick_config, wait, wait_until
+    qa = QiluApp(settings={"sound": False, "animSpeed": "fast", "turnTimer": 0, "language": "zh"},
+                 persist_settings=False)
+    qa.set_screen("table")
+    t = qa.table
+    out: list[float] = []
+    try:
+        for g in range(games_n):
+            t.start(quick_config(game, seed=100 + g, save=False, pace_ms=0, humans=[0], pause_at_results=False))
+            wait_until(lambda: bool(t.snap), 20, 5)
+            t.setAuto(True)
+            if not wait_until(lambda: bool(t.snap.get("over")), 900, 50):
+                break
+            wait(500)   # the last flights land
+            gc.collect()
+            out.append(_rss_mb())
+    finally:
+        qa.shutdown()
+    return out
+
+
+def report_memory(games_n: int = 10) -> None:
+    rss = memory_over_games(games_n)
+    print(f"  RSS after each of {len(rss)} consecutive all-bot games in one run (MB): "
+          + ", ".join(f"{x:.0f}" for x in rss))
+    if len(rss) >= 2:
+        print(f"    last / first = {rss[-1] / rss[0]:.2f}  target ≤ 1.20")
+
+
 def _pct(xs: list[float], q: float) -> float:
     if not xs:
         return float("nan")
@@ -390,6 +429,10 @@ def p95(xs: list[float]) -> float:
 def main(argv: list[str]) -> int:
     if len(argv) >= 2 and argv[0] == "--child":
         return child(argv[1])
+    if argv and argv[0] == "--memory":
+        print("Qilu Cards desktop benchmark (offscreen, software renderer)")
+        report_memory(int(argv[1]) if len(argv) > 1 else 10)
+        return 0
     if argv and argv[0] == "--select":
         print("Qilu Cards desktop benchmark (offscreen, software renderer)")
         report_selection(int(argv[1]) if len(argv) > 1 else 12)
