@@ -299,3 +299,33 @@ def test_results_show_place_points_and_how_the_side_scores_add_up(qtbot, data_di
         shot(qa, f"results_points_{lang}")
     finally:
         qa.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_rules_panel_from_the_table_states_who_answers_passes_and_burns(qtbot, data_dir, lang):
+    """G-37/G-43: only the 对头 answers a 够级 play (burns aside); G-42: a pass locks you out except for your
+    对头's play; G-50: a player who passed or 让'd may not burn."""
+    qa = make_app(language=lang)
+    try:
+        start(qa)
+        click_item(qa, qa.find("btnRulesTable"))
+        assert wait_until(lambda: qa.find("rulesPanel") is not None and qa.find("rulesPanel").isVisible(), 5)
+        rows = {d["rule"]: d["text"] for d in qa.app.rulesSummary("gouji")}
+        g37 = next(t for r, t in rows.items() if r.startswith("G-37"))
+        g42 = next(t for r, t in rows.items() if "G-42" in r)
+        g49 = next(t for r, t in rows.items() if r.startswith("G-49"))
+        if lang == "zh":
+            assert "只有出牌人的对头" in g37 and "上下家" not in g37
+            assert "除非桌上是你对头的牌" in g42
+            assert "没过牌" in g49 and "对头发够级牌被管" not in g49
+        else:
+            assert "only the player's 对头" in g37 and "neighbours" not in g37
+            assert "except to answer your 对头" in g42
+            assert "has not passed" in g49
+        shot(qa, f"rules_panel_{lang}")
+        # the dialog closes and the keys are the table's again
+        qa.set_overlay("")
+        wait_frame(qa.window)
+        assert qa.find("tableScreen").hasActiveFocus()
+    finally:
+        qa.shutdown()
