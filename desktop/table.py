@@ -250,6 +250,7 @@ class TableBridge(QObject):
             self._fresh_set = True
             self._last_act = {}
             self._log = []
+            self._cards_of = {}   # a long sitting does not keep every play ever seen
         if snap.get("judge_view") is not None and snap.get("judge") is None:
             self._prepare.emit({"key": snap.get("n_actions"), "game": snap["game"], "view": snap["judge_view"]})
         self.hand.descending = self.app.settings.get("handSort") == "desc"
