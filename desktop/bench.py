@@ -1,7 +1,9 @@
 """``python -m desktop.bench``: start-up to first frame (home, table; offscreen, median of 5 processes),
 frame time p95 during a tribute animation with a full hand, RSS at a 6-player table, and the latency of
 a human action (select, Enter → the frame with the play on the table) with the engine calls it costs.
-``python -m desktop.bench --latency [N]`` runs only the last.
+``python -m desktop.bench --latency [N]`` runs only the last; ``--select [N]`` only the sweep-select latency
+(mouse event → first frame with the card rising; target p95 under 50 ms); ``--memory [N]`` the RSS after each
+of N consecutive games in one run (target: the last within 20 % of the first).
 
 Targets (issue 5): first frame under 1.0 s, frame time p95 under 16.7 ms, RSS under 250 MB.
 """
@@ -256,6 +258,140 @@ def action_latency(samples: int = 30, game: str | None = None, seed: int = 3) ->
     return {"latency": lat, "cpu": cpu, "counts": per_action, "notices": list(t.notices)}
 
 
+def selection_latency(sweeps: int = 12, game: str | None = None, seed: int = 3) -> dict[str, Any]:
+    """Sweep-select → lifted cards: on the human's turn, press on a card and move the mouse across the next
+    three in 5 px steps (real mouse events on the window, animations on); for each card the pointer enters,
+    the time from that mouse event to the first swapped frame in which the card has started to rise."""
+    from desktop.app import prepare_env
+    prepare_env(offscreen=True)
+    os.environ.setdefault("QILU_DATA_DIR", tempfile.mkdtemp(prefix="qilu-bench-"))
+    from PySide6.QtCore import QEvent, QPointF, Qt
+    from PySide6.QtGui import QGuiApplication, QMouseEvent
+
+    from desktop.app import QiluApp
+    from desktop.harness import quick_config, wait, wait_frame, wait_until
+    qa = QiluApp(settings={"sound": False, "animSpeed": "normal", "turnTimer": 0, "language": "zh"},
+                 persist_settings=False)
+    qa.table.start(quick_config(game, seed=seed, save=False, pace_ms=0, humans=[0], pause_at_results=False))
+    qa.set_screen("table")
+    t, hand, win = qa.table, qa.table.hand, qa.window
+    lat: list[float] = []
+    cpu: list[float] = []
+    probe: dict[str, Any] = {"item": None, "rest": 0.0, "t0": 0.0, "c0": 0.0, "seen": False, "t1": 0.0}
+
+    def before_sync() -> None:
+        it = probe["item"]
+        if it is not None and not probe["seen"] and it.y() < probe["rest"] - 0.5:
+            probe["seen"] = True
+
+    def swapped() -> None:
+        if probe["item"] is not None and probe["seen"] and not probe["t1"]:
+            probe["t1"] = time.perf_counter()
+            cpu.append(time.process_time() - probe["c0"])
+
+    def send(kind: QEvent.Type, pos: QPointF, pressed: bool) -> None:
+        button = Qt.MouseButton.NoButton if kind == QEvent.Type.MouseMove else Qt.MouseButton.LeftButton
+        buttons = Qt.MouseButton.LeftButton if pressed else Qt.MouseButton.NoButton
+        QGuiApplication.sendEvent(win, QMouseEvent(kind, pos, pos, win.mapToGlobal(pos), button, buttons,
+                                                   Qt.KeyboardModifier.NoModifier))
+
+    win.beforeSynchronizing.connect(before_sync)
+    win.frameSwapped.connect(swapped)
+    try:
+        ok = wait_until(lambda: t.snap.get("my_turn") and t.snap.get("phase") == "play"
+                        and bool(t.snap.get("play_kinds")), 120, 5)
+        while not ok and t.snap.get("my_turn"):   # answer the declarations until the first play
+            fixed = t.snap.get("fixed") or []
+            pick = next((a for k in ("decline", "pass", "accept", "wutou") for a in fixed if a["kind"] == k),
+                        fixed[0] if fixed else None)
+            if pick is None:
+                break
+            n = t.snap.get("n_actions")
+            t.act(pick["kind"], pick.get("arg", ""))
+            wait_until(lambda n=n: t.snap.get("n_actions") != n, 20, 5)
+            ok = wait_until(lambda: t.snap.get("my_turn") and t.snap.get("phase") == "play"
+                            and bool(t.snap.get("play_kinds")), 60, 5)
+        if not ok:
+            return {"latency": lat, "cpu": cpu, "hand": hand.count}
+        wait_frame(win)
+        hand_item = qa.find("hand")
+        for k in range(sweeps):
+            hand.clearSelection()
+            wait(200)
+            wait_frame(win)
+            first = (k * 4) % max(1, hand.count - 4)
+            step = float(hand_item.property("step"))
+
+            def point(i: int, step: float = step) -> QPointF:
+                c = qa.find(f"card_{i}")
+                return hand_item.mapToScene(QPointF(c.x() + min(step, c.width()) / 2, c.y() + c.height() * 0.3))
+
+            for i in range(first, first + 4):
+                card = qa.find(f"card_{i}")
+                probe.update(item=card, rest=card.y(), seen=False, t1=0.0)
+                p = point(i)
+                probe["t0"], probe["c0"] = time.perf_counter(), time.process_time()
+                send(QEvent.Type.MouseButtonPress if i == first else QEvent.Type.MouseMove, p, True)
+                wait_until(lambda: bool(probe["t1"]), 3, 1)
+                if probe["t1"]:
+                    lat.append(probe["t1"] - probe["t0"])
+                probe["item"] = None
+            send(QEvent.Type.MouseButtonRelease, point(first + 3), False)
+            wait(20)
+    finally:
+        qa.shutdown()
+    return {"latency": lat, "cpu": cpu, "hand": hand.count}
+
+
+def report_selection(sweeps: int = 12) -> None:
+    r = selection_latency(sweeps)
+    lat = r["latency"]
+    print(f"  sweep-select → first frame with the card rising, {len(lat)} cards ({r['hand']}-card hand):")
+    if lat:
+        print(f"    median {statistics.median(lat) * 1000:.1f} ms, p95 {p95(lat) * 1000:.1f} ms, "
+              f"min {min(lat) * 1000:.1f} ms, max {max(lat) * 1000:.1f} ms  target p95 < 50 ms")
+        print(f"    CPU time of the process in that span: median {statistics.median(r['cpu']) * 1000:.1f} ms, "
+              f"p95 {p95(r['cpu']) * 1000:.1f} ms")
+
+
+def memory_over_games(games_n: int = 10, game: str | None = None) -> list[float]:
+    """RSS (MB) after each of ``games_n`` consecutive games in one run of the app: the human seat on 托管,
+    animations on, every game to its end, the table screen shown throughout."""
+    from desktop.app import prepare_env
+    prepare_env(offscreen=True)
+    os.environ.setdefault("QILU_DATA_DIR", tempfile.mkdtemp(prefix="qilu-bench-"))
+    import gc
+
+    from desktop.app import QiluApp
+    from desktop.harness import quick_config, wait, wait_until
+    qa = QiluApp(settings={"sound": False, "animSpeed": "fast", "turnTimer": 0, "language": "zh"},
+                 persist_settings=False)
+    qa.set_screen("table")
+    t = qa.table
+    out: list[float] = []
+    try:
+        for g in range(games_n):
+            t.start(quick_config(game, seed=100 + g, save=False, pace_ms=0, humans=[0], pause_at_results=False))
+            wait_until(lambda: bool(t.snap), 20, 5)
+            t.setAuto(True)
+            if not wait_until(lambda: bool(t.snap.get("over")), 900, 50):
+                break
+            wait(500)   # the last flights land
+            gc.collect()
+            out.append(_rss_mb())
+    finally:
+        qa.shutdown()
+    return out
+
+
+def report_memory(games_n: int = 10) -> None:
+    rss = memory_over_games(games_n)
+    print(f"  RSS after each of {len(rss)} consecutive all-bot games in one run (MB): "
+          + ", ".join(f"{x:.0f}" for x in rss))
+    if len(rss) >= 2:
+        print(f"    last / first = {rss[-1] / rss[0]:.2f}  target ≤ 1.20")
+
+
 def _pct(xs: list[float], q: float) -> float:
     if not xs:
         return float("nan")
@@ -293,6 +429,14 @@ def p95(xs: list[float]) -> float:
 def main(argv: list[str]) -> int:
     if len(argv) >= 2 and argv[0] == "--child":
         return child(argv[1])
+    if argv and argv[0] == "--memory":
+        print("Qilu Cards desktop benchmark (offscreen, software renderer)")
+        report_memory(int(argv[1]) if len(argv) > 1 else 10)
+        return 0
+    if argv and argv[0] == "--select":
+        print("Qilu Cards desktop benchmark (offscreen, software renderer)")
+        report_selection(int(argv[1]) if len(argv) > 1 else 12)
+        return 0
     if argv and argv[0] == "--latency":
         print("Qilu Cards desktop benchmark (offscreen, software renderer)")
         report_latency(int(argv[1]) if len(argv) > 1 else 30)
@@ -309,6 +453,7 @@ def main(argv: list[str]) -> int:
           f" (frame interval p95 {p95(intervals) * 1000:.1f} ms)  target < 16.7 ms")
     print(f"  RSS at a 6-player table: {rss:.0f} MB  target < 250 MB")
     report_latency()
+    report_selection()
     return 0
 
 

@@ -40,6 +40,7 @@ class HandModel(QAbstractListModel):
     GapRole = CardRole + 5
     LabelRole = CardRole + 6
     NameRole = CardRole + 7
+    ReceivedRole = CardRole + 8
 
     selectionChanged = Signal()
     focusChanged = Signal()
@@ -61,7 +62,8 @@ class HandModel(QAbstractListModel):
         return {self.CardRole: QByteArray(b"card"), self.RankRole: QByteArray(b"rank"),
                 self.SuitRole: QByteArray(b"suit"), self.MarkRole: QByteArray(b"mark"),
                 self.SelectedRole: QByteArray(b"selected"), self.GapRole: QByteArray(b"gap"),
-                self.LabelRole: QByteArray(b"label"), self.NameRole: QByteArray(b"cardName")}
+                self.LabelRole: QByteArray(b"label"), self.NameRole: QByteArray(b"cardName"),
+                self.ReceivedRole: QByteArray(b"received")}
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._cards):
@@ -83,6 +85,8 @@ class HandModel(QAbstractListModel):
             return c["label"]
         if role == self.NameRole:
             return f"card_{index.row()}"
+        if role == self.ReceivedRole:
+            return bool(c.get("received"))
         return None
 
     # -- updates from the table bridge
@@ -121,6 +125,23 @@ class HandModel(QAbstractListModel):
             self.focusChanged.emit()
         self.countChanged.emit()
         self.selectionChanged.emit()
+
+    def set_marked(self, cards: list[str]) -> None:
+        """Mark these cards (copies left to right) as received, e.g. tribute just paid to this seat."""
+        want: dict[str, int] = {}
+        for t in cards:
+            want[t] = want.get(t, 0) + 1
+        for j, c in enumerate(self._cards):
+            n = want.get(c["card"], 0)
+            if bool(c.get("received")) != (n > 0):
+                c["received"] = n > 0
+                idx = self.index(j)
+                self.dataChanged.emit(idx, idx, [self.ReceivedRole])
+            if n:
+                want[c["card"]] = n - 1
+
+    def marked_cards(self) -> list[str]:
+        return [c["card"] for c in self._cards if c.get("received")]
 
     def cards(self) -> list[str]:
         return [c["card"] for c in self._cards]

@@ -7,9 +7,9 @@ GOUJI_ZH = [
     ("G-5", "4 副牌共 216 张，每人 36 张。大小：大王 > 小王 > 2 > A > K … > 3，花色不分大小。"),
     ("G-33", "一手牌 = 同点数的若干张，可贴 2（钱，当作同点数）和挂王；不能出顺子。"),
     ("G-35", "跟牌须张数相同、每张都更大（比较方式 1 时可以烤：两大王打一大王等）。"),
-    ("G-37", "够级牌：带王、2、2 张以上 A 或 K、3 张以上 Q、4 张以上 J、5 张以上 10。够级牌只能由对头、上下家及其联邦按规则去管。"),
-    ("G-40 …", "逆时针出牌；过牌后本轮不能再出。让牌：把管牌的机会让给后面两家。"),
-    ("G-49", "烧牌：对头发够级牌被管时，可以挂王烧牌，一人连续出牌直到烧完。"),
+    ("G-37 / G-43", "够级牌：带王、1 张以上 2、2 张以上 A 或 K、3 张以上 Q、4 张以上 J、5 张以上 10。除烧牌外，够级牌只有出牌人的对头可以管；对头不要，这一轮就归出牌人。"),
+    ("G-40 / G-42", "每轮由上一轮的赢家先出，逆时针顺牌；过牌后本轮不能再出，除非桌上是你对头的牌。让牌：把管牌的机会让给后面两家。"),
+    ("G-49 … G-51", "烧牌：桌上有够级牌时（四人乱缠前），不是出牌人也不是他对头、本轮没过牌也没让牌的人可以抢先烧：先管住它，再一人连续出完手牌，除最后一手外每手都挂王。"),
     ("G-57", "开点：用够级牌赢得一轮；没开点的人要进点贡。预点/明点是对对头不会开点的押注。"),
     ("G-71", "名次：头科、二科、三科、四科、二落、大落。一方全部走完时本回合结束。"),
     ("G-75", "进贡：下一回合大落给头科进 2 张最大的牌，二落给二科进 1 张；收贡者还贡。"),
@@ -22,10 +22,13 @@ GOUJI_EN = [
     ("G-33", "A play is cards of one rank, optionally with 2s as fillers (they count as that rank) and jokers. "
              "No runs."),
     ("G-35", "To beat a play, use as many cards, each higher (option 1 allows 烤: two big jokers beat one, …)."),
-    ("G-37", "够级 plays: any joker or 2, two+ A or K, three+ Q, four+ J, five+ 10. Only your 对头, your "
-             "neighbours and their partners may answer them, by the rules."),
-    ("G-40 …", "Play goes counter-clockwise; after a pass you are out of the round. 让牌 yields to the two behind."),
-    ("G-49", "烧牌 (burn): when your 对头's 够级 play is beaten you may burn with jokers and keep playing."),
+    ("G-37 / G-43", "够级 plays: any joker or 2, two+ A or K, three+ Q, four+ J, five+ 10. Apart from a burn, "
+                    "only the player's 对头 may answer one; if the 对头 passes, the round goes to the player."),
+    ("G-40 / G-42", "The winner of a round leads the next; play goes counter-clockwise. After a pass you are out "
+                    "of the round, except to answer your 对头's play. 让牌 yields to the two behind."),
+    ("G-49 … G-51", "烧牌 (burn): while a 够级 play is on the table (before 四人乱缠), anyone but its player and his "
+                    "对头 who has not passed or 让'd this round may burn first: beat it, then play out his whole "
+                    "hand alone, every lead but the last with a joker."),
     ("G-57", "开点: win a round with a 够级 play. Who never 开点s pays 点贡. 预点/明点 bet that your 对头 will not."),
     ("G-71", "Places: 头科, 二科, 三科, 四科, 二落, 大落. The set ends when one team is all out."),
     ("G-75", "Tribute next set: last (大落) gives 头科 his 2 best cards, 二落 gives 二科 one; the receiver returns."),

@@ -24,6 +24,7 @@ from desktop.worker import WorkerThread
 
 KEYS = {"play": "↵", "pass": "P", "rang": "R", "burn": "B", "hint": "H"}
 ORDER = ["pass", "decline", "rang", "jiefeng", "hint", "burn", "play"]
+WIDTHS = {"pass": 120, "rang": 104, "hint": 100, "burn": 120, "play": 148}   # mockup SPEC: action bar
 LOG_SHOWN = 5   # the round log panel shows the newest lines
 
 
@@ -93,10 +94,15 @@ class TableBridge(QObject):
         self._hint_i = -1
         self._tribute_caption = ""
         self._tribute_active = 0
+        self._received: list[str] = []   # tribute cards this seat received this set (highlighted in the hand)
+        self._flight_guard = QTimer(self)   # a flight that never lands (screen left mid-flight) frees the bar
+        self._flight_guard.setSingleShot(True)
+        self._flight_guard.timeout.connect(lambda: self.tributeFlights(0))
         self._played: dict[int, int] = {}
         self._last_act: dict[int, dict[str, Any]] = {}
         self._cards_of: dict[tuple[Any, str], Any] = {}
         self._set_key: Any = None
+        self._fresh_set = False
         self._rules_cache: tuple[Any, Any] = (None, None)
         self._words_memo: dict[tuple[str, str], tuple[str, str]] = {}
         self.accepted_actions = 0
@@ -126,6 +132,9 @@ class TableBridge(QObject):
         self._verdict = None
         self.snap = {}
         self._active = True
+        self._tribute_caption = ""
+        self._tribute_active = 0
+        self._received = []
 
     def start(self, cfg: dict[str, Any]) -> None:
         if self.net is not None:
@@ -228,8 +237,11 @@ class TableBridge(QObject):
                 and not snap.get("auto_action")):   # a decline the table answered for the human is not his
             self.accepted_actions += 1
         key = view.get(self.pres.match_key)
+        new_set = key != self._set_key and self._set_key is not None
         if key != self._set_key:
             self._set_key = key
+            self._tribute_caption = ""   # a caption never outlives its set or game
+            self._received = []
             self._log = []
             self._last_act = {}
         if not view.get("trick"):
@@ -237,12 +249,18 @@ class TableBridge(QObject):
         if snap.get("first"):
             self._played = {int(k): int(v) for k, v in (snap.get("played_init") or {}).items()}
         self._consume_events(snap)
+        if new_set:   # a new set or hand: the last one's plays (events of this same snapshot) leave the felt
+            self._fresh_set = True
+            self._last_act = {}
+            self._log = []
+            self._cards_of = {}   # a long sitting does not keep every play ever seen
         if snap.get("judge_view") is not None and snap.get("judge") is None:
             self._prepare.emit({"key": snap.get("n_actions"), "game": snap["game"], "view": snap["judge_view"]})
         self.hand.descending = self.app.settings.get("handSort") == "desc"
         self.hand.keep_order = self.pres.keeps_hand_order
         self.hand.trumps = self.pres.hand_marks(view)
         self.hand.set_cards([] if self.pres.board else list(view.get("hand") or []))   # a board draws its own
+        self.hand.set_marked(self._received)
         self._hint_i = -1
         if snap.get("set_over") or snap.get("over"):
             self._make_results(snap)
@@ -273,6 +291,7 @@ class TableBridge(QObject):
             d = ev.get("data", {})
             seat = d.get("seat")
             if kind == "play" and ("play" in d or "cards" in d):
+                self._fresh_set = False
                 text = d.get("play") or d.get("cards") or ""
                 cards = d.get("cards") or text
                 if pres.clears_on_lead and d.get("role") == "lead":
@@ -284,15 +303,16 @@ class TableBridge(QObject):
                 if isinstance(seat, int):
                     desc = self._words(text)[0] + pres.play_note(d, lang)
                     self._log.append({"seat": seat, "name": self.name_of(seat), "text": desc,
-                                      "mine": self.same_side(seat, me)})
+                                      "mine": self.same_side(seat, me), "play": text,
+                                      "note": {"gouji": d.get("gouji"), "burn": d.get("burn")}})
                     self._last_act[seat] = {"pass": False, "text": text, "faces": faces}
                     self.flight.emit("play", self.pos_of(seat), -1, faces, True)
                 self.sound.emit(pres.play_sound(d))
             elif kind in pres.pass_kinds and isinstance(seat, int) and snap.get("phase") == "play":
                 label = i18n.action_label(kind, lang)
                 self._log.append({"seat": seat, "name": self.name_of(seat), "text": label,
-                                  "mine": self.same_side(seat, me)})
-                self._last_act[seat] = {"pass": True, "label": label, "faces": []}
+                                  "mine": self.same_side(seat, me), "passKind": kind})
+                self._last_act[seat] = {"pass": True, "label": label, "faces": [], "passKind": kind}
                 self.sound.emit("pass")
             elif kind == "shuffle_commit":  # 验证洗牌: the commitment is shown before the cards arrive
                 self.message.emit(shuffle_check.commit_line(d, lang))
@@ -317,8 +337,10 @@ class TableBridge(QObject):
             faces = card_faces(known) + [BACK] * (n - len(known))
         else:
             faces = [BACK] * max(1, n)
-        self._tribute_caption = f"{self.name_of(src)} → {self.name_of(dst)} · {label} ×{len(faces)}"
-        faces = [dict(f, caption=self._tribute_caption) for f in faces]
+        if dst == me and known:
+            self._received += known
+        caption = f"{self.name_of(src)} → {self.name_of(dst)} · {label} ×{len(faces)}"   # shown while it flies
+        faces = [dict(f, caption=caption) for f in faces]
         self.flight.emit("tribute", self.pos_of(src), self.pos_of(dst), faces, up)
         self.sound.emit("tribute")
 
@@ -405,7 +427,7 @@ class TableBridge(QObject):
         places = _places(view)
         if not places and view.get("phase") != "play" and view.get("set_results"):
             places = _places({"places": view["set_results"][-1].get("places")})  # SPEC §5: previous places
-        trick = [t for t in (view.get("trick") or []) if t.get("play") or t.get("cards")]
+        trick = [] if self._fresh_set else [t for t in (view.get("trick") or []) if t.get("play") or t.get("cards")]
         best = pres.trick_top(view)   # a trick game marks the winning play, not the newest
         top_seat = best if best is not None else trick[-1].get("seat") if trick else None
         spots = seat_places(n)
@@ -418,6 +440,8 @@ class TableBridge(QObject):
             last = self._last_act.get(seat)
             if last is not None:
                 last = dict(last, top=(seat == top_seat and not last.get("pass")))
+                if last.get("passKind"):   # worded in the language of now, not of when it was played
+                    last["label"] = i18n.action_label(str(last["passKind"]), lang)
             px, py, lx, ly = spots[pos]
             row = {
                 "seat": seat, "pos": pos, "name": self.name_of(seat), "team": pres.side(view, seat, me),
@@ -444,7 +468,7 @@ class TableBridge(QObject):
                                 "text": desc, "top": top, "badge": pres.trick_badge(t, lang),
                                 "filler": filler})
         self.trick_model.set_rows(self._trick)
-        self.log_model.set_rows(self._log[-LOG_SHOWN:])
+        self.log_model.set_rows([self._in_lang(r, lang) for r in self._log[-LOG_SHOWN:]])
         self._phase = str(self.snap.get("phase", ""))
         if self.snap.get("over"):
             self._status = s["gameOver"]
@@ -455,10 +479,22 @@ class TableBridge(QObject):
         else:
             self._status = s["waitingOthers"]   # the view does not say who is asked (a sealed round)
         self._build_actions()
+        self._tribute_caption = pres.prompt(view, me, self.name_of, lang)   # the decision at hand, from the view
         self._tracker = pres.tracker(view, self._played, self.snap.get("options") or {})
         self._board = pres.board_view(view, self.snap, lang, self.name_of)
         self._check_selection()
         self.changed.emit()
+
+    def _in_lang(self, row: dict[str, Any], lang: str) -> dict[str, Any]:
+        """A round-log line in the current language: it keeps what happened, not the words of the moment."""
+        seat = int(row["seat"])
+        if row.get("passKind"):
+            text = i18n.action_label(str(row["passKind"]), lang)
+        elif row.get("play") is not None:
+            text = self._words(str(row["play"]))[0] + self.pres.play_note(row.get("note") or {}, lang)
+        else:
+            text = str(row.get("text", ""))
+        return {"seat": seat, "name": self.name_of(seat), "text": text, "mine": row.get("mine", False)}
 
     def _build_actions(self) -> None:
         snap = self.snap
@@ -486,8 +522,9 @@ class TableBridge(QObject):
                              or i18n.action_label(k, lang), "cardArg": False,
                              "args": [], "needsCards": True})
             if snap.get("hints") or any(a.get("cardArg") for a in acts):
-                acts.append({"kind": "hint", "arg": "", "label": i18n.strings(lang)["hint"], "cardArg": False,
-                             "args": []})
+                picking = not snap.get("hints")   # a card choice: the hint button picks the cards (自动选择)
+                acts.append({"kind": "hint", "arg": "", "label": i18n.strings(lang)["autoPick" if picking else "hint"],
+                             "cardArg": False, "args": []})
         for a in acts:
             a["key"] = KEYS.get(a["kind"], "")
             a["primary"] = a["kind"] in ("play", "accept", "give", "call", "bury", "declare")
@@ -495,7 +532,26 @@ class TableBridge(QObject):
             a["enabled"] = not a.get("needsCards") and not a.get("cardArg")
             a["objectName"] = f"act_{a['kind']}" + (f"_{a['arg']}" if a.get("arg") else "")
         acts.sort(key=lambda a: ORDER.index(a["kind"]) if a["kind"] in ORDER else 3)
-        self._actions = acts
+        self._actions = self._slotted(acts)
+
+    def _slotted(self, acts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The presenter's fixed slots of this phase come first, in their order, a kind that is not legal now
+        as a dimmed placeholder; then any other legal kind. Widths are fixed per kind, so a button's place
+        depends on the phase only, never on the selection or on which actions are legal this turn."""
+        if not acts:
+            return acts
+        slots = tuple(self.pres.bar_slots.get(str(self.snap.get("phase", "")), ()))
+        lang = self.lang()
+        by_kind = {a["kind"]: a for a in acts}
+        out = [by_kind.get(k) or {"kind": k, "arg": "", "label": i18n.strings(lang)["hint"] if k == "hint"
+                                  else i18n.action_label(k, lang), "cardArg": False, "args": [], "absent": True,
+                                  "key": KEYS.get(k, ""), "primary": k == "play", "danger": k == "burn",
+                                  "enabled": False, "objectName": f"act_{k}"} for k in slots]
+        out += [a for a in acts if a["kind"] not in slots]
+        for i, a in enumerate(out):
+            a["width"] = WIDTHS.get(a["kind"], 120)
+            a["gap"] = 0 if i == 0 else 24 if "hint" in (a["kind"], out[i - 1]["kind"]) else 10
+        return out
 
     def _make_results(self, snap: dict[str, Any]) -> None:
         n = snap["n_seats"]
@@ -510,6 +566,7 @@ class TableBridge(QObject):
         scores = list(pres.results_scores(res) or res.get("scores") or [None] * n)
         totals = list(res.get("totals") or snap.get("totals") or [0] * n)
         tributes, extra = pres.results_extra(res, lang, self.name_of)
+        opts = (snap.get("view") or {}).get("options") or snap.get("options") or {}   # the resolved rules
         rows = []
         for seat in range(n):
             p = places.get(seat)
@@ -518,13 +575,15 @@ class TableBridge(QObject):
                          "placeNo": p if p is not None else 99,
                          "score": scores[seat] if seat < len(scores) and scores[seat] is not None else "",
                          "total": totals[seat] if seat < len(totals) else 0,
+                         "points": pres.result_points(res, seat, opts),
                          "mine": self.same_side(seat, snap["seat"])})
         rows.sort(key=lambda r: r["placeNo"])
         self._results = {"rows": rows, "tributes": tributes, "over": bool(snap.get("over")), "extra": extra,
                          "heading": st.get(pres.results_heading, pres.results_heading),
                          "title": st["gameOver"] if snap.get("over") else pres.results_title(st),
                          "shuffle": shuffle_check.panel(snap.get("shuffle") or [], lang, st),
-                         "detail": pres.results_detail_rows(res, lang, self.name_of), "detailUrl": pres.results_detail}
+                         "detail": pres.results_detail_rows(res, lang, self.name_of), "detailUrl": pres.results_detail,
+                         "sum": pres.results_sum(res, int(snap["seat"]), opts, lang)}
         self._sheet.append({"set": res.get("set_no", res.get("hand_no", len(self._sheet) + 1)),
                             "scores": [scores[i] if i < len(scores) else "" for i in range(n)],
                             "totals": totals})
@@ -592,7 +651,14 @@ class TableBridge(QObject):
         cards = self.hand.selected_cards()
         s = i18n.strings(self.lang())
         card_kind = next((a for a in self._actions if a.get("cardArg")), None)
-        if cards:
+        goal = self.pres.card_goal(self.snap.get("view") or {}, self.my_seat()) if card_kind is not None else 0
+        if goal and card_kind is not None and not self.snap.get("play_kinds"):   # 还贡：已选 n/N 张
+            head = s["selectedOf"].replace("%1", str(len(cards))).replace("%2", str(goal))
+            info["legal"] = info["legal"] and len(cards) == goal
+            info["text"] = f"{card_kind['label']}：{head}" + (" ✓" if info["legal"] else "")
+            if info["reason"]:
+                info["text"] += f" · {info['reason']}"
+        elif cards:
             head = s["selected"].replace("%1", str(len(cards)))
             if info["legal"] and card_kind is not None and not self.snap.get("play_kinds"):
                 info["text"] = f"{info['desc']} · {head} ✓"
@@ -604,17 +670,19 @@ class TableBridge(QObject):
             else:
                 info["text"] = head
         for a in self._actions:   # enable the buttons that depend on the selection
+            if a.get("absent"):
+                continue
             if a.get("needsCards"):
                 a["enabled"] = a["kind"] in info.get("kinds", [])
             elif a.get("cardArg"):
-                a["enabled"] = len(cards) >= 1 and all(c in a["args"] for c in cards)
+                a["enabled"] = (len(cards) == goal if goal else len(cards) >= 1) and all(c in a["args"] for c in cards)
         self.selChanged.emit()
 
     # ------------------------------------------------------------------ QML slots
     @Slot(str, str)
     def act(self, kind: str, arg: str) -> None:
         snap = self.snap
-        if not snap.get("my_turn"):
+        if not snap.get("my_turn") or self._tribute_active > 0:   # the prompt waits for the flight it follows
             return
         if kind == "hint":
             self.hint()
@@ -635,7 +703,7 @@ class TableBridge(QObject):
                     play["json"] = v["actions"][kind]   # a hint
             msg = dict(self._verdict["actions"][kind]) if self._verdict and kind in self._verdict["actions"] else {}
         else:
-            a = next((a for a in self._actions if a["kind"] == kind), None)
+            a = next((a for a in self._actions if a["kind"] == kind and not a.get("absent")), None)
             if a is None:
                 return
             if a.get("cardArg"):
@@ -702,7 +770,7 @@ class TableBridge(QObject):
     @Slot()
     def passTurn(self) -> None:
         for k in ("pass", "decline"):
-            if any(a["kind"] == k for a in self._actions):
+            if any(a["kind"] == k and not a.get("absent") for a in self._actions):
                 self.act(k, "")
                 return
 
@@ -710,8 +778,11 @@ class TableBridge(QObject):
     def hint(self) -> None:
         hints = self.snap.get("hints") or []
         sug = self.snap.get("suggest")
-        if not hints and sug and sug.get("arg") and is_card(sug["arg"]):
-            self.hand.select_cards([sug["arg"]])   # 自动选择: the card the bot would give
+        card_kind = next((a for a in self._actions if a.get("cardArg")), None)
+        if not hints and card_kind is not None:   # 自动选择: the bot's card, then the first offered, N in all
+            goal = self.pres.card_goal(self.snap.get("view") or {}, self.my_seat())
+            arg = str(sug.get("arg")) if sug and is_card(sug.get("arg")) else ""
+            self.hand.select_cards(self.pres.auto_pick(list(card_kind["args"]), arg, goal))
             return
         if not hints:
             return
@@ -745,7 +816,11 @@ class TableBridge(QObject):
 
     @Slot(int)
     def tributeFlights(self, n: int) -> None:
-        self._tribute_active = n
+        self._tribute_active = max(0, n)
+        if self._tribute_active:
+            self._flight_guard.start(10000)
+        else:
+            self._flight_guard.stop()
         self.changed.emit()
 
     def _arm_timer(self) -> None:
@@ -778,7 +853,10 @@ class TableBridge(QObject):
         return self.log_model
 
     def _g_actions(self) -> list[dict[str, Any]]:
-        return self._actions
+        return [] if self._tribute_active > 0 else self._actions
+
+    def _g_enabled(self) -> list[str]:
+        return [a["objectName"] for a in self._actions if a.get("enabled")]
 
     def _g_sel(self) -> dict[str, Any]:
         return self._sel
@@ -869,7 +947,10 @@ class TableBridge(QObject):
     trickModel = Property(QObject, _g_trick_model, constant=True)
     logModel = Property(QObject, _g_log_model, constant=True)
     topPlay = Property(dict, _g_top, notify=changed)
-    actions = Property(list, _g_actions, notify=selChanged)
+    # the buttons are rebuilt per snapshot only; a selection changes just which of them are enabled, so a
+    # sweep over the hand never recreates the action bar (it did, once per card)
+    actions = Property(list, _g_actions, notify=changed)
+    enabledActs = Property(list, _g_enabled, notify=selChanged)
     selection = Property(dict, _g_sel, notify=selChanged)
     tracker = Property(list, _g_tracker, notify=changed)
     board = Property(dict, _g_board, notify=changed)       # the game's own board (desktop.games board_view)

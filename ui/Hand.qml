@@ -46,6 +46,7 @@ Item {
             required label
             required selected
             required property string cardName
+            required property bool received
             objectName: cardName
             w: fan.cardW
             x: fan.cardX(index)
@@ -54,6 +55,17 @@ Item {
             rotation: fan.n > 1 ? -4 + 8 * index / (fan.n - 1) : 0
             transformOrigin: Item.Bottom
             Behavior on y { enabled: Theme.speed > 0; NumberAnimation { duration: Theme.dur(120); easing.type: Easing.OutCubic } }
+            Rectangle {   // a card just received as tribute: gold ring and a 贡 tag, so the player sees what came in
+                objectName: c.received ? "received_" + c.index : ""
+                visible: c.received
+                anchors.fill: parent; anchors.margins: -2
+                radius: c.w * 0.1; color: "transparent"; border.color: Theme.gold; border.width: 3
+                Rectangle {
+                    x: parent.width - width - 4; y: parent.height * 0.45
+                    width: 22; height: 22; radius: 11; color: Theme.gold
+                    Text { anchors.centerIn: parent; text: "贡"; font.family: Theme.font; font.bold: true; font.pixelSize: 13; color: "#2A1800" }
+                }
+            }
             Rectangle {   // keyboard focus ring
                 visible: fan.hand && fan.hand.focusIndex === c.index
                 anchors.fill: parent; anchors.margins: -3

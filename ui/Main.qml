@@ -15,7 +15,8 @@ Window {
     required property bool soundAvailable
 
     width: 1600; height: 900
-    minimumWidth: 960; minimumHeight: 540
+    // the stage scales with the window: at 1200×675 (×0.75) the smallest text (11 px) still draws at 8 px
+    minimumWidth: 1200; minimumHeight: 675
     visible: true
     color: Theme.bgBottom
     title: app.s.title
@@ -62,6 +63,7 @@ Window {
             id: screenLoader
             objectName: "screenLoader"
             anchors.fill: parent
+            focus: true   // keys reach the screen only through an unbroken chain of focus scopes (QT_NOTES)
             sourceComponent: win.page === "home" ? homeC : win.page === "newgame" ? newGameC
                            : win.page === "table" ? tableC : win.page === "lan" ? lanC : replaysC
         }
@@ -72,6 +74,8 @@ Window {
             anchors.fill: parent
             active: win.overlay !== ""
             sourceComponent: win.overlay === "settings" ? settingsC : rulesC
+            // a closed dialog hands the keys back to the screen under it
+            onActiveChanged: if (!active) screenLoader.forceActiveFocus()
         }
 
         Rectangle {

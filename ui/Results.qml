@@ -7,6 +7,7 @@ Item {
     property var table
     signal home()
     readonly property var r: table.results
+    readonly property bool hasPoints: (r.rows || []).some(function(x) { return (x.points || "") !== "" })
     Rectangle { anchors.fill: parent; color: "#B3000000"; MouseArea { anchors.fill: parent } }
     Rectangle {
         anchors.centerIn: parent
@@ -22,10 +23,11 @@ Item {
             }
             Row {
                 spacing: 0
-                Text { width: 220; text: ""; font.pixelSize: 13 }
-                Text { width: 130; text: res.app.s.place; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
-                Text { width: 120; text: res.app.s.score; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
-                Text { width: 120; text: res.app.s.total; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+                Text { width: res.hasPoints ? 190 : 220; text: ""; font.pixelSize: 13 }
+                Text { width: res.hasPoints ? 110 : 130; text: res.app.s.place; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+                Text { visible: res.hasPoints; width: 100; text: res.app.s.placePoints; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+                Text { width: res.hasPoints ? 100 : 120; text: res.app.s.score; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+                Text { width: res.hasPoints ? 100 : 120; text: res.app.s.total; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
             }
             Repeater {
                 model: res.r.rows || []
@@ -37,13 +39,14 @@ Item {
                     Row {
                         anchors.verticalCenter: parent.verticalCenter
                         Item {
-                            width: 220; height: 30
+                            width: res.hasPoints ? 190 : 220; height: 30
                             Rectangle { x: 8; anchors.verticalCenter: parent.verticalCenter; width: 10; height: 10; radius: 5; color: modelData.mine ? Theme.mine : Theme.theirs }
                             Text { x: 28; anchors.verticalCenter: parent.verticalCenter; text: modelData.name; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
                         }
-                        Text { width: 130; text: modelData.place; color: modelData.placeNo === 0 ? Theme.gold : Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
-                        Text { width: 120; text: modelData.score === "" ? "–" : (modelData.score > 0 ? "+" : "") + modelData.score; color: modelData.score > 0 ? Theme.mintText : modelData.score < 0 ? Theme.theirs : Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
-                        Text { width: 120; text: modelData.total; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
+                        Text { width: res.hasPoints ? 110 : 130; text: modelData.place; color: modelData.placeNo === 0 ? Theme.gold : Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
+                        Text { visible: res.hasPoints; width: 100; text: modelData.points || ""; color: Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
+                        Text { width: res.hasPoints ? 100 : 120; text: modelData.score === "" ? "–" : (modelData.score > 0 ? "+" : "") + modelData.score; color: modelData.score > 0 ? Theme.mintText : modelData.score < 0 ? Theme.theirs : Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
+                        Text { width: res.hasPoints ? 100 : 120; text: modelData.total; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
                     }
                 }
             }
@@ -52,6 +55,13 @@ Item {
                 active: (res.r.detailUrl || "") !== ""
                 source: active ? res.r.detailUrl : ""
                 onLoaded: { item.detail = Qt.binding(function() { return res.r.detail || {} }); item.app = res.app }
+            }
+            Text {   // how the side scores add up (place points, 串三户 doubling)
+                objectName: "resultsSum"
+                width: 604; wrapMode: Text.Wrap
+                visible: (res.r.sum || "") !== ""
+                text: res.r.sum || ""
+                color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15
             }
             Text {
                 width: 604; wrapMode: Text.Wrap

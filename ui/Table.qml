@@ -132,6 +132,11 @@ Item {
     Item {
         id: felt
         x: root.cx - 578; y: root.cy - 289; width: 1156; height: 578
+        MouseArea {   // a click on the felt takes the keys back (from the chat box, a dialog, anything)
+            objectName: "feltArea"
+            anchors.fill: parent
+            onPressed: (mouse) => { root.forceActiveFocus(); mouse.accepted = false }
+        }
         Rectangle { anchors.fill: parent; radius: height / 2; gradient: Gradient { GradientStop { position: 0; color: Theme.rim1 } GradientStop { position: 1; color: Theme.rim2 } } }
         Rectangle {
             anchors.fill: parent; anchors.margins: 18; radius: height / 2
@@ -272,22 +277,23 @@ Item {
     Rectangle {
         id: tributeCard
         objectName: "tributeCaption"
-        visible: fly.tributeFrom >= 0 || root.table.phase === "tribute"
-        x: root.cx - 440; y: 300; width: 380; height: 92; radius: 12
+        visible: fly.tributeFrom >= 0 || root.table.tributeCaption !== ""
+        x: root.cx - 470; y: 300; width: 420; height: 92; radius: 12
         color: "#F20D1C19"; border.color: Theme.panelBorder
         Row {
             x: 16; y: 12; spacing: 6
             visible: root.table.tributeSteps
             Chip { text: "1 · " + root.app.s.tribute; size: 12; fg: root.table.phase === "tribute" ? Theme.primaryText : Theme.text2; bg: root.table.phase === "tribute" ? Theme.primary1 : "#22FFFFFF" }
             Text { text: "›"; color: Theme.hint; font.pixelSize: 14 }
-            Chip { text: "2 · " + root.app.s.returnTribute; size: 12 }
+            Chip { text: "2 · " + root.app.s.returnTribute; size: 12; fg: root.table.phase === "return" ? Theme.primaryText : Theme.text2; bg: root.table.phase === "return" ? Theme.primary1 : "#22FFFFFF" }
             Text { text: "›"; color: Theme.hint; font.pixelSize: 14 }
             Chip { text: "3 · " + root.app.s.startPlay; size: 12 }
         }
         Text {
-            x: 16; y: root.table.tributeSteps ? 48 : 32; width: 350; elide: Text.ElideRight
+            objectName: "tributeCaptionText"
+            x: 16; y: root.table.tributeSteps ? 48 : 32; width: 390; elide: Text.ElideRight
             text: fly.tributeFrom >= 0 && fly.caption !== "" ? fly.caption : root.table.tributeCaption
-            color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 18
+            color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17
         }
     }
 
@@ -444,51 +450,68 @@ Item {
     }
 
     // ------------------------------------------------------------------ action bar (from legal_actions)
+    // Every button has a fixed slot and width (desktop/table.py ``_slotted``): a kind not legal now stays in
+    // place, dimmed. The selection chip and the status line sit outside the centred row, so neither moves a
+    // button when it appears, changes or goes (a still pointer never lands on another button).
     Row {
         id: actionBar
         objectName: "actionBar"
         visible: !root.boardOn
         anchors.horizontalCenter: felt.horizontalCenter
         y: 676
-        spacing: 10
+        spacing: 0
         Repeater {
             model: root.table.actions
-            Btn {
+            Item {
+                id: slot
                 required property var modelData
-                objectName: modelData.objectName
-                height: 46
-                implicitWidth: modelData.kind === "play" ? 148 : 110
-                text: modelData.label
-                keycap: modelData.key
-                primary: modelData.primary
-                danger: modelData.danger
-                enabledState: modelData.enabled
-                onClicked: root.table.act(modelData.kind, modelData.arg)
+                width: modelData.gap + btn.width; height: 46
+                Btn {
+                    id: btn
+                    objectName: slot.modelData.objectName
+                    x: slot.modelData.gap
+                    height: 46
+                    minWidth: slot.modelData.width
+                    text: slot.modelData.label
+                    keycap: slot.modelData.key
+                    primary: slot.modelData.primary
+                    danger: slot.modelData.danger
+                    enabledState: root.table.enabledActs.indexOf(slot.modelData.objectName) >= 0
+                    onClicked: root.table.act(slot.modelData.kind, slot.modelData.arg)
+                }
             }
         }
-        Rectangle {
-            id: selChip
-            objectName: "selChip"
-            visible: root.table.selection.count > 0
-            height: 34; anchors.verticalCenter: parent.verticalCenter
-            width: selText.implicitWidth + 24; radius: 17
-            color: root.table.selection.legal ? "#173D33" : "#3A2A0A"
-            border.color: root.table.selection.legal ? Theme.mint : Theme.warn
-            Text {
-                id: selText
-                objectName: "selText"
-                anchors.centerIn: parent
-                text: root.table.selection.text
-                color: root.table.selection.legal ? Theme.mintText : Theme.warn
-                font.family: Theme.font; font.bold: true; font.pixelSize: 13
-            }
-        }
+    }
+    Rectangle {
+        id: selChip
+        objectName: "selChip"
+        visible: root.table.selection.text !== "" && root.table.actions.length > 0
+        x: actionBar.x + actionBar.width + 16
+        y: actionBar.y + (46 - height) / 2
+        height: 34; radius: 17
+        width: Math.min(selText.implicitWidth + 24, (root.sideOpen ? 1364 : 1590) - x)
+        color: root.table.selection.legal ? "#173D33" : "#3A2A0A"
+        border.color: root.table.selection.legal ? Theme.mint : Theme.warn
         Text {
-            visible: root.table.actions.length === 0 && !root.table.autoPlay
-            text: root.table.status
-            color: Theme.text2; font.family: Theme.font; font.pixelSize: 16
+            id: selText
+            objectName: "selText"
+            x: 12; width: parent.width - 24
             anchors.verticalCenter: parent.verticalCenter
+            elide: Text.ElideRight
+            horizontalAlignment: Text.AlignHCenter
+            text: root.table.selection.text
+            color: root.table.selection.legal ? Theme.mintText : Theme.warn
+            font.family: Theme.font; font.bold: true; font.pixelSize: 13
         }
+    }
+    Text {
+        objectName: "barStatus"
+        visible: root.table.actions.length === 0 && !root.table.autoPlay
+        anchors.horizontalCenter: felt.horizontalCenter
+        y: 676; height: 46
+        verticalAlignment: Text.AlignVCenter
+        text: root.table.status
+        color: Theme.text2; font.family: Theme.font; font.pixelSize: 16
     }
 
     // ------------------------------------------------------------------ the hand

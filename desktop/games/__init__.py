@@ -58,6 +58,9 @@ class Presenter:
     demo_module = ""           # ``run(qa, shot, cfg, time_limit)`` of the game's own demo (desktop.demo)
     board = ""            # a QML board of the game's own under ui/ (drawn instead of the card hand and trick)
     results_detail = ""   # a QML item under ui/ the results panel shows (e.g. a winning hand)
+    # The action bar's fixed slots per phase: a kind listed here keeps its button (dimmed when not legal) so
+    # no button moves when the legal actions change. A phase not listed shows just the legal actions.
+    bar_slots: Mapping[str, tuple[str, ...]] = {}
 
     def __init__(self, spec: Any = None) -> None:
         if spec is not None:
@@ -221,6 +224,29 @@ class Presenter:
     # ---------------------------------------------------------------- events
     def on_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
         """Show an event the controller does not show itself (plays, passes, deals and places it does)."""
+
+    def prompt(self, view: Mapping[str, Any], me: int, name_of: Any, lang: str) -> str:
+        """The caption of the decision at hand, read from the view (never from an earlier event): e.g. who
+        offers whom what tribute. "" when nothing is being decided that needs one."""
+        return ""
+
+    def card_goal(self, view: Mapping[str, Any], me: int) -> int:
+        """How many cards the seat's card-choice action (e.g. 还贡) needs in all; 0 when it is not counted."""
+        return 0
+
+    def auto_pick(self, args: Sequence[str], suggest: str, goal: int) -> list[str]:
+        """自动选择 for a card choice: the bot's suggestion, then the first offered cards, ``goal`` in all."""
+        picks = [suggest] if suggest in args else []
+        picks += [c for c in args if c not in picks][: max(0, goal - len(picks))]
+        return picks[: max(1, goal)]
+
+    def result_points(self, res: Mapping[str, Any], seat: int, options: Mapping[str, Any]) -> str:
+        """What the seat's place earned on its own this set ("+2"), shown beside the side's score; ""."""
+        return ""
+
+    def results_sum(self, res: Mapping[str, Any], me: int, options: Mapping[str, Any], lang: str) -> str:
+        """How the side scores of this set add up, in words; "" when there is nothing to add."""
+        return ""
 
     def results_extra(self, res: Mapping[str, Any], lang: str, name_of: Any) -> tuple[list[str], str]:
         """(tributes owed next, an extra chip) for the results panel."""

@@ -34,6 +34,8 @@ def play_cards_from_hand(hand: Sequence[str], play: Any) -> list[str] | None:
 class ClimbingPresenter(Presenter):
     """A climbing game: a play beats the last one; the card counter counts ranks of a multi-deck pack."""
 
+    bar_slots: Mapping[str, tuple[str, ...]] = {"play": ("pass", "hint", "play")}
+
     def describe(self, text: str, rules: Any, lang: str) -> str:
         if not text:
             return ""

@@ -4,7 +4,7 @@ badges, tributes flying between seats (G-70…G-81), a game of several sets (G-8
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from desktop import i18n
@@ -21,6 +21,7 @@ class GoujiPresenter(ClimbingPresenter):
     can_ask = True
     tribute_steps = True
     match_key = "set_no"
+    bar_slots = {"play": ("pass", "rang", "hint", "burn", "play")}   # [过牌][让牌] · [提示] · [烧牌][出牌]
 
     demo_seed = 11
 
@@ -87,6 +88,80 @@ class GoujiPresenter(ClimbingPresenter):
                                  st["returnTribute"], me)
         elif kind in ANNOUNCED:
             announce(table, kind, d, lang)
+
+    def prompt(self, view: Mapping[str, Any], me: int, name_of: Any, lang: str) -> str:
+        """进贡: "王磊（大落）向你进贡 2 张：接受 / 拒收"; 还贡: who returns how many to whom (G-75 … G-83)."""
+        zh = lang == "zh"
+        you = "你" if zh else "you"
+
+        def who(seat: Any) -> str:
+            return you if seat == me else name_of(seat)
+
+        phase = view.get("phase")
+        if phase == "tribute":
+            it = next((t for t in view.get("tribute") or [] if t.get("status") == "offered"), None)
+            if it is None:
+                return ""
+            payer, recv, n, k = it.get("payer"), it.get("receiver"), int(it.get("actual") or 0), str(it.get("kind"))
+            prev = (view.get("set_results") or [{}])[-1].get("places") or []
+            place = (prev.get(str(payer), prev.get(payer)) if isinstance(prev, dict)
+                     else prev[payer] if isinstance(payer, int) and payer < len(prev) else None)
+            tag = f"（{i18n.place_name(int(place) - 1, 6, lang)}）" if zh and isinstance(place, int) else ""
+            if zh:
+                head = f"{who(payer)}{tag}向{who(recv)}{TRIBUTE_ZH.get(k, '进贡')} {n} 张"
+                return head + ("：接受 / 拒收" if recv == me else f"：等{name_of(recv)}接受或拒收")
+            head = f"{who(payer)} pays {who(recv)} {n} card{'s' if n != 1 else ''} ({k})"
+            return head + (": accept / refuse" if recv == me else f": {name_of(recv)} accepts or refuses")
+        ret = view.get("returning")
+        if phase == "return" and isinstance(ret, dict):
+            payer, recv, left = ret.get("payer"), ret.get("receiver"), int(ret.get("left") or 0)
+            if ret.get("offered"):
+                return (f"{who(payer)}：接受 / 拒收{who(recv)}还的牌" if zh
+                        else f"{who(payer)}: accept / refuse the card {who(recv)} returns")
+            return (f"{who(recv)}还贡给{who(payer)}：还差 {left} 张" if zh
+                    else f"{who(recv)} returns tribute to {who(payer)}: {left} to go")
+        return ""
+
+    def score(self, totals: Sequence[int], me: int, name_of: Any) -> Row:
+        """Each player's record already holds his team's total (G-88): show one member's, not the sum of
+        three (which showed 3 : −3 for a set scored +1 / −1)."""
+        if not totals or me >= len(totals) or not self.teams:
+            return super().score(totals, me, name_of)
+        other = next((i for t in self.teams if me not in t for i in t if i < len(totals)), None)
+        return {"team": True, "mine": totals[me], "theirs": totals[other] if other is not None else 0, "per": []}
+
+    def result_points(self, res: Mapping[str, Any], seat: int, options: Mapping[str, Any]) -> str:
+        """头科 +2 … 大落 −2 (G-85; G-86 doubles them), before the team sum."""
+        from engine.gouji.scoring import POINTS
+        place = (res.get("places") or {}).get(str(seat))
+        pts = POINTS.get(str(options.get("scoring") or "2-1"), POINTS["2-1"])
+        if not isinstance(place, int) or place not in pts:
+            return ""
+        return f"{pts[place]:+d}" if pts[place] else "0"
+
+    def results_sum(self, res: Mapping[str, Any], me: int, options: Mapping[str, Any], lang: str) -> str:
+        """我方 +2 +0 −1 = +1 · 串三户 ×2 · 只记正分 (G-85 … G-88)."""
+        from engine.gouji.table import team
+        zh = lang == "zh"
+        teams = res.get("team_scores") or []
+        if len(teams) != 2:
+            return ""
+        parts = []
+        for t, label in ((team(me), "我方" if zh else "Us"), (1 - team(me), "对方" if zh else "Them")):
+            pts = [self.result_points(res, s, options) for s in range(6) if team(s) == t]
+            line = f"{label} {' '.join(p for p in pts if p)}"
+            if res.get("chuansanhu"):
+                line += " ×2"
+            parts.append(f"{line} = {int(teams[t]):+d}")
+        if str(options.get("scoring")) == "4-2-positive":
+            parts.append("只记正分" if zh else "only positive sums count")
+        return "  ·  ".join(parts)
+
+    def card_goal(self, view: Mapping[str, Any], me: int) -> int:
+        ret = view.get("returning")
+        if view.get("phase") == "return" and isinstance(ret, dict) and ret.get("receiver") == me:
+            return int(ret.get("left") or 0)
+        return 0
 
     def results_extra(self, res: Mapping[str, Any], lang: str, name_of: Any) -> tuple[list[str], str]:
         tributes = []
