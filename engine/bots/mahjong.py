@@ -367,7 +367,7 @@ def _claim_hand(view: dict[str, Any], hand: list[int], melds: list[Meld], a: Act
 def make_mahjong_bot(level: str, seed: int = 0, **kw: Any) -> Any:
     """A Mahjong bot of ``level`` (``random``, ``greedy``, ``heuristic``); there is no ``search`` level yet."""
     if level == "random":
-        return RandomBot("mahjong", seed)
+        return RandomBot(Rules.game, seed)
     if level == "greedy":
         return GreedyBot(seed)
     if level == "heuristic":

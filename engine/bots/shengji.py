@@ -42,7 +42,8 @@ MAX_FOLLOWS = 400
 
 def make_shengji_bot(level: str, seed: int = 0, **kw: Any) -> Any:
     if level == "random":
-        return RandomBot("shengji", seed)
+        from engine.shengji.rules import Rules
+        return RandomBot(Rules.game, seed)
     if level in ("greedy", "heuristic"):
         return ShengjiBot(level, seed)
     if level == "search":
