@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import games
-from engine.api import GameSpec, GameState
+from engine.api import Deal, GameSpec, GameState
 
 from .options import SPECS
 from .rules import Rules
@@ -35,9 +35,20 @@ def _extras(st: GameState) -> Mapping[str, Any]:
     return {"dealer": getattr(st, "dealer", None), "hand_no": getattr(st, "hand_no", None)}
 
 
+def _deal(seed: bytes, options: Mapping[str, Any]) -> Deal:
+    """What a 32-byte seed deals: engine.mahjong.deal, the function the state deals through. ``hands`` rows
+    0 … 3 are the seats' 13 tiles (the dealer's 14th is the wall's first tile); row 4 is the wall (front
+    first), so the rows together are the whole pack once, as every other game's are; ``rest`` is the wall."""
+    from .deal import deal_tiles
+    hands, wall = deal_tiles(seed, Rules(dict(options)))
+    rows = tuple(tuple(str(x) for x in h) for h in (*hands, wall))
+    return Deal(rows, rows[-1])
+
+
 SPEC = games.register(GameSpec(
     name="mahjong", seats=4, family="tiles", title_en="Shandong Mahjong", title_zh="山东麻将",
     module="engine.mahjong", state_factory=_state, rules_factory=_rules, option_specs=lambda: SPECS,
     match_unit="hand", match_option="match_hands", match_default=16, option_rule="M.1", teams=None,
     sealed_phases=("claim", "rob"), bot_factory=_bots, from_view=_from_view, header_extras=_extras,
+    deal=_deal,
 ))

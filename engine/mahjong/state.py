@@ -22,6 +22,7 @@ from typing import Any
 from engine.api import Refusal
 from engine.core import EMPTY, Action, Event, LegalActions
 from engine.errors import IllegalAction, RuleError
+from engine.fairness import Ledger
 from engine.tiles import (
     TILES,
     Meld,
@@ -36,6 +37,7 @@ from engine.tiles import (
     waits_counts,
 )
 
+from .deal import deal_table, deal_tiles
 from .match import match_ends, next_dealer
 from .paths import PATHS, PATTERN_PATHS
 from .refusals import why
@@ -64,9 +66,12 @@ class State:
     game = "mahjong"
     n_seats = N
 
-    def __init__(self, rules: Rules | None = None, seed: int = 0, setup: Setup | None = None) -> None:
+    def __init__(self, rules: Rules | None = None, seed: int = 0, setup: Setup | None = None,
+                 entropy: Mapping[int, Sequence[bytes | None]] | None = None) -> None:
         self.rules = rules if rules is not None else Rules()
         self.seed = seed
+        # engine.fairness: every shuffled hand is dealt from a committed seed; ``entropy`` = LAN contributions
+        self.fair = Ledger(seed, N, {k: list(v) for k, v in (entropy or {}).items()})
         self.rng = random.Random(seed)
         self.history: list[Event] = []
         self.actions: list[Action] = []
@@ -88,23 +93,19 @@ class State:
     # -- the hand -----------------------------------------------------------------------------------------
 
     def _start_hand(self, setup: Setup | None = None) -> None:
-        """M-4: shuffle, deal 4-4-4-1 from the dealer in turn order, one more to the dealer."""
+        """M-4: shuffle (a committed seed, engine.fairness), deal 4-4-4-1 and one more to the dealer (the cut
+        of :mod:`engine.mahjong.deal`). A fixed ``setup`` is dealt as written, with no commitment."""
         self.hand_no += 1
         self.hand_start = len(self.history) + len(self._out)  # where this hand's events begin
         d = self.dealer
+        shuffle = None
         if setup is None:
-            wall = self.rules.tiles()
-            self.rng.shuffle(wall)
-            self.t = Table(wall)
-            for _ in range(3):
-                for k in range(N):
-                    for _ in range(4):
-                        self.t.draw((d + k) % N)
-            for k in range(N):
-                self.t.draw((d + k) % N)
-            self.t.draw(d)
+            shuffle = self.fair.next_deal()
+            dealt, wall = deal_tiles(shuffle.seed, self.rules)
+            self.t = deal_table(dealt, wall, d)
         else:
             self.t = self._fixed_table(setup)
+            dealt = [self.t.tiles_of(s) for s in range(N)]
         self.mover = d
         self.ctx = "first"  # M-5: the dealer's first move counts as after a draw
         self.drawn: Tile | None = None
@@ -113,8 +114,12 @@ class State:
         self.kongs: list[Kong] = []
         self.locked = [False] * N
         self.ml = [False] * N
-        self._ev("deal", {"hand_no": self.hand_no, "dealer": d, "wall": self.t.wall_left,
-                          "winds": self.winds()})
+        self._ev("hand_start", {"hand_no": self.hand_no, "dealer": d, "wall": self.t.wall_left,
+                                "winds": self.winds()})
+        if shuffle is not None:
+            self._ev("shuffle_commit", self.fair.commit_event(shuffle))
+        for s in range(N):  # the tiles the cut gave (the dealer's 13 before his 14th): what a verifier checks
+            self._ev("deal", {"seat": s, "hand": [str(x) for x in dealt[s]]}, (s,))
         for s in range(N):
             self._ev("tiles", {"seat": s, "tiles": [str(x) for x in self.t.tiles_of(s)]}, (s,))
 
@@ -508,6 +513,8 @@ class State:
                   "hands": shown}
         self.results.append(result)
         self._ev("hand_end", result)
+        for reveal in self.fair.reveal():  # the hand is over: its deal may be checked now (engine.fairness)
+            self._ev("shuffle_reveal", reveal)
         nxt = next_dealer(self.rules.options.dealer_rotation, self.dealer, winners)
         self.stats["dealer_kept" if nxt == self.dealer else "dealer_passed"] += 1
         ended = match_ends(self.rules.options, self.hand_no, self.dealer, nxt, self.first_dealer)
@@ -588,6 +595,7 @@ class State:
         new.totals = list(self.totals)
         new.results = list(self.results)
         new.t = self.t.copy()
+        new.fair = self.fair.copy()
         new.round = self.round.copy() if self.round is not None else None
         new.kongs = list(self.kongs)
         new.locked = list(self.locked)

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Action
+from engine.fairness import Ledger
 from engine.tiles import TILES, Meld, Tile, TileBag, meld_of, parse_tiles, waits_counts
 
 from .paths import PATHS
@@ -133,6 +134,7 @@ def world_from_view(cls: type[State], view: Mapping[str, Any], hands: Sequence[S
     rules = Rules(dict(view["options"]))
     st = cls.__new__(cls)
     st.rules, st.seed, st.rng = rules, seed, random.Random(seed)
+    st.fair = Ledger(seed, N)  # the determinized world's later hands deal from its own seed
     st.history, st.actions, st.action_events, st._out = [], [], [], []
     st.hand_start = 0
     st.stats = Counter({k: 0 for k in PATHS})
