@@ -36,13 +36,11 @@ def _extras(st: GameState) -> Mapping[str, Any]:
 
 
 def _deal(seed: bytes, options: Mapping[str, Any]) -> Deal:
-    """What a 32-byte seed deals: engine.mahjong.deal, the function the state deals through. ``hands`` rows
-    0 … 3 are the seats' 13 tiles (the dealer's 14th is the wall's first tile); row 4 is the wall (front
-    first), so the rows together are the whole pack once, as every other game's are; ``rest`` is the wall."""
+    """What a 32-byte seed deals: engine.mahjong.deal, the function the state deals through. ``hands`` are the
+    seats' 13 tiles (the dealer's 14th is the wall's first tile); ``rest`` is the wall, front first."""
     from .deal import deal_tiles
     hands, wall = deal_tiles(seed, Rules(dict(options)))
-    rows = tuple(tuple(str(x) for x in h) for h in (*hands, wall))
-    return Deal(rows, rows[-1])
+    return Deal(tuple(tuple(str(x) for x in h) for h in hands), tuple(str(x) for x in wall))
 
 
 SPEC = games.register(GameSpec(

@@ -6,10 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine import games
-from engine.api import GameSpec
+from engine.api import Deal, GameSpec
+from engine.shengji.dealing import deal_codes
 from engine.shengji.options import PRESET_TITLES, PRESETS, SPECS
 from engine.shengji.rules import Rules
 from engine.shengji.state import State
+from engine.trick.cards import TEXT
 
 
 def _rules(options: Mapping[str, Any]) -> Rules:
@@ -27,9 +29,16 @@ def _header(st: Any) -> Mapping[str, Any]:
     return {"hands": n} if n else {}
 
 
+def _deal(seed: bytes, options: Mapping[str, Any]) -> Deal:
+    """The deal a 32-byte seed makes (engine.shengji.dealing, S-8); the state deals through the same function.
+    No option changes the pack or the cut."""
+    hands, bottom = deal_codes(seed)
+    return Deal(tuple(tuple(TEXT[c] for c in h) for h in hands), tuple(TEXT[c] for c in bottom))
+
+
 SPEC = games.register(GameSpec(
     name="shengji", seats=4, family="trick", title_en="Shengji", title_zh="升级", module="engine.shengji",
     state_factory=State, rules_factory=_rules, option_specs=lambda: SPECS, presets=lambda: PRESETS, preset_titles=lambda: PRESET_TITLES,
     match_kwarg="hands", match_default=0, teams=((0, 2), (1, 3)), bot_factory=_bots,
-    from_view=State.from_view, header_extras=_header,
+    from_view=State.from_view, header_extras=_header, deal=_deal,
 ))

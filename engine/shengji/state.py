@@ -6,6 +6,12 @@ a standing single's second card makes ``2h2h`` a 加固) · ``pass`` (no declara
 the 8 cards put back, S-10) · ``play`` (``arg`` = the cards led or followed, S-15 … S-18). After each draw the
 drawer is asked, and in the final round every seat is asked in turn, whether able to declare or not, so that
 being asked reveals nothing (S-9a: a seat that cannot declare can only pass).
+
+验证洗牌 (engine.fairness): every shuffled deal is ``engine.shengji.dealing`` of a seed the public
+``shuffle_commit`` binds; right after it each seat gets a private ``deal`` with an empty hand (the cards
+come one ``draw`` at a time, so nobody learns a card before drawing it), and when the 100th card is drawn a
+private ``deal`` with the seat's 25 cards, the hand a player checks against the seed. ``shuffle_reveal``
+follows ``hand_over``, for every deal of the hand (redeals too). A fixed ``deal=`` gets no commitment.
 """
 
 from __future__ import annotations
@@ -19,8 +25,10 @@ from typing import Any
 from engine.api import Refusal
 from engine.core import EMPTY, Action, Event, LegalActions
 from engine.errors import IllegalAction, RuleError
+from engine.fairness import Ledger
 from engine.shengji import declare as dec
 from engine.shengji import scoring
+from engine.shengji.dealing import draw_order
 from engine.shengji.rules import Rules
 from engine.trick.cards import SUITS, TEXT, Cards, codes_of, full_pack, notation, parse_codes, points
 from engine.trick.follow import Follows, follow_refusal, system_items, throw_blockers
@@ -47,15 +55,18 @@ def _team(seat: int) -> int:
 
 class State:
     """One Shengji match. ``hands`` > 0 stops after that many hands (tests, demos); 0 plays to S-23.
-    ``deal`` (tests only) fixes the first deal: the 108 cards in the order they are drawn, the bottom last."""
+    ``deal`` (tests only) fixes the first deal: the 108 cards in the order they are drawn, the bottom last.
+    ``entropy``: the LAN seats' 32-byte contributions per deal number (engine.fairness)."""
 
     game = "shengji"
     n_seats = N
 
     def __init__(self, rules: Rules | None = None, seed: int = 0, hands: int = 0,
-                 deal: Sequence[str] | str | None = None, first_drawer: int | None = None) -> None:
+                 deal: Sequence[str] | str | None = None, first_drawer: int | None = None,
+                 entropy: Mapping[int, Sequence[bytes | None]] | None = None) -> None:
         self.rules = rules if rules is not None else Rules()
         self.seed = seed
+        self.fair = Ledger(seed, N, {k: list(v) for k, v in (entropy or {}).items()})
         self.rng = random.Random(seed)
         self.hands_total = hands
         self.history: list[Event] = []
@@ -102,9 +113,12 @@ class State:
         if self._fixed_deal is not None:
             self.pack = list(self._fixed_deal)
             self._fixed_deal = None
-        else:
-            self.pack = full_pack()
-            self.rng.shuffle(self.pack)
+        else:  # 验证洗牌: the hash of this deal's seed is public before any card is drawn
+            shuffle = self.fair.next_deal()
+            self._ev("shuffle_commit", self.fair.commit_event(shuffle))
+            self.pack = draw_order(shuffle.seed, self.first_drawer)
+        for s in range(N):
+            self._ev("deal", {"seat": s, "cards": [], "draws": HAND_SIZE}, to=(s,))
         self.held: list[list[int]] = [[0] * 54 for _ in range(N)]  # per seat, how many of each card code
         self.deal_pos = 0
         self.decl: dec.Declaration | None = None
@@ -137,6 +151,9 @@ class State:
         self.deal_pos += 1
         self._ev("draw", {"seat": seat, "card": TEXT[card], "n": self.deal_pos}, to=(seat,))
         self._ev("drew", {"seat": seat, "n": self.deal_pos})
+        if self.deal_pos == DEAL_SIZE:  # every hand is complete: what each player checks against the seed
+            for s in range(N):
+                self._ev("deal", {"seat": s, "cards": [TEXT[c] for c in codes_of(self.held[s])]}, to=(s,))
         self.to_act_seat: int | None = seat
 
     def _showing_refusal(self, seat: int, arg: str) -> tuple[str, str, str] | None:
@@ -494,6 +511,8 @@ class State:
                   "jack_drop": s.jack_drop}
         self.last_result = result
         self._ev("hand_over", result)
+        for reveal in self.fair.reveal():  # the hand is over: every deal of it may be checked now
+            self._ev("shuffle_reveal", reveal)
         self.banker = s.next_banker
         if s.match_won:
             self.stats["match_won"] += 1
@@ -547,7 +566,8 @@ class State:
     def view(self, seat: int | None, with_history: bool = True) -> dict[str, Any]:
         """What ``seat`` may know (None = a spectator): its own hand, the bottom only as the banker, the
         declarations as shown, the table; every other hand only as a count. History policy "match": the
-        current hand's events are in every view unless ``with_history=False``."""
+        match's events this seat may see (every earlier hand's too, so a player can check each deal's
+        ``shuffle_reveal`` against its own ``deal``) are in every view unless ``with_history=False``."""
         v = self._view(seat)
         if not with_history:
             del v["history"]
@@ -568,7 +588,7 @@ class State:
             "scores": list(self.last_scores) if self.last_scores is not None else [0] * N,
             "totals": list(self.totals),
             "trick": [{"seat": s, "cards": notation(p)} for s, p in self.trick],
-            "history": [e.to_json() for e in self.history[self.hand_start:] if e.visible_to(me)],
+            "history": [e.to_json() for e in self.history if e.visible_to(me)],
             "history_policy": "match",
             "options": self.rules.options.as_dict(),
             "hand_no": self.hand_no, "level": scoring.LEVELS[self.level],
@@ -619,6 +639,7 @@ class State:
         st.history, st.actions, st.action_events, st._out = [], [], [], []
         st.stats = Counter()
         st._fixed_deal = None
+        st.fair = Ledger(seed, N)  # later deals of a determinized state are guesses from ``seed``
         st.hand_start = 0
         for name in PUBLIC_FIELDS:
             setattr(st, name, copy.deepcopy(pub[name]))
@@ -670,6 +691,7 @@ class State:
                 setattr(new, name, dict(val))
         new.rng = random.Random()
         new.rng.setstate(self.rng.getstate())
+        new.fair = self.fair.copy()
         new._cache = None
         return new
 
