@@ -33,6 +33,7 @@ from engine.bots.baohuang import (
     _pack_totals,
     ctx_from_view,
     heuristic,
+    over_emperor,
     spend_cost,
     strength,
 )
@@ -140,20 +141,7 @@ def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: boo
 def _beat_emperor(view: dict[str, Any], e: int) -> set[int]:
     """Seats that played over the emperor's play: a hidden guard does not beat his own emperor (B-29), so they
     are most likely rebels."""
-    out: set[int] = set()
-    last: int | None = None
-    for ev in view.get("history") or []:
-        k = ev["kind"]
-        if k == "play":
-            s = int(ev["data"]["seat"])
-            if last == e and s != e:
-                out.add(s)
-            last = s
-        elif k in ("kou", "lead_to", "dealt"):
-            last = None
-            if k == "dealt":
-                out = set()
-    return out
+    return over_emperor(view, e)
 
 
 def _accepted_freely(view: dict[str, Any]) -> bool:
