@@ -61,6 +61,8 @@ SOUNDS = {
     "tribute": lambda: concat(tone([660, 990], 0.09, 0.3), tone([880, 1320], 0.14, 0.3)),
     "finish": lambda: concat(tone([523], 0.09, 0.3), tone([659], 0.09, 0.3), tone([784, 1046], 0.25, 0.3)),
     "deal": lambda: noise(0.04, 0.35, 0.1, seed=7),
+    # a Mahjong claim (吃/碰/杠): two tiles knocked together, then a short rising call
+    "claim": lambda: concat(mix(noise(0.05, 0.5, 0.15, seed=5), tone([700], 0.05, 0.2)), tone([587, 880], 0.16, 0.3)),
 }
 
 

@@ -47,6 +47,8 @@ ZH: dict[str, str] = {
     "phase_buysan": "买三", "phase_emperor": "选皇帝", "phase_call": "叫牌", "phase_declare": "声明",
     "kaidian": "● 开点", "noKaidian": "○ 未开点", "calls": "叫点", "phase_return": "还贡", "phase_deal": "发牌", "phase_bury": "埋底", "handSettled": "本局结算", "phase_abdicate": "让位", "phase_pot": "放底牌",
     "phase_grab": "抢独", "phase_mingbao": "明保", "phase_rebellion": "造反",
+    "mjChowPick": "吃 · 选一组顺子（1/2/3 或 ←/→ 加回车）", "mjWinRule": "推倒胡 · 二五八将",
+    "mjNoHonours": "不带字牌（108 张）", "mjDefaults": "其余按默认规则", "lanTableRules": "规则",
 }
 
 EN: dict[str, str] = {
@@ -98,6 +100,8 @@ EN: dict[str, str] = {
     "phase_buysan": "Buy 3", "phase_emperor": "Emperor", "phase_call": "Call", "phase_declare": "Declare",
     "kaidian": "● 开点 open", "noKaidian": "○ no 开点", "calls": "Calls", "phase_return": "Return", "phase_deal": "Deal", "phase_bury": "Bury", "handSettled": "This hand", "phase_abdicate": "Throne", "phase_pot": "Pot",
     "phase_grab": "Grab", "phase_mingbao": "Reveal", "phase_rebellion": "Rebellion",
+    "mjChowPick": "Chow · pick a run (1/2/3, or ←/→ and Enter)", "mjWinRule": "Any complete hand · pair of 2, 5 or 8",
+    "mjNoHonours": "no honour tiles (108)", "mjDefaults": "other rules as default", "lanTableRules": "Rules",
 }
 
 # Labels of action kinds (engine.core.Action.kind) for buttons.

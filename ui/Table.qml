@@ -443,6 +443,7 @@ Item {
         Connections {
             target: root.table
             function onFlight(kind, from, to, faces, faceUp) {
+                if (root.boardOn) return   // a game with its own board flies its own pieces (tiles)
                 if (kind === "sweep") fly.launch("sweep", -1, -1, root.lastTrick, true)
                 else fly.launch(kind, from, to, faces, faceUp)
             }

@@ -12,12 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from desktop import i18n
 from desktop.games import Presenter, Row, Shows
 
 WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
 KIND_ZH = {"discard": "打出", "chow": "吃", "pung": "碰", "kong": "杠", "win": "胡", "pass": "过", "minglou": "明楼"}
 KIND_EN = {"discard": "Discard", "chow": "Chow 吃", "pung": "Pung 碰", "kong": "Kong 杠", "win": "Win 胡",
            "pass": "Pass 过", "minglou": "Ready 明楼"}
+CLAIM_ORDER = ("chow", "pung", "kong", "minglou", "win", "pass")   # the bar's order (SPEC §8.2 claim bar)
+FLASH_EN = {"chow": "Chow", "pung": "Pung", "kong": "Kong", "win": "Win"}   # the 48 px claim flash (SPEC §8.4)
 KEYS = {"chow": "C", "pung": "P", "kong": "K", "win": "↵", "pass": "Space", "discard": "↵", "minglou": "M"}
 MELD_ZH = {"chow": "吃", "pung": "碰", "exposed": "明杠", "added": "加杠", "concealed": "暗杠"}
 MELD_EN = {"chow": "chow", "pung": "pung", "exposed": "kong", "added": "added kong", "concealed": "concealed kong"}
@@ -71,6 +74,7 @@ class MahjongPresenter(Presenter):
     match_key = "hand_no"
     result_events = ("hand_end",)
     demo_seed = 3
+    _claimed: tuple[str, Any] = ("", None)   # the tile and source of the last claim round (its meld event follows)
 
     def rules_summary(self, lang: str) -> list[tuple[str, str]]:
         if lang == "zh":
@@ -110,6 +114,22 @@ class MahjongPresenter(Presenter):
             out.append({"text": "明楼", "color": "blue"})
         return out
 
+    def lan_hint(self, options: Mapping[str, Any], lang: str) -> str:
+        """The LAN lobby's line for a guest before he sits: the win rule of Part M, then every option that
+        differs from the defaults (M.1), in words."""
+        from engine.mahjong.options import SPECS
+        s = i18n.strings(lang)
+        head = [s["mjWinRule"]]
+        if not options.get("honors", True):
+            head.append(s["mjNoHonours"])
+        changed = []
+        for spec in SPECS:
+            if spec.name in options and options[spec.name] != spec.default and spec.name != "honors":
+                v = options[spec.name]
+                word = (s["on"] if v else s["off"]) if isinstance(v, bool) else str(v)
+                changed.append(f"{spec.label_zh if lang == 'zh' else spec.label_en} {word}")
+        return " · ".join(head + (changed or [s["mjDefaults"]]))
+
     def hint_cards(self, hand: Sequence[str], action: Any) -> list[str] | None:
         arg = getattr(action, "arg", None)
         return [arg] if getattr(action, "kind", "") == "discard" and isinstance(arg, str) else None
@@ -127,8 +147,12 @@ class MahjongPresenter(Presenter):
         seats = []
         for pos in range(n):
             seat = (me + pos) % n
+            count = int(counts[seat]) if seat < len(counts) else 0
             seats.append({
-                "seat": seat, "pos": pos, "count": counts[seat] if seat < len(counts) else 0,
+                "seat": seat, "pos": pos, "count": count,
+                # another seat's concealed hand is its count of backs, never its tiles; a hand of 3k+2 holds
+                # a drawn tile (or a claim's discard to come), drawn a little apart as in the own hand
+                "backs": count if pos else 0, "drawnApart": bool(pos) and count % 3 == 2,
                 "wind": WIND_ZH.get(winds[seat], winds[seat]) if lang == "zh" else winds[seat],
                 "dealer": view.get("dealer") == seat,
                 "river": [dict(tile_row(t), newest=(last == (seat, i))) for i, t in enumerate(rivers[seat])],
@@ -141,7 +165,8 @@ class MahjongPresenter(Presenter):
             hand.remove(drawn)
         offered = [a for a in snap.get("fixed") or []] if snap.get("my_turn") else []
         discards = sorted({str(a["arg"]) for a in offered if a.get("kind") == "discard"})
-        claims = [self._claim_row(a, lang) for a in offered if a.get("kind") not in ("discard",)]
+        claims = sorted((self._claim_row(a, lang) for a in offered if a.get("kind") not in ("discard",)),
+                        key=lambda c: CLAIM_ORDER.index(c["kind"]) if c["kind"] in CLAIM_ORDER else 9)
         sug = snap.get("suggest") or {}
         claim = view.get("claim")
         return {
@@ -234,17 +259,42 @@ class MahjongPresenter(Presenter):
 
     # ---------------------------------------------------------------- events
     def on_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
+        """Each event as a flight on the board (SPEC §8.4): a discard flies into its owner's river; a claimed
+        tile flies from the river into the claimer's meld under a 吃/碰/杠/胡 flash; a concealed or added kong
+        and a self-drawn win flash at the seat. The claimed tile is the one the ``claims`` event named."""
         seat = d.get("seat")
-        if kind == "discard":
+        words = KIND_ZH if lang == "zh" else FLASH_EN
+        if kind == "discard" and isinstance(seat, int):
             table.ring("play")
+            pos = table.pos_of(seat)
+            table.fly("tile", pos, pos, [tile_row(str(d.get("tile")))], True)
+        elif kind == "claims":
+            self._claimed = (str(d.get("tile")), d.get("seat"))
+            winners = [w for w in d.get("win") or [] if isinstance(w, int)]
+            src = d.get("seat")
+            for w in winners:
+                table.ring("finish")
+                table.fly("claim", table.pos_of(src) if isinstance(src, int) else -1, table.pos_of(w),
+                          [dict(tile_row(str(d.get("tile"))), caption=words["win"], gold=True)], True)
         elif kind == "meld" and isinstance(seat, int):
-            table.ring("burn")
-            table.say(f"{table.name_of(seat)} · {KIND_ZH.get(str(d.get('kind')), '') if lang == 'zh' else d.get('kind')}")
+            table.ring("claim")
+            mk = str(d.get("kind"))
+            table.say(f"{table.name_of(seat)} · {words.get(mk, mk)}")
+            tile, src = self._claimed
+            src = d.get("from", src)
+            table.fly("claim", table.pos_of(src) if isinstance(src, int) else -1, table.pos_of(seat),
+                      [dict(tile_row(tile), caption=words.get(mk, mk), gold=False)], True)
         elif kind == "kong" and isinstance(seat, int):
-            table.ring("burn")
-            table.say(f"{table.name_of(seat)} · {'杠' if lang == 'zh' else 'kong'}")
+            table.ring("claim")
+            table.say(f"{table.name_of(seat)} · {words['kong']}")
+            pos = table.pos_of(seat)
+            table.fly("flash", pos, pos, [{"caption": words["kong"], "gold": False}], True)
         elif kind == "hand_end":
             table.ring("finish")
+            for w in d.get("wins") or []:
+                if w.get("self_drawn") and isinstance(w.get("seat"), int):
+                    pos = table.pos_of(int(w["seat"]))
+                    table.fly("flash", pos, pos, [{"caption": words["win"], "gold": True}], True)
         elif kind == "deal":
             table.ring("deal")
 

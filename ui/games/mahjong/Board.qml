@@ -19,12 +19,24 @@ Item {
     focus: true
 
     readonly property var handTiles: (b.hand || []).concat(b.drawn ? [b.drawn] : [])
+    // 吃 (M-6): every run the engine offered, one choice each; the first is preselected (SPEC §8.2)
+    readonly property var chows: (b.myTurn ? (b.claims || []) : []).filter(function(c) { return c.kind === "chow" })
+    readonly property var otherClaims: (b.myTurn ? (b.claims || []) : []).filter(function(c) { return c.kind !== "chow" })
+    property int chowSel: 0
+    onChowsChanged: chowSel = 0
+    function offered(kind) { return (b.claims || []).some(function(c) { return c.kind === kind }) }
     function canDiscard(t) { return (b.discards || []).indexOf(t) >= 0 }
     function discard(t) { if (t !== "") { board.picked = ""; board.table.submit("discard", t) } }
     function claim(kind) {
+        if (kind === "chow") return takeChow(chowSel)
         var cs = b.claims || []
         for (var i = 0; i < cs.length; ++i) if (cs[i].kind === kind) { board.table.submit(kind, cs[i].arg); return true }
         return false
+    }
+    function takeChow(i) {
+        if (!b.myTurn || i < 0 || i >= chows.length) return false
+        board.table.submit("chow", chows[i].arg)
+        return true
     }
     function hint() {
         var h = b.hint || {}
@@ -32,30 +44,37 @@ Item {
         else if (h.kind) {   // a claim or a win: name the button the hint would press
             var cs = b.claims || [], label = h.kind
             for (var i = 0; i < cs.length; ++i) if (cs[i].kind === h.kind && cs[i].arg === (h.arg || "")) label = cs[i].label
-            board.table.message((board.app.lang === "zh" ? "提示：" : "Hint: ") + label)
+            if (h.kind === "chow") for (var j = 0; j < chows.length; ++j) if (chows[j].arg === h.arg) chowSel = j
+            board.table.message(board.app.s.hint + " · " + label)
         }
     }
     function tileIndex(t) { for (var i = handTiles.length - 1; i >= 0; --i) if (handTiles[i].tile === t) return i; return -1 }
     Connections { target: board.table; ignoreUnknownSignals: true; function onChanged() { if (!board.b.myTurn) { board.picked = ""; board.focusIndex = -1 } } }
 
     Keys.onPressed: (event) => handleKey(event)
+    // The keys of the bar (SPEC §6, §8.2): ↵ 胡 when offered (else the picked discard, or the chosen run),
+    // H 胡 when offered (else 提示), C 吃, 1/2/3 a run, ←/→ the run (or the tile), P 碰, K 杠, Space/Esc 过.
     function handleKey(event) {
         var n = handTiles.length
-        if (event.key === Qt.Key_Left || event.key === Qt.Key_Right) {
-            if (n > 0) {
-                focusIndex = focusIndex < 0 ? n - 1 : (focusIndex + (event.key === Qt.Key_Left ? n - 1 : 1)) % n
+        var choosing = chows.length > 0
+        var k = event.key
+        if (k === Qt.Key_Left || k === Qt.Key_Right) {
+            if (choosing) chowSel = (chowSel + (k === Qt.Key_Left ? chows.length - 1 : 1)) % chows.length
+            else if (n > 0) {
+                focusIndex = focusIndex < 0 ? n - 1 : (focusIndex + (k === Qt.Key_Left ? n - 1 : 1)) % n
                 picked = handTiles[focusIndex].tile
             }
-            event.accepted = true
-        } else if (event.key === Qt.Key_Return || event.key === Qt.Key_Enter) {
-            if (!claim("win")) discard(picked)
-            event.accepted = true
-        } else if (event.key === Qt.Key_Space) { claim("pass"); event.accepted = true }
-        else if (event.key === Qt.Key_C) { claim("chow"); event.accepted = true }
-        else if (event.key === Qt.Key_P) { claim("pung"); event.accepted = true }
-        else if (event.key === Qt.Key_K) { claim("kong"); event.accepted = true }
-        else if (event.key === Qt.Key_H) { hint(); event.accepted = true }
-        else if (event.key === Qt.Key_Escape) { picked = ""; event.accepted = true }
+        } else if (k === Qt.Key_Return || k === Qt.Key_Enter) {
+            if (!claim("win") && !(choosing && takeChow(chowSel))) discard(picked)
+        } else if (k >= Qt.Key_1 && k <= Qt.Key_9) { takeChow(k - Qt.Key_1) }
+        else if (k === Qt.Key_Space) { claim("pass") }
+        else if (k === Qt.Key_Escape) { if (!claim("pass")) picked = "" }
+        else if (k === Qt.Key_C) { claim("chow") }
+        else if (k === Qt.Key_P) { claim("pung") }
+        else if (k === Qt.Key_K) { claim("kong") }
+        else if (k === Qt.Key_H) { if (!claim("win")) hint() }
+        else return
+        event.accepted = true
     }
 
     // ------------------------------------------------------------------ the dial: wall count, winds, turn
@@ -93,14 +112,18 @@ Item {
 
     // ------------------------------------------------------------------ rivers and melds, turned to face their seat
     Repeater {
+        id: sides
         model: board.seats
         Item {
             id: side
+            // the centre of river slot ``i`` in board coordinates (the river is turned to face its owner)
+            function slot(i) { return riverItem.mapToItem(board, (i % 6) * 31 + 15, Math.floor(i / 6) * 45 + 22) }
             required property var modelData
             readonly property int pos: modelData.pos
             x: board.cx; y: board.cy; width: 0; height: 0
             rotation: [0, -90, 180, 90][pos]
             Item {
+                id: riverItem
                 objectName: "river_" + side.pos
                 x: -105; y: 84   // a pinwheel: each river starts on its owner's left, so no two overlap
                 Repeater {
@@ -108,28 +131,113 @@ Item {
                     Tile {
                         required property var modelData
                         required property int index
+                        objectName: "mjRiver_" + side.pos + "_" + index
+                        // the newest tiles wait for their flight to land (SPEC §8.4)
+                        visible: index < side.modelData.river.length - (flyLayer.inFlight[side.pos] || 0)
                         face: modelData; w: 30; newest: modelData.newest === true
                         x: (index % 6) * 31; y: Math.floor(index / 6) * 45
                     }
                 }
             }
-            Row {   // another seat's melds (mine are beside my hand), and a 明楼 hand shown face up
-                visible: side.pos !== 0
-                x: side.pos === 2 ? 140 : -105; y: 226   // clear of the top seat's plate
-                spacing: 8
-                Repeater {
-                    model: side.pos !== 0 ? side.modelData.melds : []
-                    Column {
-                        id: meldCol
-                        required property var modelData
-                        spacing: 2
-                        Row { spacing: 1; Repeater { model: meldCol.modelData.tiles; Tile { required property var modelData; face: modelData; w: 24 } } }
-                        Chip { text: meldCol.modelData.label; size: 10 }
-                    }
-                }
-                Row { spacing: 1; Repeater { model: side.pos !== 0 ? side.modelData.shown : []; Tile { required property var modelData; face: modelData; w: 24 } } }
+        }
+    }
+
+    // ------------------------------------------------------------------ the other seats' edges (SPEC §8.2)
+    // Each opponent's concealed hand as backs along his edge, as many as the view counts (never a tile), a
+    // drawn tile apart, then his melds at his right end (top: screen-left, right seat: screen-top, left seat:
+    // screen-bottom), turned to face him; another seat's concealed kong is four backs (M-10).
+    Repeater {
+        id: edges
+        model: board.seats
+        Item {
+            id: edge
+            required property var modelData
+            readonly property int pos: modelData.pos
+            readonly property bool side: pos === 1 || pos === 3
+            readonly property real angle: [0, -90, 180, 90][pos]
+            visible: pos !== 0
+            objectName: "mjEdge_" + pos
+            x: pos === 2 ? board.cx - 140 - width : pos === 1 ? board.cx + 306 : board.cx - 348
+            y: pos === 2 ? 68 : pos === 1 ? board.cy + 200 - height : board.cy - 200
+            width: side ? 44 : edgeRow.implicitWidth
+            height: side ? edgeCol.implicitHeight : 48
+            Row {   // the top seat: his right end is screen-left
+                id: edgeRow
+                visible: !edge.side
+                layoutDirection: Qt.RightToLeft
+                spacing: 1
+                Repeater { model: edge.side ? 0 : edge.modelData.backs; MjBack { pos: edge.pos; count: edge.modelData.backs; apartLast: edge.modelData.drawnApart } }
+                Item { width: 7; height: 1 }
+                Repeater { model: edge.side ? [] : edge.modelData.melds; MjMeld { pos: edge.pos } }
+                Repeater { model: edge.side ? [] : edge.modelData.shown; Tile { required property var modelData; face: modelData; w: 24; rotation: 180 } }
+            }
+            Column {   // the side seats: the right seat's right end is screen-top, the left seat's screen-bottom
+                id: edgeCol
+                visible: edge.side
+                spacing: 1
+                Repeater { model: edge.pos === 1 ? edge.modelData.shown : []; MjSideTile { face: modelData; pos: edge.pos } }
+                Repeater { model: edge.pos === 1 ? edge.modelData.melds : []; MjMeld { pos: edge.pos } }
+                Item { width: 1; height: edge.pos === 1 && edge.modelData.melds.length > 0 ? 6 : 0 }
+                Repeater { model: edge.side ? edge.modelData.backs : 0; MjBack { pos: edge.pos; count: edge.modelData.backs; apartLast: edge.modelData.drawnApart } }
+                Item { width: 1; height: edge.pos === 3 && edge.modelData.melds.length > 0 ? 6 : 0 }
+                Repeater { model: edge.pos === 3 ? edge.modelData.melds : []; MjMeld { pos: edge.pos } }
+                Repeater { model: edge.pos === 3 ? edge.modelData.shown : []; MjSideTile { face: modelData; pos: edge.pos } }
             }
         }
+    }
+
+    // one opponent's standing back: from above at the top (28×44), seen from the side at left and right (42×26)
+    component MjBack: Item {
+        id: bk
+        required property int index
+        property int pos: 2
+        property int count: 0
+        property bool apartLast: false
+        readonly property bool side: pos !== 2
+        // the drawn tile sits a little apart at the owner's right (the end the melds are at)
+        readonly property bool apart: apartLast && (pos === 1 ? index === 0 : index === count - 1)
+        objectName: "mjBack_" + pos + "_" + index
+        width: side ? 42 : 28 + (apart ? 8 : 0); height: side ? 26 + (apart ? 8 : 0) : 44
+        Rectangle {
+            x: !bk.side && bk.apart ? 8 : 0
+            y: bk.side && bk.apart && bk.pos === 3 ? 8 : 0
+            width: bk.side ? 42 : 27; height: bk.side ? 24 : 42; radius: 4
+            gradient: Gradient { GradientStop { position: 0; color: "#3A9C76" } GradientStop { position: 1; color: "#226B50" } }
+            border.color: "#1B4D3A"
+            Rectangle {   // the ivory slab, on the side toward the table's centre
+                color: "#E9DFC6"; radius: 2
+                x: bk.pos === 3 ? parent.width - 7 : 0; y: bk.pos === 2 ? parent.height - 7 : 0
+                width: bk.side ? 7 : parent.width; height: bk.side ? parent.height : 7
+            }
+        }
+    }
+    // a tile of a side seat lying turned toward its owner
+    component MjSideTile: Item {
+        property var face: ({})
+        property int pos: 1
+        width: 36; height: 25
+        Tile { objectName: "mjMeldTile_" + parent.pos; face: parent.face; w: 24; anchors.centerIn: parent; rotation: [0, -90, 180, 90][parent.pos] }
+    }
+    // one exposed meld of an opponent with its chip (吃 · 王磊 / 碰 / 暗杠)
+    component MjMeld: Item {
+        id: em
+        required property var modelData
+        property int pos: 2
+        readonly property bool side: pos !== 2
+        readonly property int n: modelData.tiles.length
+        width: side ? 44 : n * 25 + 4; height: side ? n * 25 + 18 : 58
+        Repeater {
+            model: em.modelData.tiles
+            Item {
+                required property var modelData
+                required property int index
+                readonly property int k: em.pos === 3 ? index : em.n - 1 - index   // the owner's left → right
+                x: em.side ? 4 : 2 + k * 25; y: em.side ? 18 + k * 25 : 0
+                width: em.side ? 36 : 25; height: em.side ? 25 : 36
+                Tile { objectName: "mjMeldTile_" + em.pos; face: parent.modelData; w: 24; anchors.centerIn: parent; rotation: [0, -90, 180, 90][em.pos] }
+            }
+        }
+        Chip { x: em.side ? 2 : 2; y: em.side ? 0 : 40; text: em.modelData.label; size: 10 }
     }
 
     // ------------------------------------------------------------------ the claim prompt: the discard on offer
@@ -158,24 +266,28 @@ Item {
             height: 46; text: board.app.s.hint; keycap: "H"
             onClicked: board.hint()
         }
+        Btn {   // 吃 ▾: takes the chosen run of the popover above (C, or 1/2/3 for a run)
+            objectName: "claim_chow"
+            visible: board.chows.length > 0
+            height: 46; minWidth: 110
+            text: (board.chows.length > 0 ? board.chows[0].label : "") + (board.chows.length > 1 ? " ▾" : "")
+            keycap: "C"
+            border.color: Theme.mint
+            onClicked: board.takeChow(board.chowSel)
+        }
         Repeater {
-            model: board.b.myTurn ? board.b.claims : []
+            model: board.otherClaims
             Btn {
                 required property var modelData
                 objectName: modelData.objectName
                 height: 46
+                minWidth: modelData.kind === "win" ? 150 : 100
                 text: modelData.label
                 keycap: modelData.key
                 primary: modelData.kind === "win"
                 danger: modelData.kind === "kong"
                 fontSize: modelData.kind === "win" ? 20 : 18
                 onClicked: board.table.submit(modelData.kind, modelData.arg)
-                Row {   // 吃: the run this button takes
-                    visible: modelData.tiles.length > 0
-                    anchors.bottom: parent.top; anchors.bottomMargin: 4; anchors.horizontalCenter: parent.horizontalCenter
-                    spacing: 1
-                    Repeater { model: modelData.tiles; Tile { required property var modelData; face: modelData; w: 20 } }
-                }
             }
         }
         Btn {
@@ -200,11 +312,54 @@ Item {
                 Text { anchors.verticalCenter: parent.verticalCenter; text: (board.b.ting || {}).tail || ""; color: Theme.mintText; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
             }
         }
-        Text {
-            visible: board.b.myTurn !== true
-            anchors.verticalCenter: parent.verticalCenter
-            text: board.table.status
-            color: Theme.text2; font.family: Theme.font; font.pixelSize: 16
+    }
+
+    // ------------------------------------------------------------------ 吃: the runs on offer, above the bar
+    Rectangle {
+        id: chowPop
+        objectName: "mjChowPop"
+        visible: board.chows.length > 0
+        x: Math.max(20, bar.x - 20); y: bar.y - height - 12
+        width: chowRow.implicitWidth + 24; height: 86; radius: 10
+        color: "#F20D1C19"; border.color: Theme.mint
+        Text { x: 12; y: 6; text: board.app.s.mjChowPick; color: Theme.text2; font.family: Theme.font; font.pixelSize: 12 }
+        Row {
+            id: chowRow
+            x: 12; y: 28; spacing: 10
+            Repeater {
+                model: board.chows
+                Rectangle {
+                    id: run
+                    required property var modelData
+                    required property int index
+                    readonly property bool chosen: board.chowSel === index
+                    objectName: modelData.objectName
+                    property bool selected: chosen
+                    width: runTiles.implicitWidth + 16; height: 48; radius: 8
+                    color: chosen ? "#173D33" : "#14302A"
+                    border.color: chosen ? Theme.mint : Theme.panelBorder; border.width: chosen ? 2 : 1
+                    Row {
+                        id: runTiles
+                        anchors.centerIn: parent; spacing: 1
+                        Repeater {
+                            model: run.modelData.tiles
+                            Tile {
+                                required property var modelData
+                                face: modelData; w: 22
+                                newest: board.b.claimTile !== null && board.b.claimTile !== undefined && modelData.tile === board.b.claimTile.tile
+                            }
+                        }
+                    }
+                    Rectangle {   // the run's key
+                        x: parent.width - 12; y: -6; width: 16; height: 16; radius: 4; color: "#22FFFFFF"
+                        Text { anchors.centerIn: parent; text: run.index + 1; color: Theme.text; font.family: Theme.font; font.pixelSize: 11 }
+                    }
+                    MouseArea {
+                        anchors.fill: parent
+                        onClicked: { board.chowSel = run.index; board.takeChow(run.index) }
+                    }
+                }
+            }
         }
     }
 
@@ -246,6 +401,7 @@ Item {
         x: 40; y: 900 - 16 - 82
         width: 1500; height: 82
         Repeater {
+            id: handTilesRep
             model: board.handTiles
             Tile {
                 id: ht
@@ -268,6 +424,7 @@ Item {
             }
         }
         Row {   // my melds, right of the hand
+            id: myMelds
             x: board.handTiles.length * 58 + 60; y: 20
             spacing: 10
             Repeater {
@@ -278,6 +435,138 @@ Item {
                     spacing: 2
                     Row { spacing: 1; Repeater { model: myMeld.modelData.tiles; Tile { required property var modelData; face: modelData; w: 34 } } }
                     Chip { text: myMeld.modelData.label; size: 10 }
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ flights (SPEC §8.4), the table's motion
+    // A discard lifts 8 px and travels to its river slot over 200 ms, easing out, turning to its owner; a
+    // claimed tile flies from the river to the claimer's melds under a 48 px 吃/碰/杠/胡 flash (600 ms). The
+    // requests come from the table's flight signal (the presenter's events), timed by Theme.dur like every
+    // card flight; the flash and every flyer are gone when they land.
+    Item {
+        id: flyLayer
+        objectName: "mjFlyLayer"
+        anchors.fill: parent
+        z: 60
+        property var inFlight: [0, 0, 0, 0]   // per position: discards still in the air (their slots wait)
+        property int flights: 0               // flights launched, for the tests and the demo
+        property int flashes: 0
+        property string lastFlash: ""
+        function bump(pos, d) { var a = inFlight.slice(); a[pos] = Math.max(0, (a[pos] || 0) + d); inFlight = a }
+        function edgePoint(pos) {
+            var e = edges.itemAt(pos)
+            if (pos === 0 || !e) return Qt.point(board.cx, 830)
+            return e.mapToItem(board, e.width / 2, e.height / 2)
+        }
+        function handPoint(tile) {
+            var i = board.tileIndex(tile), item = i >= 0 ? handTilesRep.itemAt(i) : null
+            return item ? item.mapToItem(board, item.width / 2, item.height / 2) : Qt.point(board.cx, 830)
+        }
+        function meldPoint(pos) {
+            if (pos === 0) return myMelds.mapToItem(board, myMelds.width + 20, 30)
+            var m = edges.itemAt(pos)
+            return m ? m.mapToItem(board, pos === 2 ? 0 : m.width / 2, pos === 1 ? 0 : pos === 3 ? m.height : m.height / 2)
+                     : Qt.point(board.cx, board.cy)
+        }
+        function platePoint(pos) {
+            var r = board.table.places[pos]
+            return r ? Qt.point(board.cx + r.px + 126, r.py + 36) : Qt.point(board.cx, board.cy)
+        }
+        function launch(kind, from, to, faces) {
+            if (Theme.speed <= 0 || from < 0 || from > 3 || to < 0 || to > 3) return
+            var f = faces.length > 0 ? faces[0] : ({})
+            var angle = [0, -90, 180, 90]
+            if (kind === "tile") {
+                var side = sides.itemAt(from)
+                if (!side) return
+                var idx = (board.seats[from] ? board.seats[from].river.length : 0) + (inFlight[from] || 0)
+                var a = from === 0 ? handPoint(f.tile) : edgePoint(from)
+                bump(from, 1)
+                flights += 1
+                tileFlyer.createObject(flyLayer, { "face": f, "p0": a, "p1": side.slot(idx), "rot0": from === 0 ? 0 : angle[from],
+                                                   "rot1": angle[from], "lift": from === 0 ? 8 : 0, "dura": Theme.dur(200),
+                                                   "riverPos": from, "w": from === 0 ? 44 : 30, "w1": 30 })
+            } else if (kind === "claim") {
+                var src = sides.itemAt(from)
+                var n = board.seats[from] ? board.seats[from].river.length : 0
+                var start = src ? src.slot(Math.max(0, n - 1)) : Qt.point(board.cx, board.cy)
+                flights += 1
+                tileFlyer.createObject(flyLayer, { "face": f, "p0": start, "p1": meldPoint(to), "rot0": angle[from], "rot1": angle[to],
+                                                   "lift": 0, "dura": Theme.dur(320), "riverPos": -1, "w": 30, "w1": to === 0 ? 34 : 24 })
+                flash(to, f.caption || "", f.gold === true)
+            } else if (kind === "flash") {
+                flash(to, f.caption || "", f.gold === true)
+            }
+        }
+        function flash(pos, text, gold) {
+            if (text === "") return
+            flashes += 1
+            lastFlash = text
+            flashLabel.createObject(flyLayer, { "text": text, "gold": gold, "at": platePoint(pos) })
+        }
+        Connections {
+            target: board.table
+            ignoreUnknownSignals: true
+            function onFlight(kind, from, to, faces, faceUp) { flyLayer.launch(kind, from, to, faces) }
+        }
+        Component {
+            id: tileFlyer
+            Tile {
+                id: ft
+                objectName: "mjFlyer"
+                property point p0
+                property point p1
+                property real rot0: 0
+                property real rot1: 0
+                property real lift: 0
+                property int dura: 200
+                property int riverPos: -1
+                property real w1: 30
+                property real t: 0
+                property real up: 0
+                readonly property real w0: w
+                x: p0.x + (p1.x - p0.x) * t - width / 2
+                y: p0.y + (p1.y - p0.y) * t - height / 2 - up
+                scale: 1 + (w1 / w0 - 1) * t
+                rotation: rot0 + (rot1 - rot0) * t
+                newest: true
+                SequentialAnimation {
+                    running: true
+                    NumberAnimation { target: ft; property: "up"; from: 0; to: ft.lift; duration: ft.lift > 0 ? Theme.dur(60) : 0 }
+                    ParallelAnimation {
+                        NumberAnimation { target: ft; property: "t"; from: 0; to: 1; duration: ft.dura; easing.type: Easing.OutCubic }
+                        NumberAnimation { target: ft; property: "up"; to: 0; duration: ft.dura }
+                    }
+                    ScriptAction { script: { if (ft.riverPos >= 0) flyLayer.bump(ft.riverPos, -1); ft.destroy() } }
+                }
+            }
+        }
+        Component {
+            id: flashLabel
+            Rectangle {
+                id: fl
+                objectName: "mjClaimFlash"
+                property string text: ""
+                property bool gold: false
+                property point at
+                x: at.x - width / 2; y: at.y - height / 2
+                width: flText.implicitWidth + 40; height: 72; radius: 14
+                color: "#E60D1C19"; border.color: gold ? Theme.gold : Theme.mint; border.width: 3
+                Text {
+                    id: flText
+                    anchors.centerIn: parent
+                    text: fl.text
+                    color: fl.gold ? Theme.gold : Theme.mintText
+                    font.family: Theme.font; font.bold: true; font.pixelSize: 48
+                }
+                SequentialAnimation {
+                    running: true
+                    NumberAnimation { target: fl; property: "scale"; from: 0.6; to: 1; duration: Theme.dur(120); easing.type: Easing.OutBack }
+                    PauseAnimation { duration: Theme.dur(380) }
+                    NumberAnimation { target: fl; property: "opacity"; to: 0; duration: Theme.dur(100) }
+                    ScriptAction { script: fl.destroy() }
                 }
             }
         }
