@@ -48,7 +48,7 @@ ZH: dict[str, str] = {
     "kaidian": "● 开点", "noKaidian": "○ 未开点", "calls": "叫点", "phase_return": "还贡", "phase_deal": "发牌", "phase_bury": "埋底", "handSettled": "本局结算", "phase_abdicate": "让位", "phase_pot": "放底牌",
     "phase_grab": "抢独", "phase_mingbao": "明保", "phase_rebellion": "造反",
     "mjChowPick": "吃 · 选一组顺子（1/2/3 或 ←/→ 加回车）", "mjWinRule": "推倒胡 · 二五八将",
-    "mjNoHonours": "不带字牌（108 张）", "mjDefaults": "其余按默认规则", "lanTableRules": "规则",
+    "mjNoHonours": "不带字牌（108 张）", "mjDefaults": "其余按默认规则", "lanTableRules": "规则：", "lanOpt": "%1 %2",
 }
 
 EN: dict[str, str] = {
@@ -101,7 +101,7 @@ EN: dict[str, str] = {
     "kaidian": "● 开点 open", "noKaidian": "○ no 开点", "calls": "Calls", "phase_return": "Return", "phase_deal": "Deal", "phase_bury": "Bury", "handSettled": "This hand", "phase_abdicate": "Throne", "phase_pot": "Pot",
     "phase_grab": "Grab", "phase_mingbao": "Reveal", "phase_rebellion": "Rebellion",
     "mjChowPick": "Chow · pick a run (1/2/3, or ←/→ and Enter)", "mjWinRule": "Any complete hand · pair of 2, 5 or 8",
-    "mjNoHonours": "no honour tiles (108)", "mjDefaults": "other rules as default", "lanTableRules": "Rules",
+    "mjNoHonours": "no honour tiles (108)", "mjDefaults": "other rules as default", "lanTableRules": "Rules: ", "lanOpt": "%1: %2",
 }
 
 # Labels of action kinds (engine.core.Action.kind) for buttons.

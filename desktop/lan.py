@@ -480,6 +480,14 @@ class LanBridge(QObject):
         g = self._table.game if self._table else ""
         return i18n.strings(self.lang()).get(g, g)
 
+    def _g_hint(self) -> str:
+        """What a guest reads before he sits: the table's rules in words, from the options it was opened with
+        (the game's presenter words them; TableInfo carries the options)."""
+        if self._table is None:
+            return ""
+        from desktop.games import presenter
+        return presenter(self._table.game).lan_hint(dict(self._table.options), self.lang())
+
     def _g_tstatus(self) -> str:
         return self._table.status if self._table else ""
 
@@ -510,3 +518,4 @@ class LanBridge(QObject):
     seat = Property(int, _g_seat, notify=changed)
     gameName = Property(str, _g_game, notify=changed)
     tableStatus = Property(str, _g_tstatus, notify=changed)
+    tableHint = Property(str, _g_hint, notify=changed)

@@ -99,6 +99,13 @@ Item {
         Column {
             x: 24; y: 18; width: 692; spacing: 8
             Text { text: (lanScreen.zh ? "座位" : "Seats") + (lanScreen.lan.gameName ? " · " + lanScreen.lan.gameName + " · " + lanScreen.lan.tableStatus : ""); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 18 }
+            Text {   // the LAN hint: the table's rules, read before sitting
+                objectName: "lanTableHint"
+                visible: lanScreen.lan.tableHint !== ""
+                width: 692; wrapMode: Text.Wrap; maximumLineCount: 2; elide: Text.ElideRight
+                text: lanScreen.app.s.lanTableRules + lanScreen.lan.tableHint
+                color: Theme.mintText; font.family: Theme.font; font.pixelSize: 14
+            }
             Repeater {
                 model: lanScreen.lan.seats
                 Item {

@@ -77,6 +77,19 @@ class Presenter:
     def title(self, lang: str) -> str:
         return self.title_zh if lang == "zh" else self.title_en
 
+    def lan_hint(self, options: Mapping[str, Any], lang: str) -> str:
+        """The LAN lobby's rules line: each option that differs from its default, by its label (a game's
+        presenter may say more)."""
+        specs = self.spec.option_specs() if self.spec is not None else ()
+        s = i18n.strings(lang)
+        out = []
+        for sp in specs:
+            if sp.name in options and options[sp.name] != sp.default:
+                v = options[sp.name]
+                word = (s["on"] if v else s["off"]) if isinstance(v, bool) else str(v)
+                out.append(s["lanOpt"].replace("%1", sp.label_zh if lang == "zh" else sp.label_en).replace("%2", word))
+        return " · ".join(out)
+
     def rules_summary(self, lang: str) -> list[tuple[str, str]]:
         """(rule id, sentence) lines for the Rules screen."""
         return []

@@ -127,7 +127,8 @@ class MahjongPresenter(Presenter):
             if spec.name in options and options[spec.name] != spec.default and spec.name != "honors":
                 v = options[spec.name]
                 word = (s["on"] if v else s["off"]) if isinstance(v, bool) else str(v)
-                changed.append(f"{spec.label_zh if lang == 'zh' else spec.label_en} {word}")
+                changed.append(s["lanOpt"].replace("%1", spec.label_zh if lang == "zh" else spec.label_en)
+                               .replace("%2", word))
         return " · ".join(head + (changed or [s["mjDefaults"]]))
 
     def hint_cards(self, hand: Sequence[str], action: Any) -> list[str] | None:

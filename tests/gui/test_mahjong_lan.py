@@ -41,3 +41,41 @@ def test_host_mahjong_and_discard_by_click(qa):
         assert t.board["seats"][0]["river"][-1]["tile"] == b["hand"][0]["tile"]
         return
     raise AssertionError("no move of mine on the LAN table")
+
+
+def test_guest_sees_the_mahjong_rules_before_sitting(qtbot, data_dir):
+    """The LAN hint: a guest who connects reads in the lobby that the table is Mahjong and its rules (the
+    win rule, every option changed from the defaults) before he takes a seat, in his own language."""
+    from guikit import make_app, shot
+    host_app, guest_app = make_app(), make_app(language="en")
+    try:
+        hl, gl = host_app.lan, guest_app.lan
+        hl.bind, hl.bot_delay, hl.discovery = "127.0.0.1", 0.0, False
+        host_app.app.selectGame("mahjong")
+        host_app.app.setOption("allow_chow", 1)        # (True, False): no chow at this table
+        assert host_app.app.new_game_config()["options"] == {"allow_chow": False}
+        assert hl.hostTable(), hl.status
+        port = hl.addresses[0].rsplit(":", 1)[1]
+        guest_app.set_screen("lan")
+        wait_frame(guest_app.window)
+        gl.connectTo(f"127.0.0.1:{port}")
+        assert wait_until(lambda: len(gl.seats) == 4, 10), gl.status
+        wait_frame(guest_app.window)
+        hint = guest_app.find("lanTableHint")
+        assert hint is not None and hint.property("visible")
+        text = hint.property("text")
+        assert "pair of 2, 5 or 8" in text and "Chow: Off" in text, text
+        assert gl.gameName == "Shandong Mahjong" and gl.seat < 0   # read before sitting
+        sit = guest_app.find("btnSit_2")
+        assert sit is not None and sit.property("visible")
+        shot(guest_app, "mahjong_lan_hint_en")
+        guest_app.settings.set("language", "zh")
+        assert wait_until(lambda: "二五八将" in guest_app.find("lanTableHint").property("text")
+                          and "吃牌 关" in guest_app.find("lanTableHint").property("text"), 5)
+        wait_frame(guest_app.window)
+        shot(guest_app, "mahjong_lan_hint_zh")
+        click_item(guest_app, sit)
+        assert wait_until(lambda: gl.seat == 2, 10)
+    finally:
+        guest_app.shutdown()
+        host_app.shutdown()

@@ -1,0 +1,189 @@
+"""What the Mahjong table shows beyond the tiles, with real mouse and key events (SPEC §8.2, §8.4): the other
+seats' concealed hands as backs along their edges (their count from the view, never a tile; M-10 concealed
+kongs face down), a discard flying into its river and a claim flashing at the claimer, the 吃 choices taken
+by keys and by mouse, 过 by Esc, and 提示 picking the heuristic bot's discard."""
+
+from __future__ import annotations
+
+import time
+
+from guikit import click_item, quick_config, shot, wait, wait_frame, wait_until
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from desktop.games import presenter
+
+
+def dealer_seed(seat: int = 0) -> int:
+    from engine import games
+    for seed in range(100):
+        if games.new_state("mahjong", seed).to_act == seat:
+            return seed
+    raise AssertionError("no such seed")
+
+
+def start(qa, seed: int | None = None, **kw):
+    cfg = quick_config("mahjong", seed=dealer_seed() if seed is None else seed, pace_ms=0, save=False, **kw)
+    qa.table.start(cfg)
+    qa.set_screen("table")
+    t = qa.table
+    assert wait_until(lambda: t.snap.get("my_turn"), 20)
+    wait_frame(qa.window)
+    return t
+
+
+def keys(qa, *ks) -> None:
+    qa.find("tableScreen").forceActiveFocus()   # as a click on the window gives it (offscreen has no user)
+    for k in ks:
+        QTest.keyClick(qa.window, k)
+
+
+def backs(qa, pos: int) -> list:
+    return [b for b in qa.find_all(f"mjBack_{pos}_") if b.property("visible")]
+
+
+def test_opponents_hands_are_backs_counted_from_the_view(qa):
+    t = start(qa)
+    tile = qa.find("mjTile_0")
+    click_item(qa, tile)
+    click_item(qa, tile)                       # a discard by mouse: the others draw and discard on
+    assert wait_until(lambda: len(t.snap["view"]["rivers"][0]) == 1, 20)
+    assert wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows"), 30)
+    wait_frame(qa.window)
+    view = t.snap["view"]
+    me = t.snap["seat"]
+    for pos in (1, 2, 3):
+        seat = (me + pos) % 4
+        got = backs(qa, pos)
+        assert len(got) == view["counts"][seat] > 0, (pos, len(got), view["counts"])
+        row = t.board["seats"][pos]
+        assert row["backs"] == view["counts"][seat] and "hand" not in row   # a count, never the tiles
+    assert backs(qa, 0) == []                  # my own hand is face up, below
+    cx = float(qa.find("mahjongBoard").property("cx"))
+    top, left, right = qa.find("mjEdge_2"), qa.find("mjEdge_3"), qa.find("mjEdge_1")
+    assert top.property("y") < 120                                   # along the top edge, left of its plate
+    assert left.property("x") + left.property("width") < cx - 280    # the left column, outside the rivers
+    assert right.property("x") > cx + 280                            # the right column
+    shot(qa, "mahjong_edges_face_down")
+
+
+def test_concealed_kong_is_four_backs_to_others_and_its_own_faces_to_me() -> None:
+    pres = presenter("mahjong")
+    hidden = pres._meld_row({"kind": "kong", "kong": "concealed", "tiles": None, "from": None}, str, "zh")
+    assert [f["back"] for f in hidden["tiles"]] == [True] * 4 and all(f["tile"] == "?" for f in hidden["tiles"])
+    own = pres._meld_row({"kind": "kong", "kong": "concealed", "tiles": "5555m", "from": None}, str, "zh")
+    assert [f["back"] for f in own["tiles"]] == [True, False, False, True] and hidden["label"] == "暗杠"
+
+
+def test_discard_flies_into_the_river_and_lands(qa):
+    qa.settings.set("animSpeed", "slow")
+    t = start(qa)
+    layer = qa.find("mjFlyLayer")
+    before = int(layer.property("flights"))
+    picked = t.board["hand"][0]["tile"]
+    tile = qa.find("mjTile_0")
+    click_item(qa, tile)
+    click_item(qa, tile)
+    assert wait_until(lambda: qa.find("mjFlyer") is not None, 5), "no tile in flight"
+    assert int(layer.property("flights")) > before   # (the bots discard on at once too)
+    assert wait_until(lambda: len(t.board["seats"][0]["river"]) == 1, 10)
+    wait_frame(qa.window)
+    slot = qa.find("mjRiver_0_0")
+    assert slot is not None and not slot.property("visible"), "the river slot shows before the tile lands"
+    shot(qa, "mahjong_discard_mid_flight")
+    assert wait_until(lambda: slot.property("visible"), 5), "the tile never landed"
+    assert t.board["seats"][0]["river"][0]["tile"] == picked
+
+
+def test_a_claim_flashes_at_the_claimer(qa):
+    qa.settings.set("animSpeed", "fast")
+    t = start(qa)
+    layer = qa.find("mjFlyLayer")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and int(layer.property("flashes")) == 0:
+        if not wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows") or int(layer.property("flashes")),
+                          30):
+            break
+        if int(layer.property("flashes")):
+            break
+        if t.results.get("rows"):
+            t.nextSet()
+            wait(50)
+            continue
+        sug = t.snap.get("suggest") or {}
+        t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
+        wait(5)
+    assert int(layer.property("flashes")) > 0, "no claim, kong or win flashed in the time"
+    assert layer.property("lastFlash") in ("吃", "碰", "杠", "胡")
+
+
+def _play_to_chow(qa, t, deadline: float, want: int) -> list:
+    """Play the hint's choices (过 by Esc when only a pung/kong is offered) until 吃 with ``want``+ runs."""
+    while time.monotonic() < deadline:
+        assert wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows"), 30)
+        if t.results.get("rows"):
+            t.nextSet()
+            wait(50)
+            continue
+        b = t.board
+        chows = [c for c in b.get("claims") or [] if c["kind"] == "chow"]
+        if t.snap["phase"] == "claim" and len(chows) >= want and not any(c["kind"] == "win" for c in b["claims"]):
+            wait_frame(qa.window)
+            return chows
+        if t.snap["phase"] == "claim":
+            n = t.snap["n_actions"]
+            keys(qa, Qt.Key.Key_Escape)        # 过 by Esc
+            assert wait_until(lambda n=n: t.snap.get("n_actions", 0) > n or not t.snap.get("my_turn"), 10), \
+                "Esc did not pass"
+            continue
+        sug = t.snap.get("suggest") or {}
+        t.submit(sug.get("kind", "discard"), sug.get("arg") or "")
+        wait(5)
+    raise AssertionError("no chow of that many runs offered in the time")
+
+
+def test_chow_runs_chosen_by_arrow_and_enter_and_by_mouse(qa):
+    t = start(qa)
+    board = qa.find("mahjongBoard")
+    deadline = time.monotonic() + 150
+    chows = _play_to_chow(qa, t, deadline, 2)
+    pop = qa.find("mjChowPop")
+    assert pop.property("visible") and qa.find("claim_chow").property("visible")
+    assert board.property("chowSel") == 0 and qa.find(chows[0]["objectName"]).property("selected")
+    keys(qa, Qt.Key.Key_Right)                 # → the second run ...
+    assert board.property("chowSel") == 1 and qa.find(chows[1]["objectName"]).property("selected")
+    shot(qa, "mahjong_chow_choice_keys")
+    n = t.snap["n_actions"]
+    keys(qa, Qt.Key.Key_Return)                # ... ↵ takes it
+    assert wait_until(lambda: t.snap.get("n_actions", 0) > n, 10), "↵ did not take the run"
+    answer = t.snap["view"].get("answer") or {}
+    assert not answer or (answer["kind"], answer["arg"]) == ("chow", chows[1]["arg"]), answer
+    mine = [a for a in t.snap.get("events", []) if a.get("kind") == "answer"]
+    assert all(a["data"]["arg"] == chows[1]["arg"] for a in mine)
+    # the next 吃 offer: a click on the last run takes that one
+    chows = _play_to_chow(qa, t, deadline, 1)
+    last = qa.find(chows[-1]["objectName"])
+    n = t.snap["n_actions"]
+    click_item(qa, last)
+    assert wait_until(lambda: t.snap.get("n_actions", 0) > n, 10), "the click did not take the run"
+    answer = t.snap["view"].get("answer") or {}
+    assert not answer or answer["arg"] == chows[-1]["arg"], answer
+
+
+def test_hint_picks_the_heuristic_discard_and_enter_discards_it(qa):
+    from engine import games
+    from engine.net.secrecy import scrub
+    t = start(qa)
+    full = games.new_state("mahjong", dealer_seed())
+    bot = games.spec("mahjong").bot_factory("heuristic", seed=0)
+    want = bot.choose(scrub(full.view(0)), list(full.legal_actions(0))).action
+    assert want.kind == "discard"
+    assert qa.find("mahjongBoard").property("picked") == ""
+    keys(qa, Qt.Key.Key_H)                     # 提示: the heuristic bot's discard is picked (lifted)
+    assert wait_until(lambda: qa.find("mahjongBoard").property("picked") == want.arg, 5), \
+        qa.find("mahjongBoard").property("picked")
+    keys(qa, Qt.Key.Key_Return)
+    assert wait_until(lambda: t.board["seats"][0]["river"][:1] == [] or
+                      t.board["seats"][0]["river"][0]["tile"] == want.arg, 10)
+    assert wait_until(lambda: len(t.snap["view"]["rivers"][0]) == 1, 10)
+    assert t.snap["view"]["rivers"][0] == [want.arg]
