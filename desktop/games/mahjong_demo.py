@@ -1,6 +1,9 @@
 """``python -m desktop --demo mahjong --screenshot-dir DIR``: a Mahjong table where the demo plays seat 0 with
 the hint bot's choices, in Chinese and in English, with a screenshot of the deal, a discard, a claim prompt,
-a kong, a 听牌 hand and the results (win screen) of each language. Runs offscreen and exits."""
+a kong, a 听牌 hand and the results (win screen) of each language; and of the table's motion and keys: the
+other seats' hands face down along their edges with their melds, a discard in mid-flight to its river (slow
+animation for that one shot), and a 吃 with two runs where → has chosen the second (the real key event).
+Runs offscreen and exits."""
 
 from __future__ import annotations
 
@@ -8,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-SHOTS = ("deal", "discard", "claim", "kong", "ting", "results")
+SHOTS = ("deal", "discard", "claim", "kong", "ting", "results", "edges", "flight", "chow")
 
 
 def _has_kong(board: dict[str, Any]) -> bool:
@@ -17,7 +20,10 @@ def _has_kong(board: dict[str, Any]) -> bool:
 
 def run(qa: Any, game: str, out: Path, seed: int, lang: str, time_limit: float, shot: Any) -> set[str]:
     """Play until every shot of ``SHOTS`` was taken (or the time is up); returns the shots not reached."""
-    from desktop.harness import quick_config, wait
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from desktop.harness import quick_config, wait, wait_until
     qa.settings.set("language", lang)
     cfg = quick_config(game, seed=seed, humans=[0], pace_ms=40, save=False, pause_at_results=True, no_timeout=True)
     cfg["levels"] = {i: 2 for i in range(4)}
@@ -40,6 +46,9 @@ def run(qa: Any, game: str, out: Path, seed: int, lang: str, time_limit: float, 
         if "discard" in need and any(s["river"] for s in b.get("seats") or []):
             shot(f"{lang}_discard")
             need.discard("discard")
+        if "edges" in need and sum(len(s["melds"]) for s in (b.get("seats") or [])[1:]) >= 2:
+            shot(f"{lang}_edges")   # face-down hands along the edges, with exposed melds beside them
+            need.discard("edges")
         if "kong" in need and _has_kong(b):
             shot(f"{lang}_kong")
             need.discard("kong")
@@ -65,7 +74,25 @@ def run(qa: Any, game: str, out: Path, seed: int, lang: str, time_limit: float, 
                 wait(100)
                 shot(f"{lang}_claim")
                 need.discard("claim")
+            chows = [c for c in claims if c["kind"] == "chow"]
+            if "chow" in need and len(chows) >= 2:
+                wait(100)
+                qa.find("tableScreen").forceActiveFocus()
+                QTest.keyClick(qa.window, Qt.Key.Key_Right)   # → chooses the second run, as a player would
+                wait(60)
+                shot(f"{lang}_chow")
+                need.discard("chow")
             sug = snap.get("suggest") or {}
+            if "flight" in need and snap.get("phase") == "move" and sug.get("kind") == "discard":
+                qa.settings.set("animSpeed", "slow")
+                t.submit("discard", str(sug.get("arg")))
+                wait_until(lambda: qa.find("mjFlyer") is not None, 3)
+                wait(90)
+                shot(f"{lang}_flight")   # the discard on its way from the hand to the river
+                need.discard("flight")
+                wait(400)
+                qa.settings.set("animSpeed", "fast")
+                continue
             pick = next((c for c in claims if c["kind"] in ("win", "kong")), None)   # show a kong, a win
             kind, arg = (pick["kind"], pick["arg"]) if pick else (sug.get("kind", "pass"), sug.get("arg") or "")
             wait(30)

@@ -91,7 +91,10 @@ def test_discard_flies_into_the_river_and_lands(qa):
     slot = qa.find("mjRiver_0_0")
     assert slot is not None and not slot.property("visible"), "the river slot shows before the tile lands"
     shot(qa, "mahjong_discard_mid_flight")
-    assert wait_until(lambda: slot.property("visible"), 5), "the tile never landed"
+    def landed() -> bool:   # (the river's delegates are made anew with each snapshot: find it again)
+        s = qa.find("mjRiver_0_0")
+        return s is not None and bool(s.property("visible"))
+    assert wait_until(landed, 5), "the tile never landed"
     assert t.board["seats"][0]["river"][0]["tile"] == picked
 
 

@@ -319,7 +319,8 @@ Item {
         id: chowPop
         objectName: "mjChowPop"
         visible: board.chows.length > 0
-        x: Math.max(20, bar.x - 20); y: bar.y - height - 12
+        // left of the bar, level with it: above it would cover the own seat plate
+        x: Math.max(20, bar.x - width - 14); y: bar.y + 23 - height / 2
         width: chowRow.implicitWidth + 24; height: 86; radius: 10
         color: "#F20D1C19"; border.color: Theme.mint
         Text { x: 12; y: 6; text: board.app.s.mjChowPick; color: Theme.text2; font.family: Theme.font; font.pixelSize: 12 }
