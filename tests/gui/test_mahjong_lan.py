@@ -79,3 +79,44 @@ def test_guest_sees_the_mahjong_rules_before_sitting(qtbot, data_dir):
     finally:
         guest_app.shutdown()
         host_app.shutdown()
+
+
+def test_lan_hint_key_picks_the_bots_discard(qa):
+    """提示 at a LAN table: the hint is the heuristic bot's discard, made on the network thread from this
+    seat's view (desktop.lan_snapshot), and H picks it on the board; ↵ then discards it and the host applies it."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    lan = qa.lan
+    lan.bind, lan.bot_delay, lan.discovery = "127.0.0.1", 0.0, False
+    qa.app.selectGame("mahjong")
+    qa.set_screen("lan")
+    wait_frame(qa.window)
+    click_item(qa, qa.find("btnHostTable"))
+    assert wait_until(lambda: lan.mode == "host" and lan.seat == 0, 10), lan.status
+    click_item(qa, qa.find("btnHostStart"))
+    t = qa.table
+    assert wait_until(lambda: qa.window.property("page") == "table" and t.net is not None, 20)
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        assert wait_until(lambda: t.snap.get("my_turn"), 30), "never my turn"
+        if t.snap["phase"] != "move":
+            t.submit("pass", "")
+            wait(30)
+            continue
+        sug = t.snap.get("suggest") or {}
+        if any(c["kind"] == "win" for c in t.board.get("claims") or []) or sug.get("kind") != "discard":
+            t.submit(sug.get("kind", "win"), sug.get("arg") or "")   # H would take the 胡: not this test's move
+            wait(30)
+            continue
+        assert sug.get("arg"), sug
+        wait_frame(qa.window)
+        board = qa.find("mahjongBoard")
+        qa.find("tableScreen").forceActiveFocus()
+        QTest.keyClick(qa.window, Qt.Key.Key_H)
+        assert wait_until(lambda b=board, a=sug["arg"]: b.property("picked") == a, 5), board.property("picked")
+        n = len(t.board["seats"][0]["river"])
+        QTest.keyClick(qa.window, Qt.Key.Key_Return)
+        assert wait_until(lambda n=n: len(t.board["seats"][0]["river"]) == n + 1, 20), "the host did not apply it"
+        assert t.board["seats"][0]["river"][-1]["tile"] == sug["arg"]
+        return
+    raise AssertionError("no move of mine on the LAN table")
