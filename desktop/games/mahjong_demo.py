@@ -85,9 +85,11 @@ def run(qa: Any, game: str, out: Path, seed: int, lang: str, time_limit: float, 
             sug = snap.get("suggest") or {}
             if "flight" in need and snap.get("phase") == "move" and sug.get("kind") == "discard":
                 qa.settings.set("animSpeed", "slow")
+                n = len(b["seats"][0]["river"])
                 t.submit("discard", str(sug.get("arg")))
-                wait_until(lambda: qa.find("mjFlyer") is not None, 3)
-                wait(90)
+                # the flight starts with the snapshot that puts the tile in the river (hidden until it lands)
+                wait_until(lambda n=n: len(t.board["seats"][0]["river"]) > n, 3)
+                wait(120)
                 shot(f"{lang}_flight")   # the discard on its way from the hand to the river
                 need.discard("flight")
                 wait(400)
