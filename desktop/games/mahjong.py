@@ -175,6 +175,7 @@ class MahjongPresenter(Presenter):
             "hand": [tile_row(t) for t in hand], "drawn": tile_row(drawn) if drawn else None,
             "discards": discards, "claims": claims, "myTurn": bool(snap.get("my_turn")),
             "claimTile": tile_row(claim["tile"]) if claim else None,
+            "claimUse": self._claim_use(claims, claim["tile"] if claim else None),
             "claimText": (f"{name_of(claim['from'])} {KIND_ZH['discard'] if lang == 'zh' else 'discards'} "
                           f"{tile_name(claim['tile'], lang)}") if claim else "",
             "ting": self._ting(view, lang), "hint": {"kind": sug.get("kind", ""), "arg": sug.get("arg") or ""},
@@ -184,6 +185,17 @@ class MahjongPresenter(Presenter):
             "mustDiscard": bool(view.get("must_discard")), "locked": bool(view.get("locked")),
             "counter": self._counter(view),
         }
+
+    @staticmethod
+    def _claim_use(claims: Sequence[Row], tile: str | None) -> list[str]:
+        """The own tiles an offered 吃/碰/杠 would take (SPEC §8.2: underlined mint in the hand): each claim's
+        tiles without the discard it claims."""
+        out: set[str] = set()
+        for c in claims:
+            if c["kind"] in ("chow", "pung", "kong") and tile:
+                used = split_tiles(c["arg"]) if c["kind"] == "chow" else [tile]
+                out.update(t for t in used if t != tile or c["kind"] != "chow")
+        return sorted(out)
 
     @staticmethod
     def _counter(view: Mapping[str, Any]) -> list[list[Row]]:

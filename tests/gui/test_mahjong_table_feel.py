@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from desktop.games import presenter
+from desktop.games.mahjong import split_tiles
 
 
 def dealer_seed(seat: int = 0) -> int:
@@ -153,6 +154,12 @@ def test_chow_runs_chosen_by_arrow_and_enter_and_by_mouse(qa):
     pop = qa.find("mjChowPop")
     assert pop.property("visible") and qa.find("claim_chow").property("visible")
     assert board.property("chowSel") == 0 and qa.find(chows[0]["objectName"]).property("selected")
+    claimed = t.board["claimTile"]["tile"]
+    own = {x for c in chows for x in split_tiles(c["arg"]) if x != claimed}
+    under = {t.board["hand"][int(u.objectName().rsplit("_", 1)[1])]["tile"]
+             for u in qa.find_all("mjClaimUse_") if u.property("visible")
+             and int(u.objectName().rsplit("_", 1)[1]) < len(t.board["hand"])}
+    assert own <= under, (own, under)   # the tiles a run would take are underlined in the hand
     keys(qa, Qt.Key.Key_Right)                 # → the second run ...
     assert board.property("chowSel") == 1 and qa.find(chows[1]["objectName"]).property("selected")
     shot(qa, "mahjong_chow_choice_keys")

@@ -136,6 +136,18 @@ Item {
                         visible: index < side.modelData.river.length - (flyLayer.inFlight[side.pos] || 0)
                         face: modelData; w: 30; newest: modelData.newest === true
                         x: (index % 6) * 31; y: Math.floor(index / 6) * 45
+                        Rectangle {   // a claim on offer: the discard pulses its gold outline twice (SPEC §8.4)
+                            id: pulse
+                            readonly property bool on: parent.newest && board.b.myTurn === true && !!board.b.claimTile
+                            visible: on
+                            anchors.fill: parent; anchors.margins: -3; radius: 6
+                            color: "transparent"; border.color: Theme.gold; border.width: 2.5; opacity: 0
+                            SequentialAnimation on opacity {
+                                running: pulse.on && Theme.speed > 0; loops: 2
+                                NumberAnimation { from: 0; to: 1; duration: Theme.dur(100) }
+                                NumberAnimation { to: 0; duration: Theme.dur(100) }
+                            }
+                        }
                     }
                 }
             }
@@ -415,6 +427,11 @@ Item {
                 y: (isDrawn ? -12 : 0) + (board.picked === modelData.tile && (board.tileIndex(board.picked) === index) ? -14 : 0)
                 selected: board.picked === modelData.tile && board.tileIndex(board.picked) === index
                 dim: board.b.myTurn === true && (board.b.discards || []).length > 0 && !board.canDiscard(modelData.tile)
+                Rectangle {   // a tile an offered claim would take: a 3 px mint underline
+                    objectName: "mjClaimUse_" + ht.index
+                    visible: (board.b.claimUse || []).indexOf(ht.modelData.tile) >= 0
+                    x: 6; y: parent.height + 4; width: parent.width - 12; height: 3; radius: 1.5; color: Theme.mint
+                }
                 MouseArea {
                     anchors.fill: parent
                     onClicked: {
