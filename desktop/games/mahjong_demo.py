@@ -88,7 +88,9 @@ def run(qa: Any, game: str, out: Path, seed: int, lang: str, time_limit: float, 
                 n = len(b["seats"][0]["river"])
                 t.submit("discard", str(sug.get("arg")))
                 # the flight starts with the snapshot that puts the tile in the river (hidden until it lands)
-                wait_until(lambda n=n: len(t.board["seats"][0]["river"]) > n, 3)
+                def grew(n: int = n) -> bool:
+                    return len(t.board["seats"][0]["river"]) > n
+                wait_until(grew, 3)
                 wait(120)
                 shot(f"{lang}_flight")   # the discard on its way from the hand to the river
                 need.discard("flight")
