@@ -197,3 +197,29 @@ def test_hint_picks_the_heuristic_discard_and_enter_discards_it(qa):
                       t.board["seats"][0]["river"][0]["tile"] == want.arg, 10)
     assert wait_until(lambda: len(t.snap["view"]["rivers"][0]) == 1, 10)
     assert t.snap["view"]["rivers"][0] == [want.arg]
+
+
+def test_h_takes_the_win_when_one_is_offered(qa):
+    """H is 胡 whenever 胡 is offered (on a discard or self-drawn), 提示 otherwise (SPEC §6 keys, M-11)."""
+    t = start(qa)
+    deadline = time.monotonic() + 150
+    while time.monotonic() < deadline:
+        assert wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows"), 30)
+        if t.results.get("rows"):
+            t.nextSet()
+            wait(50)
+            continue
+        if any(c["kind"] == "win" for c in t.board.get("claims") or []):
+            wait_frame(qa.window)
+            assert qa.find("claim_win").property("visible")
+            n = t.snap["n_actions"]
+            keys(qa, Qt.Key.Key_H)
+            assert wait_until(lambda n=n: t.snap.get("n_actions", 0) > n, 10), "H did not answer"
+            assert wait_until(lambda: t.results.get("rows"), 20), "no hand end after 胡"
+            wins = t.results["detail"]["wins"]
+            assert any(w["name"] == t.name_of(t.my_seat()) for w in wins), wins
+            return
+        sug = t.snap.get("suggest") or {}
+        t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
+        wait(5)
+    raise AssertionError("no 胡 offered to me in the time")
