@@ -73,6 +73,9 @@ class Table:
         self.banker = view.get("banker")
         self.trick = [(int(t["seat"]), parse_codes(t["cards"])) for t in view.get("trick", [])]
         self.lead: Lead | None = parse_lead(_cards(self.trick[0][1]), self.order) if self.trick else None
+        special = (view.get("sanwufan") or {}).get("special")
+        if special and self.lead is not None:  # SF-14: a 闪 / 震 / 雨 lead
+            self.lead = Lead(self.lead.cards, str(special), self.lead.system, self.lead.units)
         self.voids: list[set[int]] = [set() for _ in range(4)]
         seen: list[int] = []
         cur: list[tuple[int, list[int]]] = []
@@ -109,6 +112,7 @@ class Table:
         t.seat = seat
         t.level, t.trump, t.order = st.level, st.trump, st.order
         t.opts = st.rules.options.as_dict()
+        t.sanwufan = t.opts.get("variant") == "sanwufan"
         t.hand = tuple(st.held[seat])
         t.banker = st.banker
         t.trick = [(s, list(p)) for s, p in st.trick]
@@ -380,7 +384,7 @@ class ShengjiBot:
             from engine.shengji.sanwufan_follow import SwFollows
             from engine.shengji.specials import detect
             sp = detect(list(lead.cards.codes), o, bool(t.opts.get("sw_four_jokers_shan", False))) \
-                if (t.view.get("sanwufan") or {}).get("special") else None
+                if lead.kind in ("shan", "zhen", "yu") else None
             space = SwFollows(t.hand, lead, sp, o, t.opts.get("tractor_protection", "none") != "none",
                               bool(t.opts.get("sw_high_single_follow", True)),
                               bool(t.opts.get("sw_four_jokers_shan", False)))
