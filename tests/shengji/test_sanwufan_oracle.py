@@ -210,3 +210,58 @@ def test_sfx13_levels_a_to_k() -> None:
     two = Rules(variant="sanwufan", sw_level_order="2_to_A")
     assert two.settle(0, levels=("K", "2"), level="K").banker_level == "A"
     assert two.settle(30, levels=("A", "2"), level="A").match_won
+
+
+# -- ids the tests above cover under their example names, and the rest ---------------------------------------
+
+def test_sf1_players_teams_and_two_decks() -> None:
+    """SF-1: four seats, partners opposite, 108 cards (the variant is the same registered game)."""
+    from engine.trick.cards import full_pack
+    spec = games.spec("shengji")
+    st = spec.new_state(2, {"variant": "sanwufan"}, hands=1)
+    assert spec.teams == ((0, 2), (1, 3)) and st.n_seats == 4 and len(full_pack()) == 108
+
+
+def test_sf6_points_and_the_80_line() -> None:
+    """SF-6: 5 / 10 / K count 5, 10, 10 (200 in all); the defenders take the bank at 80."""
+    from engine.trick.cards import full_pack, points
+    assert points(full_pack()) == 200
+    assert SW.settle(75, levels=("A", "A"), level="A").bank_kept
+    assert not SW.settle(80, levels=("A", "A"), level="A").bank_kept
+
+
+def test_sf4_sf13_the_ladder_above_the_plain_trumps_is_adjacent() -> None:
+    """SF-4, SF-13: trump A, 副2, 主2, 副3, 主3, 副5, 主5, 副L, 主L, x, X — every step adjacent."""
+    ladder = ["Ah", "2s", "2h", "3s", "3h", "5s", "5h", "Ts", "Th", "x", "X"]
+    for a, b in zip(ladder, ladder[1:]):
+        assert SW.parse(a * 2 + b * 2, "T", "h").kind == "tractor", (a, b)
+
+
+def test_sfx9_zhen_ids() -> None:
+    """SFX-9 (SF-14 震): five-card 震 beats a lower five-card 震; a follower must play one he holds."""
+    assert SW.trick_winner(["5h5c5s5d5d", "3h3c3s3d3d", "7h7c7s7d7s"], "7", "s") == 2
+    assert SW.parse("5h5c5s5d5d5c", "7", "s").kind == "zhen"
+    # a 震 matches only a 震 of the same size
+    assert SW.trick_winner(["5h5c5s5d5d", "7h7c7s7dKs"], "7", "s") == 0
+
+
+def test_sf16_a_special_play_is_one_unit() -> None:
+    """SF-16: a special play wins as one unit; a non-matching play of the led system is a discard."""
+    assert SW.trick_winner(["6c7c8c9cTc", "AcKcQcJc9c"], "2", "h") == 0   # not a 雨 (A K Q J 9 skips T)
+    assert SW.trick_winner(["6c7c8c9cTc", "7c8c9cTcJc"], "2", "h") == 1   # a higher five-rank 雨
+
+
+def test_sf9_final_round_ends_after_four_passes() -> None:
+    """SF-9: after the last card the seats are asked in turn from the one after the last drawer; four passes
+    in a row end the round."""
+    from engine.shengji import State
+    st = State(Rules(variant="sanwufan"), seed=4, hands=1, first_drawer=1)
+    from engine.core import Action
+    while st.phase == "deal":
+        st.apply(Action(st.to_act, "pass"))
+    assert st.phase == "declare" and st.to_act == 1        # the last (104th) card went to seat 0
+    for _ in range(3):
+        st.apply(Action(st.to_act, "pass"))
+    assert st.phase == "declare"
+    st.apply(Action(st.to_act, "pass"))
+    assert st.phase != "declare" or st.redeals == 1
