@@ -47,7 +47,10 @@ def test_sf0_kept_options_and_presets() -> None:
         Rules(preset="sanwufan", variant="standard")
     assert e.value.rule == "SF-0"
     spec = games.spec("shengji")
-    assert spec.presets()["sanwufan"] == {"variant": "sanwufan"} and "sanwufan" in spec.preset_titles()
+    assert Rules(spec.presets()["sanwufan"]).options == SW.options and "sanwufan" in spec.preset_titles()
+    # a new-game screen resolves a preset through its options: the variant's whole set comes back
+    shown = Rules({"preset": spec.presets()["sanwufan_any_side"]["preset"]}).options.as_dict()
+    assert Rules(shown).options == side
     for o in (SW.options, side, b):
         assert Rules(o.changed()).options == o
 
