@@ -823,15 +823,27 @@ class TableBridge(QObject):
             self._flight_guard.stop()
         self.changed.emit()
 
+    def turn_secs(self) -> int:
+        """The move timer of this table in seconds (the turn timer plus the grace), 0 for none. A LAN table
+        follows the host's table, which has no move timer (its grace is for dropped players): a guest's own
+        setting never runs a countdown there."""
+        secs = int(self.app.settings.get("turnTimer"))
+        if secs <= 0 or self.config.get("no_timeout"):
+            return 0
+        return secs + max(0, int(self.app.settings.get("grace")))
+
     def _arm_timer(self) -> None:
         self._timeout.stop()
-        secs = int(self.app.settings.get("turnTimer"))
-        if self.snap.get("my_turn") and secs > 0 and not self.config.get("no_timeout"):
-            self._timeout.start((secs + int(self.app.settings.get("grace"))) * 1000)
+        secs = self.turn_secs()
+        if self.snap.get("my_turn") and secs > 0:
+            self._timeout.start(secs * 1000)
 
     def _on_timeout(self) -> None:
-        if self.snap.get("my_turn"):
+        """The move timer ran out: the one thing it does, in every phase, is switch on 托管 for this seat and
+        say so (README, "Playing"); the banner, the 托管 button or the pill over any screen takes it back."""
+        if self.snap.get("my_turn") and not self.snap.get("auto"):
             self.setAuto(True)
+            self.message.emit(s_or(self.lang(), "timeoutAuto"))
 
     # ------------------------------------------------------------------ properties
     def _g_active(self) -> bool:
@@ -915,6 +927,9 @@ class TableBridge(QObject):
     def _g_auto(self) -> bool:
         return bool(self.snap.get("auto"))
 
+    def _g_turn_secs(self) -> int:
+        return self.turn_secs()
+
     def _g_over(self) -> bool:
         return bool(self.snap.get("over"))
 
@@ -972,6 +987,7 @@ class TableBridge(QObject):
     myTurn = Property(bool, _g_myturn, notify=changed)
     autoPlay = Property(bool, _g_auto, notify=changed)
     over = Property(bool, _g_over, notify=changed)
+    turnSecs = Property(int, _g_turn_secs, notify=changed)   # the countdown from which 托管 starts, 0 for none
     setLabel = Property(str, _g_setlabel, notify=changed)
     score = Property(dict, _g_score, notify=changed)
     tributeCaption = Property(str, _g_caption, notify=changed)

@@ -49,15 +49,15 @@ Item {
     Timer {
         id: turnTimer
         interval: 1000; repeat: true
-        running: root.table.myTurn && root.settings.turnTimer > 0
-        onRunningChanged: if (running) root.secondsLeft = root.settings.turnTimer
+        running: root.table.myTurn && root.table.turnSecs > 0   // the table's timer (a LAN table: the host's)
+        onRunningChanged: if (running) root.secondsLeft = root.table.turnSecs
         onTriggered: root.secondsLeft = Math.max(0, root.secondsLeft - 1)
     }
     Connections {
         target: root.table
         function onChanged() {
             if (root.table.topPlay.faces !== undefined) root.lastTrick = root.table.topPlay.faces
-            if (root.table.myTurn && turnTimer.running) root.secondsLeft = root.settings.turnTimer
+            if (root.table.myTurn && turnTimer.running) root.secondsLeft = root.table.turnSecs
         }
     }
 
@@ -245,7 +245,7 @@ Item {
                 seat: seatItem.row
                 s: root.app.s
                 timerSecs: seatItem.row.me ? root.secondsLeft : 0
-                timerFrac: seatItem.row.me && root.settings.turnTimer > 0 ? root.secondsLeft / root.settings.turnTimer : 1
+                timerFrac: seatItem.row.me && root.table.turnSecs > 0 ? root.secondsLeft / root.table.turnSecs : 1
                 dim: fly.tributeFrom >= 0 && seatItem.row.pos !== fly.tributeFrom && seatItem.row.pos !== fly.tributeTo
                 onAsk: root.table.askCount(seatItem.row.seat)
             }
