@@ -115,6 +115,9 @@ class AppBridge(QObject):
         n = self._save_info.get("actions", 0)
         when = time.strftime("%m-%d %H:%M", time.localtime(self._save_info.get("mtime", 0)))
         moves = f"{n} 步" if self._lang == "zh" else f"{n} moves"
+        where = (self._save_info.get("meta") or {}).get("progress") or {}
+        if isinstance(where, dict) and where.get(self._lang):
+            moves = str(where[self._lang])   # the set/hand and the score (desktop/progress.py)
         torn = f" · {s['saveTornShort']}" if self._save_info.get("torn") else ""
         return f"{s['saveFound']}{s.get(g, g)} · {moves} · {when}{torn}"
 

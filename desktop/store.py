@@ -51,6 +51,10 @@ class SaveWriter:
             if log.at_boundary(events):
                 os.fsync(f.fileno())
 
+    def progress(self, meta: dict[str, Any], lines: dict[str, str]) -> None:
+        """Keep Home's line for this save (the set and the score, ``desktop.progress``) in the meta file."""
+        files.write_private(meta_path(), json.dumps({**meta, "progress": lines}, ensure_ascii=False))
+
     def finish(self) -> None:
         for p in (self.path, meta_path()):
             try:

@@ -111,6 +111,7 @@ class TableBridge(QObject):
         self.seat_names: list[str] = []
         self.config: dict[str, Any] = {}
         self._queued: tuple[str, list[str]] = ("", [])
+        self._again: dict[str, Any] = {}   # the config of 再来一局 (the worker's, from the first snapshot)
         self._pending: list[dict[str, Any]] = []
         self._flush_armed = False
         self.net: Any = None     # a NetSession when this table is a LAN table (desktop/lan.py)
@@ -246,6 +247,8 @@ class TableBridge(QObject):
             self._last_act = {}
         if not view.get("trick"):
             self._last_act = {k: v for k, v in self._last_act.items() if not v.get("pass")}
+        if snap.get("again"):
+            self._again = dict(snap["again"])
         if snap.get("first"):
             self._played = {int(k): int(v) for k, v in (snap.get("played_init") or {}).items()}
         self._consume_events(snap)
@@ -814,6 +817,13 @@ class TableBridge(QObject):
         if self.net is None:
             self._resume.emit()
 
+    @Slot()
+    def playAgain(self) -> None:
+        """再来一局: a new match with the same seats, rules and length and a new seed (a local table)."""
+        again = (self.snap or {}).get("again") or self._again
+        if self.net is None and again:
+            self.start({**again, "seed": None})
+
     @Slot(int)
     def tributeFlights(self, n: int) -> None:
         self._tribute_active = max(0, n)
@@ -933,6 +943,9 @@ class TableBridge(QObject):
     def _g_over(self) -> bool:
         return bool(self.snap.get("over"))
 
+    def _g_can_again(self) -> bool:
+        return self.net is None and bool(self._again)
+
     def _g_setlabel(self) -> str:
         return self.pres.match_label(self.snap, i18n.strings(self.lang())) if self.snap else ""
 
@@ -987,6 +1000,7 @@ class TableBridge(QObject):
     myTurn = Property(bool, _g_myturn, notify=changed)
     autoPlay = Property(bool, _g_auto, notify=changed)
     over = Property(bool, _g_over, notify=changed)
+    canPlayAgain = Property(bool, _g_can_again, notify=changed)
     turnSecs = Property(int, _g_turn_secs, notify=changed)   # the countdown from which 托管 starts, 0 for none
     setLabel = Property(str, _g_setlabel, notify=changed)
     score = Property(dict, _g_score, notify=changed)
