@@ -89,6 +89,7 @@ class TableBridge(QObject):
         self._board: dict[str, Any] = {}
         self._results: dict[str, Any] = {}
         self._sheet: list[dict[str, Any]] = []
+        self._sheet_res: list[dict[str, Any]] = []   # the results events of this match (the 计分表)
         self._status = ""
         self._phase = ""
         self._hint_i = -1
@@ -129,6 +130,7 @@ class TableBridge(QObject):
         self._log = []
         self._trick = []
         self._sheet = []
+        self._sheet_res = []
         self._results = {}
         self._verdict = None
         self.snap = {}
@@ -587,6 +589,7 @@ class TableBridge(QObject):
                          "shuffle": shuffle_check.panel(snap.get("shuffle") or [], lang, st),
                          "detail": pres.results_detail_rows(res, lang, self.name_of), "detailUrl": pres.results_detail,
                          "sum": pres.results_sum(res, int(snap["seat"]), opts, lang)}
+        self._sheet_res.append({**res, "_opts": opts})
         self._sheet.append({"set": res.get("set_no", res.get("hand_no", len(self._sheet) + 1)),
                             "scores": [scores[i] if i < len(scores) else "" for i in range(n)],
                             "totals": totals})
@@ -898,6 +901,12 @@ class TableBridge(QObject):
     def _g_sheet(self) -> list[dict[str, Any]]:
         return self._sheet
 
+    def _g_sheet_view(self) -> dict[str, Any]:
+        """The 计分表 panel, built in the language of now from the match's results (the presenter's ``sheet``)."""
+        res = self._sheet_res
+        opts = res[-1].get("_opts") or {} if res else {}
+        return self.pres.sheet(res, self.my_seat(), self.n(), opts, self.lang(), self.name_of)
+
     def _g_status(self) -> str:
         return self._status
 
@@ -985,6 +994,7 @@ class TableBridge(QObject):
     boardUrl = Property(str, _g_board_url, notify=changed)
     results = Property(dict, _g_results, notify=changed)
     scoreSheet = Property(list, _g_sheet, notify=changed)
+    sheetView = Property(dict, _g_sheet_view, notify=changed)   # ui/ScoreSheet.qml
     status = Property(str, _g_status, notify=changed)
     phase = Property(str, _g_phase, notify=changed)
     phaseLabel = Property(str, _g_phase_label, notify=changed)

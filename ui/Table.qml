@@ -590,34 +590,13 @@ Item {
         }
     }
 
-    // ------------------------------------------------------------------ score sheet of the match
-    Rectangle {
-        id: sheet
-        objectName: "scoreSheet"
-        visible: root.sheetOpen
+    // ------------------------------------------------------------------ 计分表 of the match (ui/ScoreSheet.qml)
+    Loader {
+        objectName: "sheetLoader"
+        active: root.sheetOpen
         z: 80
         anchors.right: parent.right; anchors.rightMargin: 16; y: 60
-        width: 560; height: sheetCol.implicitHeight + 24; radius: 12
-        color: "#F50D1C19"; border.color: Theme.panelBorder
-        Column {
-            id: sheetCol
-            x: 14; y: 12; spacing: 6
-            Text { text: root.app.s.scoreSheet; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 16 }
-            Row {
-                spacing: 0
-                Text { width: 60; text: "#"; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
-                Repeater { model: root.table.nSeats; Text { required property int index; width: 78; text: root.table.seats.length > 0 ? (root.table.seats.find(function(s) { return s.seat === index }) || {}).name || "" : ""; elide: Text.ElideRight; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 } }
-            }
-            Repeater {
-                model: root.table.scoreSheet
-                Row {
-                    required property var modelData
-                    Text { width: 60; text: modelData.set; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14 }
-                    Repeater { model: modelData.scores; Text { required property var modelData; width: 78; text: modelData === "" ? "–" : modelData; color: Theme.text; font.family: Theme.font; font.pixelSize: 14 } }
-                }
-            }
-            Text { visible: root.table.scoreSheet.length === 0; text: "–"; color: Theme.hint; font.pixelSize: 14 }
-        }
+        sourceComponent: ScoreSheet { app: root.app; table: root.table; onClose: { root.sheetOpen = false; root.forceActiveFocus() } }
     }
 
     // ------------------------------------------------------------------ 托管 banner: click to cancel
