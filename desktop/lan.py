@@ -49,12 +49,39 @@ class NetSession:
         self.client.stop(timeout=2.0)
 
 
+def seat_names(seats: Any, lang: str) -> list[str]:
+    """The names a LAN table shows, the same on every screen of it (each app computes them from the host's
+    seat list): a bot gets the real-looking name of its seat, as at a local table (seat k: the k-th bot name,
+    never one a player holds), instead of the host's "Bot n"; two players of one name (both left the name
+    blank: 海风) are told apart, the later seat as "海风 (2)"."""
+    from desktop.appbridge import BOT_NAMES_EN, BOT_NAMES_ZH
+    pool = BOT_NAMES_ZH if lang == "zh" else BOT_NAMES_EN
+    seats = list(seats or [])
+    humans = [str(s.name or "") for s in seats if s.kind == "human"]
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    for s in seats:
+        if s.kind == "bot":
+            k = int(s.seat)
+            name = next((pool[(k - 1 + i) % len(pool)] for i in range(len(pool))
+                         if pool[(k - 1 + i) % len(pool)] not in humans + out), f"{pool[0]} {k + 1}")
+        elif s.kind == "human":
+            base = str(s.name or "")
+            seen[base] = seen.get(base, 0) + 1
+            name = base if seen[base] == 1 else f"{base} ({seen[base]})"
+        else:
+            name = ""
+        out.append(name)
+    return out
+
+
 def _seat_rows(table: Any, lang: str) -> list[dict[str, Any]]:
     out = []
-    for s in table.seats if table else []:
+    names = seat_names(table.seats if table else [], lang)
+    for s, shown in zip(table.seats if table else [], names, strict=True):
         kind = {"open": "空位" if lang == "zh" else "open", "bot": "电脑" if lang == "zh" else "bot",
                 "human": "玩家" if lang == "zh" else "player"}.get(s.kind, s.kind)
-        out.append({"seat": s.seat, "kind": s.kind, "kindText": kind, "name": s.name, "connected": s.connected,
+        out.append({"seat": s.seat, "kind": s.kind, "kindText": kind, "name": shown, "connected": s.connected,
                     "auto": s.auto, "level": s.level or ""})
     return out
 
@@ -372,7 +399,7 @@ class LanBridge(QObject):
         elif isinstance(msg, Welcome | Table):
             self._table = msg.table
             if table.net is not None:
-                table.seat_names = [s.name for s in msg.table.seats]
+                table.seat_names = seat_names(msg.table.seats, self.lang())
         elif isinstance(msg, Seated):
             self._seat = msg.seat
             if self._mode == "join" and self._addr:
@@ -381,7 +408,7 @@ class LanBridge(QObject):
         elif isinstance(msg, Sync | Update):
             if self._seat < 0:
                 return
-            names = [s.name for s in self._table.seats] if self._table else []
+            names = seat_names(self._table.seats, self.lang()) if self._table else []
             snap = ready if ready is not None and ready.get("seat") == self._seat else net_snapshot(
                 msg, self._seat, self._table)
             if shuffle:
