@@ -127,7 +127,7 @@ ACTION_EN = {
 
 # "decline" in the words of each phase.
 DECLINE_ZH = {"yudian": "不预点", "show": "不上班", "mingdian": "不明点", "revolt": "不革命", "play": "不烧",
-              "declare": "不声明", "grab": "不抢", "mingbao": "不明保", "rebellion": "不造反", "pot": "不当皇帝"}
+              "declare": "不声明", "grab": "不抢", "mingbao": "暗保（不亮明）", "rebellion": "不造反", "pot": "不当皇帝"}
 DECLINE_EN = {"yudian": "No pre-call", "show": "Don't show", "mingdian": "No call", "revolt": "No revolution",
               "play": "Don't burn", "declare": "No declaration", "grab": "Don't grab", "mingbao": "Stay hidden",
               "rebellion": "No rebellion", "pot": "Decline"}

@@ -291,7 +291,8 @@ Item {
         }
         Text {
             objectName: "tributeCaptionText"
-            x: 16; y: root.table.tributeSteps ? 48 : 32; width: 390; elide: Text.ElideRight
+            x: 16; y: root.table.tributeSteps ? 48 : 22; width: 390; elide: Text.ElideRight
+            wrapMode: Text.Wrap; maximumLineCount: root.table.tributeSteps ? 1 : 2
             text: fly.tributeFrom >= 0 && fly.caption !== "" ? fly.caption : root.table.tributeCaption
             color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17
         }

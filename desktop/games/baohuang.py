@@ -33,6 +33,26 @@ def side_known(view: Mapping[str, Any], seat: int, me: int) -> str | None:
     return None
 
 
+def no_triple(view: Mapping[str, Any]) -> bool:
+    """Whether this seat's hand holds no callable identity exactly three times (B-12, B-14), in the
+    called-triple mode (the only one where accepting the throne needs one)."""
+    from collections import Counter
+
+    from engine import games
+    from engine.baohuang.rules import identity
+    from engine.cards import Card
+    opts = dict(view.get("options") or {})
+    if opts.get("guard_mode", "called-triple") != "called-triple":
+        return False
+    try:
+        rules = games.rules("baohuang", {k: v for k, v in opts.items() if k != "preset"})
+        cards = [Card.parse(str(c)) for c in view.get("hand") or []]
+    except Exception:
+        return False
+    held = Counter(identity(c) for c in cards if c.char != "Z" and rules.callable_identity(c))
+    return not any(n == 3 for n in held.values())
+
+
 class BaohuangPresenter(ClimbingPresenter):
     glyph = "保"
     felt = "teal"
@@ -93,6 +113,16 @@ class BaohuangPresenter(ClimbingPresenter):
                                  "清贡" if lang == "zh" else "清 tribute", me)
         elif kind in ANNOUNCED:
             announce(table, kind, d, lang)
+
+    def prompt(self, view: Mapping[str, Any], me: int, name_of: Any, lang: str) -> str:
+        """Before 接受 at the throne: with no callable identity held exactly three times, accepting means
+        playing alone, 独保 1 against 4 (B-12, B-14: four copies are 暗独保, none leaves only 明独保)."""
+        if view.get("phase") != "abdicate" or view.get("to_act") != me or not view.get("hand"):
+            return ""
+        if no_triple(view):
+            return ("没有可叫的三张：接受就要独保（1 对 4）" if lang == "zh"
+                    else "No callable triple: accepting means playing alone, 1 against 4")
+        return ""
 
     def sheet(self, results: Sequence[Mapping[str, Any]], me: int, n: int, options: Mapping[str, Any], lang: str,
               name_of: Any) -> Row:
