@@ -459,6 +459,8 @@ class TableBridge(QObject):
                 "throne": False, "px": px, "py": py, "lx": lx, "ly": ly,
             }
             row.update(pres.seat_extras(view, seat, d, lang))
+            row.update(self.lan.seat_status(seat) if self.net is not None and self.lan is not None
+                       else {"dropped": False, "dropUntil": 0})   # LAN: 掉线 and the grace left
             seats.append(row)
         self._seats = seats
         self.seat_model.set_rows(seats)
@@ -820,6 +822,24 @@ class TableBridge(QObject):
         if self.net is None:
             self._resume.emit()
 
+    def refresh(self) -> None:
+        """Show again what the table shows (the LAN seat list changed: a drop, a return, 托管)."""
+        if self._active and self.snap:
+            self._rebuild()
+
+    @Slot()
+    def leaveTable(self) -> None:
+        """Leave a LAN table (asked first, ui/LeaveConfirm.qml): the host's bot plays the seat (托管) and the
+        seat's token still brings the player back (PROTOCOL.md §8)."""
+        if self.net is None:
+            return
+        self.net = None
+        if self.lan is not None:
+            self.lan.stop()
+        self._active = False
+        self._timeout.stop()
+        self.changed.emit()
+
     @Slot()
     def playAgain(self) -> None:
         """再来一局: a new match with the same seats, rules and length and a new seed (a local table)."""
@@ -952,6 +972,9 @@ class TableBridge(QObject):
     def _g_over(self) -> bool:
         return bool(self.snap.get("over"))
 
+    def _g_is_lan(self) -> bool:
+        return self.net is not None
+
     def _g_can_again(self) -> bool:
         return self.net is None and bool(self._again)
 
@@ -1010,6 +1033,7 @@ class TableBridge(QObject):
     myTurn = Property(bool, _g_myturn, notify=changed)
     autoPlay = Property(bool, _g_auto, notify=changed)
     over = Property(bool, _g_over, notify=changed)
+    isLan = Property(bool, _g_is_lan, notify=changed)
     canPlayAgain = Property(bool, _g_can_again, notify=changed)
     turnSecs = Property(int, _g_turn_secs, notify=changed)   # the countdown from which 托管 starts, 0 for none
     setLabel = Property(str, _g_setlabel, notify=changed)

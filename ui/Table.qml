@@ -23,6 +23,7 @@ Item {
     readonly property real cy: 372
     property bool trackerOpen: settings.showTracker
     property bool sheetOpen: false
+    property bool leaveAsk: false   // a LAN table: leaving asks first (ui/LeaveConfirm.qml)
     property int secondsLeft: 0
     property var lastTrick: []
     readonly property bool boardOn: table.boardUrl !== ""   // a game with its own board (tiles) draws it instead
@@ -124,7 +125,7 @@ Item {
             Btn { objectName: "btnAuto"; height: 34; minWidth: 40; fontSize: 14; text: root.app.s.auto; border.color: root.table.autoPlay ? Theme.primary1 : Qt.rgba(1, 1, 1, 0.22); onClicked: root.table.setAuto(!root.table.autoPlay) }
             Btn { objectName: "btnRulesTable"; height: 34; minWidth: 40; fontSize: 14; text: "? " + root.app.s.rules; onClicked: root.navigate("rules") }
             Btn { objectName: "btnSettingsTable"; height: 34; minWidth: 40; fontSize: 16; text: "⚙"; onClicked: root.navigate("settings") }
-            Btn { objectName: "btnHome"; height: 34; minWidth: 40; fontSize: 16; text: "⌂"; onClicked: root.navigate("home") }
+            Btn { objectName: "btnHome"; height: 34; minWidth: 40; fontSize: 16; text: "⌂"; onClicked: root.table.isLan ? root.leaveAsk = true : root.navigate("home") }
         }
     }
 
@@ -622,6 +623,16 @@ Item {
         app: root.app
         table: root.table
         onHome: root.navigate("home")
+    }
+
+    Loader {
+        anchors.fill: parent; z: 110
+        active: root.leaveAsk
+        sourceComponent: LeaveConfirm {
+            app: root.app; table: root.table
+            onStayed: { root.leaveAsk = false; root.forceActiveFocus() }
+            onLeaving: { root.leaveAsk = false; root.navigate("home") }
+        }
     }
 
     // ------------------------------------------------------------------ LAN chat (only at a LAN table)
