@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
 
-from desktop import i18n, shuffle_check
+from desktop import i18n, memtrim, shuffle_check
 from desktop.faces import BACK, arg_label, card_faces, card_label, is_card
 from desktop.games import Presenter, presenter
 from desktop.layout import places as seat_places
@@ -26,6 +26,7 @@ KEYS = {"play": "↵", "pass": "P", "rang": "R", "burn": "B", "hint": "H"}
 ORDER = ["pass", "decline", "rang", "jiefeng", "hint", "burn", "play"]
 WIDTHS = {"pass": 120, "rang": 104, "hint": 100, "burn": 120, "play": 148}   # mockup SPEC: action bar
 LOG_SHOWN = 5   # the round log panel shows the newest lines
+FLY_MAX = 6     # the most plays one snapshot animates (a coalesced backlog shows only its newest)
 
 
 class TableBridge(QObject):
@@ -138,6 +139,8 @@ class TableBridge(QObject):
         self._tribute_caption = ""
         self._tribute_active = 0
         self._received = []
+        self.flight.emit("reset", -1, -1, [], False)   # the last game's flights go with it (QML: fly.clearAll)
+        QTimer.singleShot(0, memtrim.trim)   # and the memory it freed goes back to the system (glibc arenas)
 
     def start(self, cfg: dict[str, Any]) -> None:
         if self.net is not None:
@@ -291,7 +294,12 @@ class TableBridge(QObject):
         me = snap["seat"]
         lang = self.lang()
         pres = self.pres
-        for ev in snap.get("events", []):
+        evs = snap.get("events", [])
+        # coalesced snapshots (bots faster than the GUI): only the newest plays fly; a backlog of flights kept
+        # hundreds of card items alive at once
+        n_play = sum(1 for ev in evs if ev.get("kind") == "play")
+        skip_fly = max(0, n_play - FLY_MAX)
+        for ev in evs:
             kind = ev.get("kind", "")
             d = ev.get("data", {})
             seat = d.get("seat")
@@ -311,7 +319,10 @@ class TableBridge(QObject):
                                       "mine": self.same_side(seat, me), "play": text,
                                       "note": {"gouji": d.get("gouji"), "burn": d.get("burn")}})
                     self._last_act[seat] = {"pass": False, "text": text, "faces": faces}
-                    self.flight.emit("play", self.pos_of(seat), -1, faces, True)
+                    if skip_fly > 0:
+                        skip_fly -= 1
+                    else:
+                        self.flight.emit("play", self.pos_of(seat), -1, faces, True)
                 self.sound.emit(pres.play_sound(d))
             elif kind in pres.pass_kinds and isinstance(seat, int) and snap.get("phase") == "play":
                 label = i18n.action_label(kind, lang)
@@ -585,6 +596,8 @@ class TableBridge(QObject):
                          "points": pres.result_points(res, seat, opts),
                          "mine": self.same_side(seat, snap["seat"])})
         rows.sort(key=lambda r: r["placeNo"])
+        if snap.get("over") or snap.get("set_over"):   # a set's states, searches and flights are freed by now
+            QTimer.singleShot(1500, memtrim.trim)
         self._results = {"rows": rows, "tributes": tributes, "over": bool(snap.get("over")), "extra": extra,
                          "heading": st.get(pres.results_heading, pres.results_heading),
                          "title": st["gameOver"] if snap.get("over") else pres.results_title(st),

@@ -320,12 +320,23 @@ Item {
             if (pos < 0) return Qt.point(root.cx, 340)
             return root.plateCenter(pos)
         }
+        function clearAll() {   // a new game: the last one's flights (landed or queued) go, every card item with them
+            for (var i = fly.children.length - 1; i >= 0; --i)
+                if (fly.children[i].isTribute !== undefined) fly.children[i].destroy()
+            active = 0; tributeActive = 0; tributeBusyUntil = 0; caption = ""
+            tributeFrom = -1; tributeTo = -1; pathCanvas.requestPaint()
+            root.table.tributeFlights(0)
+        }
         function launch(kind, from, to, faces, faceUp) {
             if (Theme.speed <= 0) return
             var base = 0
             if (kind === "tribute") {
                 var now = Date.now()
                 base = Math.max(0, tributeBusyUntil - now)
+                // the bots play faster than the flights can be shown (托管, a fast pace): a flight that would
+                // wait more than a few seconds is skipped rather than queued (a queue without end kept every
+                // queued card item alive, game after game)
+                if (base > Theme.dur(root.table.autoPlay ? 3000 : 12000)) return
                 tributeBusyUntil = now + base + Theme.dur(faces.length * 260 + 900 + 250)
             }
             var a = kind === "deal" || kind === "sweep" ? Qt.point(root.cx, 340) : posPoint(from)
@@ -445,7 +456,8 @@ Item {
         Connections {
             target: root.table
             function onFlight(kind, from, to, faces, faceUp) {
-                if (kind === "sweep") fly.launch("sweep", -1, -1, root.lastTrick, true)
+                if (kind === "reset") fly.clearAll()
+                else if (kind === "sweep") fly.launch("sweep", -1, -1, root.lastTrick, true)
                 else fly.launch(kind, from, to, faces, faceUp)
             }
         }
