@@ -121,6 +121,7 @@ Item {
             spacing: 8
             Btn { objectName: "btnChat"; visible: root.chatOn; height: 34; minWidth: 40; fontSize: 14; text: root.app.lang === "zh" ? "聊天" : "Chat"; border.color: root.chatOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.chatOpen = !root.chatOpen }
             Btn { objectName: "btnTracker"; height: 34; minWidth: 40; fontSize: 14; text: "▤ " + root.app.s.tracker; primary: false; border.color: root.trackerOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.settings.set("showTracker", !root.trackerOpen) }
+            Btn { objectName: "btnReplayThis"; visible: root.table.scoreSheet.length > 0; height: 34; minWidth: 40; fontSize: 14; text: "⟲ " + root.app.s.replayThis; onClicked: { root.app.refreshReplays(); root.navigate("replays") } }
             Btn { objectName: "btnSheet"; height: 34; minWidth: 40; fontSize: 14; text: root.app.s.scoreSheet; onClicked: root.sheetOpen = !root.sheetOpen }
             Btn { objectName: "btnAuto"; height: 34; minWidth: 40; fontSize: 14; text: root.app.s.auto; border.color: root.table.autoPlay ? Theme.primary1 : Qt.rgba(1, 1, 1, 0.22); onClicked: root.table.setAuto(!root.table.autoPlay) }
             Btn { objectName: "btnRulesTable"; height: 34; minWidth: 40; fontSize: 14; text: "? " + root.app.s.rules; onClicked: root.navigate("rules") }
