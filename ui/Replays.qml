@@ -84,7 +84,7 @@ Item {
             Btn { objectName: "btnStepFwd"; height: 38; text: rv.app.s.stepFwd; onClicked: rv.replay.step(1) }
             Seg { objectName: "replaySpeed"; model: rv.speeds.map(function(x) { return x + "×" }); current: rv.speedIx; onPicked: (i) => rv.speedIx = i }
             Text { objectName: "replayStep"; text: rv.app.s.step.replace("%1", rv.replay.index).replace("%2", rv.replay.count - 1); color: Theme.text2; font.family: Theme.font; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
-            Text { text: rv.replay.current.action || ""; color: Theme.mintText; font.family: Theme.font; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
+            Text { objectName: "replayLine"; text: rv.replay.current.line || rv.replay.current.action || ""; color: Theme.mintText; font.family: Theme.font; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
         }
         Column {
             x: 20; y: 70; spacing: 8

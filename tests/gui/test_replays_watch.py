@@ -1,5 +1,6 @@
 """Replays worth watching: 回放 on the table opens the set just finished, titled with the game, the set/hand and
-the date, the players' names instead of S0…S4, and it plays by itself (▶, at a chosen speed) until paused."""
+the date, the players' names instead of S0…S4, a line in words for each step, and it plays by itself (▶, at a
+chosen speed) until paused."""
 
 from __future__ import annotations
 
@@ -34,6 +35,11 @@ def test_replay_from_the_table_titled_named_and_auto_played(qtbot, data_dir):
         assert entry["names"] == names and entry["set"] == 1
         click_item(qa, qa.find("btnReplayPlay"))
         assert wait_until(lambda: rp.index >= 3, 10), "auto-play did not step"
+        line = qa.find("replayLine").property("text")   # each step in words: who, what
+        who, _, what = line.partition(" · ")
+        assert who in names and what and "call:" not in what and "Action" not in what, line
+        plays = [s["line"] for s in rp._steps if "张" in s.get("line", "")]   # e.g. "王磊 · 两张9"
+        assert plays, [s.get("line") for s in rp._steps[:20]]
         shot(qa, "replay_autoplay_zh")
         click_item(qa, qa.find("btnReplayPlay"))   # pause
         wait(100)
