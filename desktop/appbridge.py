@@ -115,6 +115,9 @@ class AppBridge(QObject):
         n = self._save_info.get("actions", 0)
         when = time.strftime("%m-%d %H:%M", time.localtime(self._save_info.get("mtime", 0)))
         moves = f"{n} 步" if self._lang == "zh" else f"{n} moves"
+        where = (self._save_info.get("meta") or {}).get("progress") or {}
+        if isinstance(where, dict) and where.get(self._lang):
+            moves = str(where[self._lang])   # the set/hand and the score (desktop/progress.py)
         torn = f" · {s['saveTornShort']}" if self._save_info.get("torn") else ""
         return f"{s['saveFound']}{s.get(g, g)} · {moves} · {when}{torn}"
 
@@ -424,13 +427,14 @@ class ReplayBridge(QObject):
         self._loaded.connect(self._on_loaded)
 
     def open(self, path: str) -> None:
+        self._lang = str(self.app.settings.get("language"))   # the step lines' language
         self._loading = True
         self._steps = []
         self._i = 0
         self.changed.emit()
-        threading.Thread(target=self._load, args=(path,), daemon=True).start()
+        threading.Thread(target=self._load, args=(path, self._lang), daemon=True).start()
 
-    def _load(self, path: str) -> None:
+    def _load(self, path: str, lang: str = "zh") -> None:
         import json
         from pathlib import Path
 
@@ -442,11 +446,15 @@ class ReplayBridge(QObject):
             start, end = int(info["start"]), int(info["end"])
             st = log.load("\n".join(lines[: start + 1]) + "\n")
             steps = [self._capture(st, None)]
+            from desktop.games import presenter
+            from desktop.replay_words import step_line
+            pres, names = presenter(st.rules.game), list(info.get("names") or info.get("seats") or [])
             for ln in lines[start + 1: end + 1]:
                 rec = json.loads(ln)
                 a = st.action_from_json(rec["a"])
+                phase = str(st.phase)
                 st.apply(a)
-                steps.append(self._capture(st, a))
+                steps.append({**self._capture(st, a), "line": step_line(pres, st.rules, a, names, lang, phase)})
             self._loaded.emit({"steps": steps, "title": info.get("title", p.stem), "error": ""})
         except Exception as exc:
             self._loaded.emit({"steps": [], "title": "", "error": f"{type(exc).__name__}: {exc}"})

@@ -376,7 +376,7 @@ def memory_over_games(games_n: int = 10, game: str | None = None) -> list[float]
             t.setAuto(True)
             if not wait_until(lambda: bool(t.snap.get("over")), 900, 50):
                 break
-            wait(500)   # the last flights land
+            wait(2000)   # the last flights land and the table hands the freed memory back (desktop/memtrim.py)
             gc.collect()
             out.append(_rss_mb())
     finally:

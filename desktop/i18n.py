@@ -21,6 +21,11 @@ ZH: dict[str, str] = {
     "lvl0": "入门", "lvl1": "普通", "lvl2": "高手", "lvl3": "大师",
     "teammate": "队友", "upper": "上家", "lower": "下家", "opposite": "对头", "across": "对家",
     "play": "出牌", "pass": "过牌", "hint": "提示", "auto": "托管", "autoOn": "托管中 · 点击取消",
+    "timeoutAuto": "时间到：已为你托管（点击“托管中”取消）", "autoPill": "托管中 · 取消", "playAgain": "再来一局", "replayPlay": "播放", "replayPause": "暂停", "replayThis": "回放", "dropped": "掉线", "droppedAuto": "掉线 · 托管中",
+    "leaveTitle": "离开牌桌？", "leaveBody": "离开后电脑托管你的座位；用同一台电脑重新加入可以回到座位。",
+    "leaveYes": "离开", "leaveNo": "留在牌桌",
+    "setShort": "第%1回合", "sheetSet": "回合", "sheetHand": "局", "placePts": "名次分", "running": "累计",
+    "sheetEmpty": "还没有打完的回合", "sideScore": "皇帝方", "soloShort": "独保", "doubled": "翻倍",
     "tracker": "记牌器", "trackerSub": "场上未出 · 不含你的手牌", "roundLog": "本轮记录", "scoreSheet": "计分表",
     "setNo": "第%1回合 / 共%2", "handNo": "第%1局", "ourSide": "我方", "theirSide": "对方",
     "selected": "已选 %1 张", "selectedOf": "已选 %1/%2 张", "autoPick": "自动选择", "canPlay": "✓ 可出", "selectCards": "点选或横扫手牌",
@@ -73,6 +78,12 @@ EN: dict[str, str] = {
     "lvl0": "Beginner", "lvl1": "Normal", "lvl2": "Strong", "lvl3": "Master",
     "teammate": "Partner", "upper": "Before", "lower": "After", "opposite": "Opposite", "across": "Across",
     "play": "Play", "pass": "Pass", "hint": "Hint", "auto": "Auto", "autoOn": "Auto-play · click to cancel",
+    "timeoutAuto": "Time is up: auto-play is on for you (click the auto-play banner to cancel)",
+    "autoPill": "Auto-play on · cancel", "playAgain": "Play again", "replayPlay": "Play", "replayPause": "Pause", "replayThis": "Replay", "dropped": "Dropped", "droppedAuto": "Dropped · auto-play",
+    "leaveTitle": "Leave the table?", "leaveBody": "A bot plays your seat once you leave; join again from this computer to take it back.",
+    "leaveYes": "Leave", "leaveNo": "Stay",
+    "setShort": "Set %1", "sheetSet": "Set", "sheetHand": "Hand", "placePts": "place pts", "running": "Running",
+    "sheetEmpty": "No set finished yet", "sideScore": "Side", "soloShort": "solo", "doubled": "doubled",
     "tracker": "Card counter", "trackerSub": "Unseen · not counting your hand", "roundLog": "This round",
     "scoreSheet": "Score sheet",
     "setNo": "Set %1 / %2", "handNo": "Hand %1", "ourSide": "Us", "theirSide": "Them",
@@ -124,7 +135,7 @@ ACTION_EN = {
 
 # "decline" in the words of each phase.
 DECLINE_ZH = {"yudian": "不预点", "show": "不上班", "mingdian": "不明点", "revolt": "不革命", "play": "不烧",
-              "declare": "不声明", "grab": "不抢", "mingbao": "不明保", "rebellion": "不造反", "pot": "不当皇帝"}
+              "declare": "不声明", "grab": "不抢", "mingbao": "暗保（不亮明）", "rebellion": "不造反", "pot": "不当皇帝"}
 DECLINE_EN = {"yudian": "No pre-call", "show": "Don't show", "mingdian": "No call", "revolt": "No revolution",
               "play": "Don't burn", "declare": "No declaration", "grab": "Don't grab", "mingbao": "Stay hidden",
               "rebellion": "No rebellion", "pot": "Decline"}

@@ -49,12 +49,39 @@ class NetSession:
         self.client.stop(timeout=2.0)
 
 
+def seat_names(seats: Any, lang: str) -> list[str]:
+    """The names a LAN table shows, the same on every screen of it (each app computes them from the host's
+    seat list): a bot gets the real-looking name of its seat, as at a local table (seat k: the k-th bot name,
+    never one a player holds), instead of the host's "Bot n"; two players of one name (both left the name
+    blank: 海风) are told apart, the later seat as "海风 (2)"."""
+    from desktop.appbridge import BOT_NAMES_EN, BOT_NAMES_ZH
+    pool = BOT_NAMES_ZH if lang == "zh" else BOT_NAMES_EN
+    seats = list(seats or [])
+    humans = [str(s.name or "") for s in seats if s.kind == "human"]
+    out: list[str] = []
+    seen: dict[str, int] = {}
+    for s in seats:
+        if s.kind == "bot":
+            k = int(s.seat)
+            name = next((pool[(k - 1 + i) % len(pool)] for i in range(len(pool))
+                         if pool[(k - 1 + i) % len(pool)] not in humans + out), f"{pool[0]} {k + 1}")
+        elif s.kind == "human":
+            base = str(s.name or "")
+            seen[base] = seen.get(base, 0) + 1
+            name = base if seen[base] == 1 else f"{base} ({seen[base]})"
+        else:
+            name = ""
+        out.append(name)
+    return out
+
+
 def _seat_rows(table: Any, lang: str) -> list[dict[str, Any]]:
     out = []
-    for s in table.seats if table else []:
+    names = seat_names(table.seats if table else [], lang)
+    for s, shown in zip(table.seats if table else [], names, strict=True):
         kind = {"open": "空位" if lang == "zh" else "open", "bot": "电脑" if lang == "zh" else "bot",
                 "human": "玩家" if lang == "zh" else "player"}.get(s.kind, s.kind)
-        out.append({"seat": s.seat, "kind": s.kind, "kindText": kind, "name": s.name, "connected": s.connected,
+        out.append({"seat": s.seat, "kind": s.kind, "kindText": kind, "name": shown, "connected": s.connected,
                     "auto": s.auto, "level": s.level or ""})
     return out
 
@@ -114,6 +141,7 @@ class LanBridge(QObject):
         self._hgen = 0
         self._addr = ""
         self._tokens: dict[str, tuple[int, str]] = {}   # addr -> (seat, token) held this session: come back
+        self._drop_until: dict[int, float] = {}   # seat -> when its grace ends (epoch s): shown as 掉线 · n 秒
         self._msg.connect(self._on_msg)
         self._unfinished.connect(self._on_unfinished)
         self._found.connect(self._on_found)
@@ -371,8 +399,10 @@ class LanBridge(QObject):
             self._status = ("连接已断开：" if self.lang() == "zh" else "Disconnected: ") + str(msg[1])
         elif isinstance(msg, Welcome | Table):
             self._table = msg.table
+            self._track_drops(msg.table)
             if table.net is not None:
-                table.seat_names = [s.name for s in msg.table.seats]
+                table.seat_names = seat_names(msg.table.seats, self.lang())
+                table.refresh()
         elif isinstance(msg, Seated):
             self._seat = msg.seat
             if self._mode == "join" and self._addr:
@@ -381,7 +411,7 @@ class LanBridge(QObject):
         elif isinstance(msg, Sync | Update):
             if self._seat < 0:
                 return
-            names = [s.name for s in self._table.seats] if self._table else []
+            names = seat_names(self._table.seats, self.lang()) if self._table else []
             snap = ready if ready is not None and ready.get("seat") == self._seat else net_snapshot(
                 msg, self._seat, self._table)
             if shuffle:
@@ -397,10 +427,40 @@ class LanBridge(QObject):
                     if "fast" in msg.reason else msg.reason
             table.message.emit(f"[{msg.rule or msg.code}] {msg.reason}")
         elif isinstance(msg, Notice):
-            table.message.emit(msg.text)
+            table.message.emit(self._notice_text(msg))
         elif isinstance(msg, Closing):
             self._status = f"{msg.code}: {msg.reason}"
         self.changed.emit()
+
+    def _notice_text(self, msg: Any) -> str:
+        """A host notice about a seat (dropped / 托管 / back) in the UI language; any other as the host wrote it."""
+        words = {"dropped": ("%1 掉线了", "%1 dropped"), "auto": ("%1 由电脑托管", "A bot plays for %1 (auto-play)"),
+                 "back": ("%1 回来了", "%1 is back")}.get(str(msg.code))
+        seat = getattr(msg, "seat", None)
+        if words is None or not isinstance(seat, int) or self._table is None:
+            return str(msg.text)
+        names = seat_names(self._table.seats, self.lang())
+        name = names[seat] if 0 <= seat < len(names) else str(seat)
+        return words[0 if self.lang() == "zh" else 1].replace("%1", name)
+
+    def _track_drops(self, info: Any) -> None:
+        """A player's seat that lost its connection waits ``grace`` seconds before a bot plays it (托管,
+        PROTOCOL.md §8): note when each drop's grace ends, counted from when this app heard of it."""
+        import time
+        now = time.time()
+        for s in info.seats:
+            if s.kind == "human" and not s.connected and not s.auto:
+                self._drop_until.setdefault(s.seat, now + float(info.grace))
+            else:
+                self._drop_until.pop(s.seat, None)
+
+    def seat_status(self, seat: int) -> dict[str, Any]:
+        """For the seat plate: ``dropped`` (掉线) and ``dropUntil`` (epoch ms its grace ends; 0 under 托管)."""
+        info = self._table
+        s = next((x for x in (info.seats if info else []) if x.seat == seat), None)
+        if s is None or s.kind != "human" or s.connected:
+            return {"dropped": False, "dropUntil": 0}
+        return {"dropped": True, "dropUntil": 0 if s.auto else int(self._drop_until.get(seat, 0) * 1000)}
 
     def _on_found(self, tables: list[Any]) -> None:
         self._found_list = [{"addr": f.addr, "game": f.game, "host": f.host, "free": f.free, "seats": f.seats,
@@ -441,6 +501,7 @@ class LanBridge(QObject):
             self.host = None
         self._mode = ""
         self._table = None
+        self._drop_until = {}
         self._status = ""
         self.changed.emit()
         self.chatChanged.emit()

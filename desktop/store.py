@@ -51,6 +51,10 @@ class SaveWriter:
             if log.at_boundary(events):
                 os.fsync(f.fileno())
 
+    def progress(self, meta: dict[str, Any], lines: dict[str, str]) -> None:
+        """Keep Home's line for this save (the set and the score, ``desktop.progress``) in the meta file."""
+        files.write_private(meta_path(), json.dumps({**meta, "progress": lines}, ensure_ascii=False))
+
     def finish(self) -> None:
         for p in (self.path, meta_path()):
             try:
@@ -139,14 +143,16 @@ def load_current() -> tuple[Any, dict[str, Any]]:
     return state, meta
 
 
-def save_replay(state: Any, meta: dict[str, Any], start: int, end: int, title: str) -> Path:
+def save_replay(state: Any, meta: dict[str, Any], start: int, end: int, title: str,
+                extra: dict[str, Any] | None = None) -> Path:
+    """Keep one finished set/hand; ``extra`` (the set number, its unit, the players' names) titles it."""
     from engine import log
     stamp = time.strftime("%Y%m%d-%H%M%S")
     base = paths.replays_dir() / f"{stamp}-{state.rules.game}-{len(state.actions)}"
     lines = log.dump_lines(state)[: end + 1]
     files.write_private(base.with_suffix(".jsonl"), "\n".join(lines) + "\n")
     info = {"title": title, "game": state.rules.game, "start": start, "end": end, "time": stamp,
-            "seats": meta.get("seats")}
+            "seats": meta.get("seats"), **(extra or {})}
     files.write_private(base.with_suffix(".json"), json.dumps(info, ensure_ascii=False))
     return base.with_suffix(".jsonl")
 
@@ -159,5 +165,7 @@ def list_replays() -> list[dict[str, Any]]:
         except (OSError, ValueError):
             continue
         info["path"] = str(p.with_suffix(".jsonl"))
+        t = str(info.get("time") or "")   # 20261201-124101 → 12-01 12:41
+        info["when"] = f"{t[4:6]}-{t[6:8]} {t[9:11]}:{t[11:13]}" if len(t) >= 13 else t
         out.append(info)
     return out

@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
 
-from desktop import i18n, shuffle_check
+from desktop import i18n, memtrim, shuffle_check
 from desktop.faces import BACK, arg_label, card_faces, card_label, is_card
 from desktop.games import Presenter, presenter
 from desktop.layout import places as seat_places
@@ -26,6 +26,7 @@ KEYS = {"play": "↵", "pass": "P", "rang": "R", "burn": "B", "hint": "H"}
 ORDER = ["pass", "decline", "rang", "jiefeng", "hint", "burn", "play"]
 WIDTHS = {"pass": 120, "rang": 104, "hint": 100, "burn": 120, "play": 148}   # mockup SPEC: action bar
 LOG_SHOWN = 5   # the round log panel shows the newest lines
+FLY_MAX = 6     # the most plays one snapshot animates (a coalesced backlog shows only its newest)
 
 
 class TableBridge(QObject):
@@ -89,6 +90,7 @@ class TableBridge(QObject):
         self._board: dict[str, Any] = {}
         self._results: dict[str, Any] = {}
         self._sheet: list[dict[str, Any]] = []
+        self._sheet_res: list[dict[str, Any]] = []   # the results events of this match (the 计分表)
         self._status = ""
         self._phase = ""
         self._hint_i = -1
@@ -111,6 +113,7 @@ class TableBridge(QObject):
         self.seat_names: list[str] = []
         self.config: dict[str, Any] = {}
         self._queued: tuple[str, list[str]] = ("", [])
+        self._again: dict[str, Any] = {}   # the config of 再来一局 (the worker's, from the first snapshot)
         self._pending: list[dict[str, Any]] = []
         self._flush_armed = False
         self.net: Any = None     # a NetSession when this table is a LAN table (desktop/lan.py)
@@ -128,6 +131,7 @@ class TableBridge(QObject):
         self._log = []
         self._trick = []
         self._sheet = []
+        self._sheet_res = []
         self._results = {}
         self._verdict = None
         self.snap = {}
@@ -135,6 +139,8 @@ class TableBridge(QObject):
         self._tribute_caption = ""
         self._tribute_active = 0
         self._received = []
+        self.flight.emit("reset", -1, -1, [], False)   # the last game's flights go with it (QML: fly.clearAll)
+        QTimer.singleShot(0, memtrim.trim)   # and the memory it freed goes back to the system (glibc arenas)
 
     def start(self, cfg: dict[str, Any]) -> None:
         if self.net is not None:
@@ -246,6 +252,8 @@ class TableBridge(QObject):
             self._last_act = {}
         if not view.get("trick"):
             self._last_act = {k: v for k, v in self._last_act.items() if not v.get("pass")}
+        if snap.get("again"):
+            self._again = dict(snap["again"])
         if snap.get("first"):
             self._played = {int(k): int(v) for k, v in (snap.get("played_init") or {}).items()}
         self._consume_events(snap)
@@ -286,7 +294,12 @@ class TableBridge(QObject):
         me = snap["seat"]
         lang = self.lang()
         pres = self.pres
-        for ev in snap.get("events", []):
+        evs = snap.get("events", [])
+        # coalesced snapshots (bots faster than the GUI): only the newest plays fly; a backlog of flights kept
+        # hundreds of card items alive at once
+        n_play = sum(1 for ev in evs if ev.get("kind") == "play")
+        skip_fly = max(0, n_play - FLY_MAX)
+        for ev in evs:
             kind = ev.get("kind", "")
             d = ev.get("data", {})
             seat = d.get("seat")
@@ -306,7 +319,10 @@ class TableBridge(QObject):
                                       "mine": self.same_side(seat, me), "play": text,
                                       "note": {"gouji": d.get("gouji"), "burn": d.get("burn")}})
                     self._last_act[seat] = {"pass": False, "text": text, "faces": faces}
-                    self.flight.emit("play", self.pos_of(seat), -1, faces, True)
+                    if skip_fly > 0:
+                        skip_fly -= 1
+                    else:
+                        self.flight.emit("play", self.pos_of(seat), -1, faces, True)
                 self.sound.emit(pres.play_sound(d))
             elif kind in pres.pass_kinds and isinstance(seat, int) and snap.get("phase") == "play":
                 label = i18n.action_label(kind, lang)
@@ -454,6 +470,8 @@ class TableBridge(QObject):
                 "throne": False, "px": px, "py": py, "lx": lx, "ly": ly,
             }
             row.update(pres.seat_extras(view, seat, d, lang))
+            row.update(self.lan.seat_status(seat) if self.net is not None and self.lan is not None
+                       else {"dropped": False, "dropUntil": 0})   # LAN: 掉线 and the grace left
             seats.append(row)
         self._seats = seats
         self.seat_model.set_rows(seats)
@@ -578,12 +596,15 @@ class TableBridge(QObject):
                          "points": pres.result_points(res, seat, opts),
                          "mine": self.same_side(seat, snap["seat"])})
         rows.sort(key=lambda r: r["placeNo"])
+        if snap.get("over") or snap.get("set_over"):   # a set's states, searches and flights are freed by now
+            QTimer.singleShot(1500, memtrim.trim)
         self._results = {"rows": rows, "tributes": tributes, "over": bool(snap.get("over")), "extra": extra,
                          "heading": st.get(pres.results_heading, pres.results_heading),
                          "title": st["gameOver"] if snap.get("over") else pres.results_title(st),
                          "shuffle": shuffle_check.panel(snap.get("shuffle") or [], lang, st),
                          "detail": pres.results_detail_rows(res, lang, self.name_of), "detailUrl": pres.results_detail,
                          "sum": pres.results_sum(res, int(snap["seat"]), opts, lang)}
+        self._sheet_res.append({**res, "_opts": opts})
         self._sheet.append({"set": res.get("set_no", res.get("hand_no", len(self._sheet) + 1)),
                             "scores": [scores[i] if i < len(scores) else "" for i in range(n)],
                             "totals": totals})
@@ -814,6 +835,31 @@ class TableBridge(QObject):
         if self.net is None:
             self._resume.emit()
 
+    def refresh(self) -> None:
+        """Show again what the table shows (the LAN seat list changed: a drop, a return, 托管)."""
+        if self._active and self.snap:
+            self._rebuild()
+
+    @Slot()
+    def leaveTable(self) -> None:
+        """Leave a LAN table (asked first, ui/LeaveConfirm.qml): the host's bot plays the seat (托管) and the
+        seat's token still brings the player back (PROTOCOL.md §8)."""
+        if self.net is None:
+            return
+        self.net = None
+        if self.lan is not None:
+            self.lan.stop()
+        self._active = False
+        self._timeout.stop()
+        self.changed.emit()
+
+    @Slot()
+    def playAgain(self) -> None:
+        """再来一局: a new match with the same seats, rules and length and a new seed (a local table)."""
+        again = (self.snap or {}).get("again") or self._again
+        if self.net is None and again:
+            self.start({**again, "seed": None})
+
     @Slot(int)
     def tributeFlights(self, n: int) -> None:
         self._tribute_active = max(0, n)
@@ -823,15 +869,27 @@ class TableBridge(QObject):
             self._flight_guard.stop()
         self.changed.emit()
 
+    def turn_secs(self) -> int:
+        """The move timer of this table in seconds (the turn timer plus the grace), 0 for none. A LAN table
+        follows the host's table, which has no move timer (its grace is for dropped players): a guest's own
+        setting never runs a countdown there."""
+        secs = int(self.app.settings.get("turnTimer"))
+        if secs <= 0 or self.config.get("no_timeout"):
+            return 0
+        return secs + max(0, int(self.app.settings.get("grace")))
+
     def _arm_timer(self) -> None:
         self._timeout.stop()
-        secs = int(self.app.settings.get("turnTimer"))
-        if self.snap.get("my_turn") and secs > 0 and not self.config.get("no_timeout"):
-            self._timeout.start((secs + int(self.app.settings.get("grace"))) * 1000)
+        secs = self.turn_secs()
+        if self.snap.get("my_turn") and secs > 0:
+            self._timeout.start(secs * 1000)
 
     def _on_timeout(self) -> None:
-        if self.snap.get("my_turn"):
+        """The move timer ran out: the one thing it does, in every phase, is switch on 托管 for this seat and
+        say so (README, "Playing"); the banner, the 托管 button or the pill over any screen takes it back."""
+        if self.snap.get("my_turn") and not self.snap.get("auto"):
             self.setAuto(True)
+            self.message.emit(s_or(self.lang(), "timeoutAuto"))
 
     # ------------------------------------------------------------------ properties
     def _g_active(self) -> bool:
@@ -876,6 +934,12 @@ class TableBridge(QObject):
     def _g_sheet(self) -> list[dict[str, Any]]:
         return self._sheet
 
+    def _g_sheet_view(self) -> dict[str, Any]:
+        """The 计分表 panel, built in the language of now from the match's results (the presenter's ``sheet``)."""
+        res = self._sheet_res
+        opts = res[-1].get("_opts") or {} if res else {}
+        return self.pres.sheet(res, self.my_seat(), self.n(), opts, self.lang(), self.name_of)
+
     def _g_status(self) -> str:
         return self._status
 
@@ -915,8 +979,17 @@ class TableBridge(QObject):
     def _g_auto(self) -> bool:
         return bool(self.snap.get("auto"))
 
+    def _g_turn_secs(self) -> int:
+        return self.turn_secs()
+
     def _g_over(self) -> bool:
         return bool(self.snap.get("over"))
+
+    def _g_is_lan(self) -> bool:
+        return self.net is not None
+
+    def _g_can_again(self) -> bool:
+        return self.net is None and bool(self._again)
 
     def _g_setlabel(self) -> str:
         return self.pres.match_label(self.snap, i18n.strings(self.lang())) if self.snap else ""
@@ -957,6 +1030,7 @@ class TableBridge(QObject):
     boardUrl = Property(str, _g_board_url, notify=changed)
     results = Property(dict, _g_results, notify=changed)
     scoreSheet = Property(list, _g_sheet, notify=changed)
+    sheetView = Property(dict, _g_sheet_view, notify=changed)   # ui/ScoreSheet.qml
     status = Property(str, _g_status, notify=changed)
     phase = Property(str, _g_phase, notify=changed)
     phaseLabel = Property(str, _g_phase_label, notify=changed)
@@ -972,6 +1046,9 @@ class TableBridge(QObject):
     myTurn = Property(bool, _g_myturn, notify=changed)
     autoPlay = Property(bool, _g_auto, notify=changed)
     over = Property(bool, _g_over, notify=changed)
+    isLan = Property(bool, _g_is_lan, notify=changed)
+    canPlayAgain = Property(bool, _g_can_again, notify=changed)
+    turnSecs = Property(int, _g_turn_secs, notify=changed)   # the countdown from which 托管 starts, 0 for none
     setLabel = Property(str, _g_setlabel, notify=changed)
     score = Property(dict, _g_score, notify=changed)
     tributeCaption = Property(str, _g_caption, notify=changed)

@@ -136,6 +136,7 @@ class GameWorker(QObject):
         self.paused = False
         self.pause_at_results = True
         self.meta: dict[str, Any] = {}
+        self.again: dict[str, Any] = {}
         self.saver: store.SaveWriter | None = None
         self.set_start = 0
         self._pending = False
@@ -181,7 +182,12 @@ class GameWorker(QObject):
         self.pause_at_results = bool(cfg.get("pause_at_results", True))
         self.paused = False
         self.meta = {"game": state.rules.game, "humans": sorted(self.humans), "levels": levels,
-                     "seats": cfg.get("seats"), "seed": state.seed}
+                     "seats": cfg.get("seats"), "seed": state.seed, **match_kwargs({**cfg, "game": game})}
+        # 再来一局: the same seats, rules and match length with a new seed (the worker picks it)
+        self.again = {**{k: v for k, v in cfg.items() if k not in ("resume", "seed", "progress")},
+                      "game": game, "options": dict(state.rules.options.changed()), "humans": sorted(self.humans),
+                      "levels": levels, "names": cfg.get("names") or cfg.get("seats"),
+                      "seats": cfg.get("seats") or cfg.get("names"), **match_kwargs({**cfg, "game": game})}
         self.saver = store.SaveWriter() if cfg.get("save", True) else None
         if self.saver is not None:
             try:
@@ -192,6 +198,7 @@ class GameWorker(QObject):
         self.set_start = len(state.actions)
         view = state.view(self.seat)
         self._key = set_key(view)
+        self._save_progress(view)
         self._emit(None, list(state.history) if not state.actions else [], view, first=True)
         self._schedule()
 
@@ -393,6 +400,7 @@ class GameWorker(QObject):
         set_over = self._key != before or st.is_over
         if set_over:
             self._keep_replay(before)
+            self._save_progress(view)
         self._emit(action, events, view, set_over=set_over, auto=auto)
         if st.is_over and self.saver is not None:
             self.saver.finish()
@@ -400,12 +408,29 @@ class GameWorker(QObject):
             self.paused = True
         self._schedule()
 
+    def _save_progress(self, view: dict[str, Any]) -> None:
+        """Home's line for the save: the set/hand and the score now, in both languages (desktop.progress)."""
+        if self.saver is None or self.state is None:
+            return
+        from desktop import progress
+        st = self.state
+        try:
+            self.saver.progress(self.meta, progress.lines(self.pres, view, list(st.totals), self.seat,
+                                                          list(self.meta.get("seats") or []),
+                                                          dict(st.rules.options.as_dict())))
+        except Exception as exc:   # Home falls back to the move count; the game goes on
+            self.notice.emit("error", f"save: {exc}")
+
     def _keep_replay(self, set_no: Any) -> None:
         st = self.state
         end = len(st.actions)
         try:
             title = f"{st.rules.game} #{set_no if set_no is not None else '?'}"
-            store.save_replay(st, self.meta, self.set_start, end, title)
+            # what the replay list shows: the game, the set/hand (1-based, in its own unit), the players
+            n = int(set_no) + (0 if self.pres.match_key == "set_no" else 1) if isinstance(set_no, int) else None
+            store.save_replay(st, self.meta, self.set_start, end, title,
+                              {"set": n, "unit": "setShort" if self.pres.match_key == "set_no" else "handNo",
+                               "names": list(self.meta.get("seats") or [])})
         except Exception as exc:
             self.notice.emit("error", f"replay: {exc}")
         self.set_start = end
@@ -449,6 +474,7 @@ class GameWorker(QObject):
             snap["shuffle"] = shuffle_check.verdicts(st.rules.game, st.rules.options.changed(), hist, snap["events"])
         if first:
             snap["played_init"] = self._played_so_far(seat)
+            snap["again"] = dict(self.again)
         if my_turn:
             la = st.legal_actions(seat)
             plays = self.pres.hint_pool(la)

@@ -99,6 +99,12 @@ Window {
             }
             Timer { id: toastTimer; interval: 3500 }
         }
+
+        AutoPill {   // 托管 can be taken back from every screen, the results dialog and the overlays included
+            z: 300
+            anchors.right: parent.right; anchors.bottom: parent.bottom; anchors.margins: 16
+            app: win.app; table: win.table
+        }
     }
 
     Loader {

@@ -10,6 +10,33 @@ Item {
     focus: true
     Keys.onLeftPressed: replay.step(-1)
     Keys.onRightPressed: replay.step(1)
+    Keys.onSpacePressed: rv.playing = !rv.playing
+    // the Replays screen opens on the newest replay (from the table's 回放: the set just finished)
+    Component.onCompleted: if (rv.app.replays.length > 0) rv.openAt(0)
+    property var sel: ({})          // the replay opened (its list entry: game, set, players, date)
+    property bool playing: false    // auto-play, one step per tick at the chosen speed
+    property int speedIx: 1
+    readonly property var speeds: [0.5, 1, 2, 4]
+    function titleOf(m) {   // 够级 · 第2回合 (old replays: their saved title)
+        if (m.set === undefined || m.set === null) return m.title || ""
+        return (rv.app.s[m.game] || m.game) + " · " + (rv.app.s[m.unit] || "%1").replace("%1", m.set)
+    }
+    function nameOf(seat) { var n = (rv.sel.names || [])[seat]; return n ? n : "S" + seat }
+    function openAt(i) {
+        var m = rv.app.replays[i]
+        if (!m) return
+        rv.sel = m; rv.playing = false
+        rv.app.openReplay(m.path)
+    }
+    Timer {
+        objectName: "replayAutoTimer"
+        interval: 900 / rv.speeds[rv.speedIx]; repeat: true
+        running: rv.playing && rv.replay.count > 0
+        onTriggered: {
+            if (rv.replay.index >= rv.replay.count - 1) { rv.playing = false; return }
+            rv.replay.step(1)
+        }
+    }
 
     Text { x: 40; y: 26; text: rv.app.s.replayTitle; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
     Btn { anchors.right: parent.right; anchors.rightMargin: 40; y: 22; width: 120; height: 40; text: rv.app.s.back; onClicked: rv.navigate("home") }
@@ -34,10 +61,10 @@ Item {
                         color: ma.containsMouse ? "#1C3A33" : "#14302A"
                         Column {
                             x: 12; anchors.verticalCenter: parent.verticalCenter
-                            Text { text: modelData.title; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
-                            Text { text: modelData.time; color: Theme.hint; font.family: Theme.font; font.pixelSize: 12 }
+                            Text { objectName: "replayTitle_" + index; text: rv.titleOf(modelData) + "  ·  " + (modelData.when || modelData.time); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
+                            Text { width: 316; elide: Text.ElideRight; text: (modelData.names || modelData.seats || []).join("、"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 12 }
                         }
-                        MouseArea { id: ma; anchors.fill: parent; hoverEnabled: true; onClicked: rv.app.openReplay(modelData.path) }
+                        MouseArea { id: ma; anchors.fill: parent; hoverEnabled: true; onClicked: rv.openAt(index) }
                     }
                 }
             }
@@ -51,11 +78,13 @@ Item {
         Row {
             x: 20; y: 16; spacing: 12
             visible: rv.replay.count > 0
-            Text { text: rv.replay.title; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 18; anchors.verticalCenter: parent.verticalCenter }
+            Text { text: rv.sel.path ? rv.titleOf(rv.sel) : rv.replay.title; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 18; anchors.verticalCenter: parent.verticalCenter }
             Btn { objectName: "btnStepBack"; height: 38; text: rv.app.s.stepBack; onClicked: rv.replay.step(-1) }
+            Btn { objectName: "btnReplayPlay"; height: 38; minWidth: 90; primary: rv.playing; text: rv.playing ? "❚❚ " + rv.app.s.replayPause : "▶ " + rv.app.s.replayPlay; onClicked: rv.playing = !rv.playing }
             Btn { objectName: "btnStepFwd"; height: 38; text: rv.app.s.stepFwd; onClicked: rv.replay.step(1) }
+            Seg { objectName: "replaySpeed"; model: rv.speeds.map(function(x) { return x + "×" }); current: rv.speedIx; onPicked: (i) => rv.speedIx = i }
             Text { objectName: "replayStep"; text: rv.app.s.step.replace("%1", rv.replay.index).replace("%2", rv.replay.count - 1); color: Theme.text2; font.family: Theme.font; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
-            Text { text: rv.replay.current.action || ""; color: Theme.mintText; font.family: Theme.font; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
+            Text { objectName: "replayLine"; text: rv.replay.current.line || rv.replay.current.action || ""; color: Theme.mintText; font.family: Theme.font; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
         }
         Column {
             x: 20; y: 70; spacing: 8
@@ -65,9 +94,9 @@ Item {
                     id: hr
                     required property var modelData
                     spacing: 10
-                    Text { width: 40; text: "S" + hr.modelData.seat; color: Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
+                    Text { width: 64; elide: Text.ElideRight; text: rv.nameOf(hr.modelData.seat); color: Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
                     Item {
-                        width: 1060; height: 70
+                        width: 1036; height: 70
                         Repeater {
                             model: hr.modelData.cards
                             Card {
@@ -90,7 +119,7 @@ Item {
                         id: tp
                         required property var modelData
                         width: 50 + Math.max(0, tp.modelData.faces.length - 1) * 18 + 14; height: 74
-                        Text { text: "S" + tp.modelData.seat; color: Theme.text2; font.family: Theme.font; font.pixelSize: 11 }
+                        Text { text: rv.nameOf(tp.modelData.seat); color: Theme.text2; font.family: Theme.font; font.pixelSize: 11 }
                         Repeater {
                             model: tp.modelData.faces
                             Card {

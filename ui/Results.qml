@@ -90,6 +90,8 @@ Item {
             Row {
                 spacing: 12
                 Btn { objectName: "btnNextSet"; visible: !res.r.over; primary: true; width: 200; text: res.table.nextLabel; onClicked: res.table.nextSet() }
+                // 再来一局: the same seats and rules, a new deal
+                Btn { objectName: "btnPlayAgain"; visible: res.r.over === true && res.table.canPlayAgain; primary: true; width: 200; text: res.app.s.playAgain; onClicked: res.table.playAgain() }
                 Btn { objectName: "btnResultsHome"; width: 160; text: res.app.s.backHome; onClicked: { res.table.nextSet(); res.home() } }
             }
         }

@@ -148,6 +148,19 @@ Item {
             }
         }
     }
+    // LAN: 掉线 and the grace left before a bot plays the seat (托管), counted down from the host's grace
+    Chip {
+        id: dropChip
+        objectName: "dropChip"
+        visible: plate.seat.dropped === true
+        anchors.bottom: parent.bottom; anchors.bottomMargin: -10; anchors.horizontalCenter: parent.horizontalCenter
+        property int secsLeft: 0
+        function tick() { secsLeft = Math.max(0, Math.ceil(((plate.seat.dropUntil || 0) - Date.now()) / 1000)) }
+        text: (plate.seat.dropUntil || 0) > 0 ? (plate.s.dropped || "") + " · " + (plate.s.seconds || "%1").replace("%1", secsLeft)
+                                             : (plate.s.droppedAuto || "")
+        size: 12; bg: "#5A1E1E"; fg: "#FFD0D0"; line: Theme.theirs
+        Timer { interval: 1000; repeat: true; running: dropChip.visible; triggeredOnStart: true; onTriggered: dropChip.tick() }
+    }
     // ⇅ 对头 tab on the opposite seat
     Chip {
         visible: plate.seat.opposite === true

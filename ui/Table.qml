@@ -23,6 +23,7 @@ Item {
     readonly property real cy: 372
     property bool trackerOpen: settings.showTracker
     property bool sheetOpen: false
+    property bool leaveAsk: false   // a LAN table: leaving asks first (ui/LeaveConfirm.qml)
     property int secondsLeft: 0
     property var lastTrick: []
     readonly property bool boardOn: table.boardUrl !== ""   // a game with its own board (tiles) draws it instead
@@ -49,15 +50,15 @@ Item {
     Timer {
         id: turnTimer
         interval: 1000; repeat: true
-        running: root.table.myTurn && root.settings.turnTimer > 0
-        onRunningChanged: if (running) root.secondsLeft = root.settings.turnTimer
+        running: root.table.myTurn && root.table.turnSecs > 0   // the table's timer (a LAN table: the host's)
+        onRunningChanged: if (running) root.secondsLeft = root.table.turnSecs
         onTriggered: root.secondsLeft = Math.max(0, root.secondsLeft - 1)
     }
     Connections {
         target: root.table
         function onChanged() {
             if (root.table.topPlay.faces !== undefined) root.lastTrick = root.table.topPlay.faces
-            if (root.table.myTurn && turnTimer.running) root.secondsLeft = root.settings.turnTimer
+            if (root.table.myTurn && turnTimer.running) root.secondsLeft = root.table.turnSecs
         }
     }
 
@@ -120,11 +121,12 @@ Item {
             spacing: 8
             Btn { objectName: "btnChat"; visible: root.chatOn; height: 34; minWidth: 40; fontSize: 14; text: root.app.lang === "zh" ? "聊天" : "Chat"; border.color: root.chatOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.chatOpen = !root.chatOpen }
             Btn { objectName: "btnTracker"; height: 34; minWidth: 40; fontSize: 14; text: "▤ " + root.app.s.tracker; primary: false; border.color: root.trackerOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.settings.set("showTracker", !root.trackerOpen) }
+            Btn { objectName: "btnReplayThis"; visible: root.table.scoreSheet.length > 0; height: 34; minWidth: 40; fontSize: 14; text: "⟲ " + root.app.s.replayThis; onClicked: { root.app.refreshReplays(); root.navigate("replays") } }
             Btn { objectName: "btnSheet"; height: 34; minWidth: 40; fontSize: 14; text: root.app.s.scoreSheet; onClicked: root.sheetOpen = !root.sheetOpen }
             Btn { objectName: "btnAuto"; height: 34; minWidth: 40; fontSize: 14; text: root.app.s.auto; border.color: root.table.autoPlay ? Theme.primary1 : Qt.rgba(1, 1, 1, 0.22); onClicked: root.table.setAuto(!root.table.autoPlay) }
             Btn { objectName: "btnRulesTable"; height: 34; minWidth: 40; fontSize: 14; text: "? " + root.app.s.rules; onClicked: root.navigate("rules") }
             Btn { objectName: "btnSettingsTable"; height: 34; minWidth: 40; fontSize: 16; text: "⚙"; onClicked: root.navigate("settings") }
-            Btn { objectName: "btnHome"; height: 34; minWidth: 40; fontSize: 16; text: "⌂"; onClicked: root.navigate("home") }
+            Btn { objectName: "btnHome"; height: 34; minWidth: 40; fontSize: 16; text: "⌂"; onClicked: root.table.isLan ? root.leaveAsk = true : root.navigate("home") }
         }
     }
 
@@ -245,7 +247,7 @@ Item {
                 seat: seatItem.row
                 s: root.app.s
                 timerSecs: seatItem.row.me ? root.secondsLeft : 0
-                timerFrac: seatItem.row.me && root.settings.turnTimer > 0 ? root.secondsLeft / root.settings.turnTimer : 1
+                timerFrac: seatItem.row.me && root.table.turnSecs > 0 ? root.secondsLeft / root.table.turnSecs : 1
                 dim: fly.tributeFrom >= 0 && seatItem.row.pos !== fly.tributeFrom && seatItem.row.pos !== fly.tributeTo
                 onAsk: root.table.askCount(seatItem.row.seat)
             }
@@ -291,7 +293,8 @@ Item {
         }
         Text {
             objectName: "tributeCaptionText"
-            x: 16; y: root.table.tributeSteps ? 48 : 32; width: 390; elide: Text.ElideRight
+            x: 16; y: root.table.tributeSteps ? 48 : 22; width: 390; elide: Text.ElideRight
+            wrapMode: Text.Wrap; maximumLineCount: root.table.tributeSteps ? 1 : 2
             text: fly.tributeFrom >= 0 && fly.caption !== "" ? fly.caption : root.table.tributeCaption
             color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17
         }
@@ -318,12 +321,23 @@ Item {
             if (pos < 0) return Qt.point(root.cx, 340)
             return root.plateCenter(pos)
         }
+        function clearAll() {   // a new game: the last one's flights (landed or queued) go, every card item with them
+            for (var i = fly.children.length - 1; i >= 0; --i)
+                if (fly.children[i].isTribute !== undefined) fly.children[i].destroy()
+            active = 0; tributeActive = 0; tributeBusyUntil = 0; caption = ""
+            tributeFrom = -1; tributeTo = -1; pathCanvas.requestPaint()
+            root.table.tributeFlights(0)
+        }
         function launch(kind, from, to, faces, faceUp) {
             if (Theme.speed <= 0) return
             var base = 0
             if (kind === "tribute") {
                 var now = Date.now()
                 base = Math.max(0, tributeBusyUntil - now)
+                // the bots play faster than the flights can be shown (托管, a fast pace): a flight that would
+                // wait more than a few seconds is skipped rather than queued (a queue without end kept every
+                // queued card item alive, game after game)
+                if (base > Theme.dur(root.table.autoPlay ? 3000 : 12000)) return
                 tributeBusyUntil = now + base + Theme.dur(faces.length * 260 + 900 + 250)
             }
             var a = kind === "deal" || kind === "sweep" ? Qt.point(root.cx, 340) : posPoint(from)
@@ -443,6 +457,7 @@ Item {
         Connections {
             target: root.table
             function onFlight(kind, from, to, faces, faceUp) {
+                if (kind === "reset") { fly.clearAll(); return }
                 if (root.boardOn) return   // a game with its own board flies its own pieces (tiles)
                 if (kind === "sweep") fly.launch("sweep", -1, -1, root.lastTrick, true)
                 else fly.launch(kind, from, to, faces, faceUp)
@@ -591,34 +606,13 @@ Item {
         }
     }
 
-    // ------------------------------------------------------------------ score sheet of the match
-    Rectangle {
-        id: sheet
-        objectName: "scoreSheet"
-        visible: root.sheetOpen
+    // ------------------------------------------------------------------ 计分表 of the match (ui/ScoreSheet.qml)
+    Loader {
+        objectName: "sheetLoader"
+        active: root.sheetOpen
         z: 80
         anchors.right: parent.right; anchors.rightMargin: 16; y: 60
-        width: 560; height: sheetCol.implicitHeight + 24; radius: 12
-        color: "#F50D1C19"; border.color: Theme.panelBorder
-        Column {
-            id: sheetCol
-            x: 14; y: 12; spacing: 6
-            Text { text: root.app.s.scoreSheet; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 16 }
-            Row {
-                spacing: 0
-                Text { width: 60; text: "#"; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
-                Repeater { model: root.table.nSeats; Text { required property int index; width: 78; text: root.table.seats.length > 0 ? (root.table.seats.find(function(s) { return s.seat === index }) || {}).name || "" : ""; elide: Text.ElideRight; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 } }
-            }
-            Repeater {
-                model: root.table.scoreSheet
-                Row {
-                    required property var modelData
-                    Text { width: 60; text: modelData.set; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14 }
-                    Repeater { model: modelData.scores; Text { required property var modelData; width: 78; text: modelData === "" ? "–" : modelData; color: Theme.text; font.family: Theme.font; font.pixelSize: 14 } }
-                }
-            }
-            Text { visible: root.table.scoreSheet.length === 0; text: "–"; color: Theme.hint; font.pixelSize: 14 }
-        }
+        sourceComponent: ScoreSheet { app: root.app; table: root.table; onClose: { root.sheetOpen = false; root.forceActiveFocus() } }
     }
 
     // ------------------------------------------------------------------ 托管 banner: click to cancel
@@ -643,6 +637,16 @@ Item {
         app: root.app
         table: root.table
         onHome: root.navigate("home")
+    }
+
+    Loader {
+        anchors.fill: parent; z: 110
+        active: root.leaveAsk
+        sourceComponent: LeaveConfirm {
+            app: root.app; table: root.table
+            onStayed: { root.leaveAsk = false; root.forceActiveFocus() }
+            onLeaving: { root.leaveAsk = false; root.navigate("home") }
+        }
     }
 
     // ------------------------------------------------------------------ LAN chat (only at a LAN table)

@@ -265,6 +265,12 @@ class Presenter:
         """(tributes owed next, an extra chip) for the results panel."""
         return [], ""
 
+    def sheet(self, results: Sequence[Mapping[str, Any]], me: int, n: int, options: Mapping[str, Any], lang: str,
+              name_of: Any) -> Row:
+        """The 计分表 of the match so far, from its results events (``desktop.sheet``)."""
+        from desktop import sheet
+        return sheet.plain(results, me, n, lang, name_of)
+
 
 _CACHE: dict[str, Presenter] = {}
 

@@ -5,9 +5,10 @@ several hands with running totals (B-42), the pack of the chosen deck (B-3)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from desktop import i18n
 from desktop.games import Row, Shows
 from desktop.games.climbing import ANNOUNCED, ClimbingPresenter, announce
 
@@ -30,6 +31,26 @@ def side_known(view: Mapping[str, Any], seat: int, me: int) -> str | None:
     if view.get("role") == "emperor" and view.get("solo"):
         return "rebel"
     return None
+
+
+def no_triple(view: Mapping[str, Any]) -> bool:
+    """Whether this seat's hand holds no callable identity exactly three times (B-12, B-14), in the
+    called-triple mode (the only one where accepting the throne needs one)."""
+    from collections import Counter
+
+    from engine import games
+    from engine.baohuang.rules import identity
+    from engine.cards import Card
+    opts = dict(view.get("options") or {})
+    if opts.get("guard_mode", "called-triple") != "called-triple":
+        return False
+    try:
+        rules = games.rules("baohuang", {k: v for k, v in opts.items() if k != "preset"})
+        cards = [Card.parse(str(c)) for c in view.get("hand") or []]
+    except Exception:
+        return False
+    held = Counter(identity(c) for c in cards if c.char != "Z" and rules.callable_identity(c))
+    return not any(n == 3 for n in held.values())
 
 
 class BaohuangPresenter(ClimbingPresenter):
@@ -92,6 +113,47 @@ class BaohuangPresenter(ClimbingPresenter):
                                  "清贡" if lang == "zh" else "清 tribute", me)
         elif kind in ANNOUNCED:
             announce(table, kind, d, lang)
+
+    def prompt(self, view: Mapping[str, Any], me: int, name_of: Any, lang: str) -> str:
+        """Before 接受 at the throne: with no callable identity held exactly three times, accepting means
+        playing alone, 独保 1 against 4 (B-12, B-14: four copies are 暗独保, none leaves only 明独保)."""
+        if view.get("phase") != "abdicate" or view.get("to_act") != me or not view.get("hand"):
+            return ""
+        if no_triple(view):
+            return ("没有可叫的三张：接受就要独保（1 对 4）" if lang == "zh"
+                    else "No callable triple: accepting means playing alone, 1 against 4")
+        return ""
+
+    def sheet(self, results: Sequence[Mapping[str, Any]], me: int, n: int, options: Mapping[str, Any], lang: str,
+              name_of: Any) -> Row:
+        """计分表 (B.9): per hand the emperor and his guard (or 独保), the emperor side's score (B-34 … B-40) and
+        each seat's share of it; the running totals (B-42)."""
+        from desktop import sheet
+        s = i18n.strings(lang)
+        zh = lang == "zh"
+        solo_words = {"ming": "明独保" if zh else "open solo", "an": "暗独保" if zh else "secret solo",
+                      "grab": "抢独" if zh else "grab solo"}
+        columns = ([sheet.text(s["sheetHand"]), sheet.text(s["emperor"]), sheet.text(s["guard"]),
+                    sheet.text(s["sideScore"])]
+                   + [sheet.text(name_of(i), "mine" if i == me else "") for i in range(n)])
+        rows = []
+        for i, res in enumerate(results):
+            e, g, solo = res.get("emperor"), res.get("guard"), res.get("solo")
+            scores = list(res.get("scores") or [])
+            side = None
+            if isinstance(e, int) and e < len(scores):
+                side = scores[e] + (scores[g] if isinstance(g, int) and g != e and g < len(scores) else 0)
+            guard = (solo_words.get(str(solo), s["soloShort"]) if solo or not isinstance(g, int) or g == e
+                     else name_of(g))
+            cells = [sheet.text(sheet.set_label(res, i, lang)),
+                     sheet.text(name_of(e) if isinstance(e, int) else "–", "gold"), sheet.text(guard),
+                     sheet.num(side)]
+            cells += [sheet.num(scores[k] if k < len(scores) else None) for k in range(n)]
+            rows.append({"cells": cells, "mark": ""})   # a solo is named in the guard's column
+        last = list(results[-1].get("totals") or []) if results else []
+        total = ([sheet.text(s["total"], "gold"), sheet.text(""), sheet.text(""), sheet.text("")]
+                 + [sheet.num(last[k] if k < len(last) else None) for k in range(n)])
+        return {"columns": columns, "rows": rows, "total": total, "note": ""}
 
     def pack(self, options: Mapping[str, Any]) -> dict[int, int]:
         out = super().pack(options)

@@ -157,6 +157,38 @@ class GoujiPresenter(ClimbingPresenter):
             parts.append("只记正分" if zh else "only positive sums count")
         return "  ·  ".join(parts)
 
+    def sheet(self, results: Sequence[Mapping[str, Any]], me: int, n: int, options: Mapping[str, Any], lang: str,
+              name_of: Any) -> Row:
+        """计分表 (G-85 … G-88): per set each side's place points (头科 +2 … 大落 −2) and team score, 串三户 ×2
+        marked, and the running totals (a member's total is his team's, G-88: one member stands for it)."""
+        from desktop import sheet
+        from engine.gouji.table import team
+        s = i18n.strings(lang)
+        mine_t = team(me)
+        members = {t: [x for x in range(6) if team(x) == t] for t in (0, 1)}
+        columns = [sheet.text(s["sheetSet"]), sheet.text(f"{s['ourSide']} · {s['placePts']}", "mine"),
+                   sheet.text(s["ourSide"], "mine"), sheet.text(f"{s['theirSide']} · {s['placePts']}", "theirs"),
+                   sheet.text(s["theirSide"], "theirs"), sheet.text(s["running"])]
+        rows = []
+        for i, res in enumerate(results):
+            teams = list(res.get("team_scores") or [])
+            totals = list(res.get("totals") or [])
+            cells = [sheet.text(sheet.set_label(res, i, lang))]
+            for t in (mine_t, 1 - mine_t):
+                pts = [self.result_points(res, x, options) for x in members[t]]
+                cells.append(sheet.text(" ".join(p for p in pts if p) or "–"))
+                cells.append(sheet.num(teams[t] if t < len(teams) else None))
+            run = [totals[members[t][0]] if len(totals) == 6 else None for t in (mine_t, 1 - mine_t)]
+            cells.append(sheet.text(f"{run[0]} : {run[1]}" if None not in run else "–"))
+            rows.append({"cells": cells, "mark": (s["doubled"] + " ×2 · 串三户") if res.get("chuansanhu") else ""})
+        last = list(results[-1].get("totals") or []) if results else []
+        run = [last[members[t][0]] if len(last) == 6 else 0 for t in (mine_t, 1 - mine_t)]
+        total = [sheet.text(s["total"], "gold"), sheet.text(""), sheet.num(run[0]), sheet.text(""),
+                 sheet.num(run[1]), sheet.text(f"{run[0]} : {run[1]}", "gold")]
+        note = ("只记正分" if lang == "zh" else "only positive sums count") \
+            if str(options.get("scoring")) == "4-2-positive" else ""
+        return {"columns": columns, "rows": rows, "total": total, "note": note}
+
     def card_goal(self, view: Mapping[str, Any], me: int) -> int:
         ret = view.get("returning")
         if view.get("phase") == "return" and isinstance(ret, dict) and ret.get("receiver") == me:

@@ -1,0 +1,51 @@
+"""The 计分表 (score sheet) of a match: one row per finished set/hand, running totals, marks such as 串三户 ×2.
+
+A presenter builds it (``Presenter.sheet``) from the results events the table has seen; this module holds the
+plain sheet (every seat's score per set, then the totals) and the cell helpers the games' sheets share. A cell
+is ``{"text", "tone"}`` with tone "" | "pos" | "neg" | "mine" | "theirs" | "gold"; the panel is ui/ScoreSheet.qml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from desktop import i18n
+
+Row = dict[str, Any]
+
+
+def num(v: Any, tone: bool = True) -> Row:
+    """A signed score cell ("+2", "-1", "0"), green/red when ``tone``."""
+    if not isinstance(v, int):
+        return {"text": "–", "tone": ""}
+    return {"text": f"{v:+d}" if v else "0", "tone": ("pos" if v > 0 else "neg" if v < 0 else "") if tone else ""}
+
+
+def text(t: str, tone: str = "") -> Row:
+    return {"text": t, "tone": tone}
+
+
+def set_label(res: Mapping[str, Any], i: int, lang: str) -> str:
+    """第N回合 / Set N from the result's own number (``set_no`` 1-based, ``hand_no`` 0-based)."""
+    s = i18n.strings(lang)
+    if isinstance(res.get("set_no"), int):
+        return s["setShort"].replace("%1", str(res["set_no"]))
+    if isinstance(res.get("hand_no"), int):
+        return s["handNo"].replace("%1", str(int(res["hand_no"]) + 1))
+    return s["handNo"].replace("%1", str(i + 1))
+
+
+def plain(results: Sequence[Mapping[str, Any]], me: int, n: int, lang: str,
+          name_of: Callable[[int], str]) -> Row:
+    """Every seat's score per set/hand and the running totals (a game without a sheet of its own)."""
+    s = i18n.strings(lang)
+    columns = [text(s["sheetSet"])] + [text(name_of(i), "mine" if i == me else "") for i in range(n)]
+    rows = []
+    for i, res in enumerate(results):
+        scores = list(res.get("scores") or [])
+        rows.append({"cells": [text(set_label(res, i, lang))] + [num(scores[k] if k < len(scores) else None)
+                                                                  for k in range(n)], "mark": ""})
+    last = list(results[-1].get("totals") or []) if results else []
+    total = [text(s["total"], "gold")] + [num(last[k] if k < len(last) else None) for k in range(n)]
+    return {"columns": columns, "rows": rows, "total": total, "note": ""}

@@ -1,0 +1,54 @@
+"""Replays worth watching: 回放 on the table opens the set just finished, titled with the game, the set/hand and
+the date, the players' names instead of S0…S4, a line in words for each step, and it plays by itself (▶, at a
+chosen speed) until paused."""
+
+from __future__ import annotations
+
+from guikit import click_item, make_app, quick_config, shot, wait, wait_frame, wait_until
+
+
+def test_replay_from_the_table_titled_named_and_auto_played(qtbot, data_dir):
+    qa = make_app()
+    try:
+        t = qa.table
+        names = ["海风", "王磊", "陈静", "刘强", "赵敏"]
+        t.start(quick_config("baohuang", seed=3, pace_ms=0, hands=6, pause_at_results=True, names=names,
+                             seats=names))
+        qa.set_screen("table")
+        assert wait_until(lambda: bool(t.snap), 20)
+        wait_frame(qa.window)
+        assert not qa.find("btnReplayThis").property("visible")   # nothing finished yet
+        click_item(qa, qa.find("btnAuto"))
+        assert wait_until(lambda: bool(t.results), 120)
+        wait_frame(qa.window)
+        click_item(qa, qa.find("autoPill"))
+        click_item(qa, qa.find("btnNextSet"))
+        wait_frame(qa.window)
+        click_item(qa, qa.find("btnReplayThis"))
+        assert wait_until(lambda: qa.window.property("page") == "replays", 5)
+        rp = qa.replay
+        assert wait_until(lambda: rp.count > 10, 30), rp.error
+        wait_frame(qa.window)
+        title = qa.find("replayTitle_0").property("text")
+        assert title.startswith("保皇 · 第1局  ·  "), title
+        entry = qa.app.replays[0]
+        assert entry["names"] == names and entry["set"] == 1
+        click_item(qa, qa.find("btnReplayPlay"))
+        assert wait_until(lambda: rp.index >= 3, 10), "auto-play did not step"
+        line = qa.find("replayLine").property("text")   # each step in words: who, what
+        who, _, what = line.partition(" · ")
+        assert who in names and what and "call:" not in what and "Action" not in what, line
+        plays = [s["line"] for s in rp._steps if "张" in s.get("line", "")]   # e.g. "王磊 · 两张9"
+        assert plays, [s.get("line") for s in rp._steps[:20]]
+        shot(qa, "replay_autoplay_zh")
+        click_item(qa, qa.find("btnReplayPlay"))   # pause
+        wait(100)
+        i = rp.index
+        wait(2000)
+        assert rp.index == i, "auto-play kept going after pause"
+        qa.app.settings.set("language", "en")
+        wait_frame(qa.window)
+        assert qa.find("replayTitle_0").property("text").startswith("Baohuang · Hand 1  ·  ")
+        shot(qa, "replay_autoplay_en")
+    finally:
+        qa.shutdown()
