@@ -10,7 +10,7 @@ import random
 import threading
 from typing import Any
 
-from PySide6.QtCore import Property, QObject, Signal, Slot
+from PySide6.QtCore import Property, QCoreApplication, QObject, Signal, Slot
 
 from desktop import i18n, rules_text, store
 from desktop.settings import Settings
@@ -29,7 +29,7 @@ def _planned() -> list[str]:
 
 def _show(v: Any, lang: str) -> str:
     if isinstance(v, bool):
-        return ("开" if v else "关") if lang == "zh" else ("on" if v else "off")
+        return QCoreApplication.translate("AppBridge", "on") if v else QCoreApplication.translate("AppBridge", "off")
     if isinstance(v, (list, tuple)):
         return ",".join(str(x) for x in v) or "–"
     return str(v)
@@ -62,6 +62,8 @@ class AppBridge(QObject):
         self.settings = settings
         settings.changed.connect(self._on_settings)
         self._lang = settings.get("language")
+        i18n.install(self._lang)
+        self.retranslate: Any = None   # the QML engine's retranslate(), set by the app once QML is loaded
         self.table: Any = None
         self.replay: Any = None
         self._save_info: dict[str, Any] | None = None
@@ -79,6 +81,9 @@ class AppBridge(QObject):
     def _on_settings(self) -> None:
         if self.settings.get("language") != self._lang:
             self._lang = self.settings.get("language")
+            i18n.install(self._lang)   # first the translator, so Python strings read below are in the new language
+            if self.retranslate is not None:
+                self.retranslate()     # every qsTr() binding re-evaluates
             self.langChanged.emit()
             self.homeChanged.emit()
         self.formChanged.emit()   # e.g. the player's name in the seat list
@@ -114,7 +119,7 @@ class AppBridge(QObject):
         g = self._save_info.get("game", "")
         n = self._save_info.get("actions", 0)
         when = time.strftime("%m-%d %H:%M", time.localtime(self._save_info.get("mtime", 0)))
-        moves = f"{n} 步" if self._lang == "zh" else f"{n} moves"
+        moves = QCoreApplication.translate("AppBridge", "%1 moves").replace("%1", str(n))
         torn = f" · {s['saveTornShort']}" if self._save_info.get("torn") else ""
         return f"{s['saveFound']}{s.get(g, g)} · {moves} · {when}{torn}"
 
@@ -242,6 +247,7 @@ class AppBridge(QObject):
                 "help": spec.help_zh if lang == "zh" else spec.help_en,
                 "choices": [_show(c, lang) for c in choices], "index": idx,
                 "isBool": all(isinstance(c, bool) for c in choices),
+                "onIndex": next((i for i, c in enumerate(choices) if c is True), 1),
                 "changed": base.get(spec.name) != val,
             })
         return rows

@@ -19,7 +19,7 @@ Window {
     minimumWidth: 1200; minimumHeight: 675
     visible: true
     color: Theme.bgBottom
-    title: app.s.title
+    title: qsTr("Qilu Cards")
 
     property string page: "home"      // home | newgame | table | replays | lan
     property string overlay: ""         // settings | rules | ""

@@ -16,7 +16,7 @@ Item {
         MouseArea { anchors.fill: parent }
         Row {
             x: 28; y: 22; spacing: 16
-            Text { text: rp.app.s.rulesTitle + " · " + (rp.app.s[rp.game] || rp.game); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
+            Text { text: qsTr("Rules summary") + " · " + (rp.app.s[rp.game] || rp.game); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
             Seg { model: rp.ids.map(function(g) { return rp.app.s[g] || g }); current: Math.max(0, rp.ids.indexOf(rp.game)); onPicked: (i) => rp.game = rp.ids[i] }
         }
         Btn { anchors.right: parent.right; anchors.rightMargin: 20; y: 18; width: 46; height: 38; text: "✕"; onClicked: rp.close() }
@@ -37,7 +37,7 @@ Item {
                 }
             }
         }
-        Text { x: 612; y: 80; text: rp.app.s.optionsInForce; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2 }
+        Text { x: 612; y: 80; text: qsTr("Options at this table"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2 }
         Flickable {
             x: 612; y: 108; width: 540; height: 672; clip: true
             contentHeight: optCol.implicitHeight

@@ -32,7 +32,7 @@ Item {
         else if (h.kind) {   // a claim or a win: name the button the hint would press
             var cs = b.claims || [], label = h.kind
             for (var i = 0; i < cs.length; ++i) if (cs[i].kind === h.kind && cs[i].arg === (h.arg || "")) label = cs[i].label
-            board.table.message((board.app.lang === "zh" ? "提示：" : "Hint: ") + label)
+            board.table.message((qsTr("Hint: ")) + label)
         }
     }
     function tileIndex(t) { for (var i = handTiles.length - 1; i >= 0; --i) if (handTiles[i].tile === t) return i; return -1 }
@@ -66,9 +66,9 @@ Item {
         color: Theme.panel; border.color: Theme.panelBorder
         Column {
             anchors.centerIn: parent
-            Text { anchors.horizontalCenter: parent.horizontalCenter; text: board.app.lang === "zh" ? "余" : "wall"; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
+            Text { anchors.horizontalCenter: parent.horizontalCenter; text: qsTr("wall"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
             Text { objectName: "mjWall"; anchors.horizontalCenter: parent.horizontalCenter; text: board.b.wall === undefined ? "" : board.b.wall; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 40 }
-            Text { anchors.horizontalCenter: parent.horizontalCenter; text: board.app.lang === "zh" ? "张" : "tiles"; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
+            Text { anchors.horizontalCenter: parent.horizontalCenter; text: qsTr("tiles"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
         }
         Repeater {
             model: board.seats
@@ -155,7 +155,7 @@ Item {
         Btn {
             objectName: "mjHint"
             visible: board.b.myTurn === true
-            height: 46; text: board.app.s.hint; keycap: "H"
+            height: 46; text: qsTr("Hint"); keycap: "H"
             onClicked: board.hint()
         }
         Repeater {
@@ -182,7 +182,7 @@ Item {
             objectName: "mjDiscard"
             visible: board.b.myTurn === true && (board.b.discards || []).length > 0
             height: 46; primary: board.picked !== ""; keycap: "↵"
-            text: board.app.lang === "zh" ? "打出" : "Discard"
+            text: qsTr("Discard")
             enabledState: board.picked !== ""
             onClicked: board.discard(board.picked)
         }
@@ -217,7 +217,7 @@ Item {
         Column {
             id: counterCol
             x: 8; y: 10; spacing: 6
-            Text { text: board.app && board.app.lang === "zh" ? "牌张计数 · 未见张数" : "Unseen tiles"; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
+            Text { text: qsTr("Unseen tiles"); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
             Repeater {
                 model: board.b.counter || []
                 Row {
