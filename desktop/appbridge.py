@@ -27,14 +27,6 @@ def _planned() -> list[str]:
     return [m.split(".")[1] for m in games.SPEC_MODULES]
 
 
-def _show(v: Any, lang: str) -> str:
-    if isinstance(v, bool):
-        return QCoreApplication.translate("AppBridge", "on") if v else QCoreApplication.translate("AppBridge", "off")
-    if isinstance(v, (list, tuple)):
-        return ",".join(str(x) for x in v) or "–"
-    return str(v)
-
-
 def _choices(spec: Any, cur: Any) -> list[Any]:
     """The values an option's selector offers: its choices; for a number the match lengths (or steps of 10
     from its default, e.g. a penalty); for a list option (Shengji must-play levels) its default and the value
@@ -160,8 +152,8 @@ class AppBridge(QObject):
             return ()
 
     def _presets(self, game: str) -> list[tuple[str, str, str, dict[str, Any]]]:
-        """(name, Chinese title, English title, option values) of the game's presets (RULES.md G.4, B.1).
-        A preset that is itself an option value (``preset=s001``) shows its code after the title."""
+        """(name, Chinese title, English title, option values) of the game's presets (RULES.md G.4, B.1),
+        shown by their titles in words (the code of a preset option, ``s001``, is the rules panel's business)."""
         from engine import games
         spec = games.spec(game)
         presets, titles = spec.presets(), spec.preset_titles()
@@ -170,8 +162,6 @@ class AppBridge(QObject):
         out = []
         for name, values in presets.items():
             zh, en = titles.get(name, (name, name))
-            if "preset" in values:
-                zh, en = zh + f"（{name}）", en + f" ({name})"
             out.append((name, zh, en, dict(values)))
         return out
 
@@ -245,7 +235,7 @@ class AppBridge(QObject):
                 "name": spec.name, "rule": spec.rule,
                 "label": (spec.label_zh if lang == "zh" else spec.label_en) or spec.name,
                 "help": spec.help_zh if lang == "zh" else spec.help_en,
-                "choices": [_show(c, lang) for c in choices], "index": idx,
+                "choices": [spec.value_label(c, lang) for c in choices], "index": idx,
                 "isBool": all(isinstance(c, bool) for c in choices),
                 "onIndex": next((i for i, c in enumerate(choices) if c is True), 1),
                 "changed": base.get(spec.name) != val,
@@ -393,7 +383,7 @@ class AppBridge(QObject):
         for spec in self._specs(game):
             v = values.get(spec.name, spec.default)
             out.append({"rule": spec.rule, "label": spec.label_zh if self._lang == "zh" else spec.label_en,
-                        "value": _show(v, self._lang), "help": spec.help_zh if self._lang == "zh" else spec.help_en})
+                        "value": spec.value_label(v, self._lang), "help": spec.help_zh if self._lang == "zh" else spec.help_en})
         return out
 
     # ------------------------------------------------------------------ replays

@@ -192,18 +192,19 @@ Item {
                     id: sr
                     required property var modelData
                     width: 432; height: 48
-                    Chip { x: 0; visible: sr.modelData.relation !== ""; anchors.verticalCenter: parent.verticalCenter; text: sr.modelData.relation; fg: sr.modelData.relation === qsTr("Opposite") ? "white" : Theme.text2; bg: sr.modelData.relation === qsTr("Opposite") ? Theme.theirsDeep : "#22FFFFFF" }
+                    Chip { x: 0; size: 10; visible: sr.modelData.relation !== ""; anchors.verticalCenter: parent.verticalCenter; text: sr.modelData.relation; fg: sr.modelData.relation === qsTr("Opposite") ? "white" : Theme.text2; bg: sr.modelData.relation === qsTr("Opposite") ? Theme.theirsDeep : "#22FFFFFF" }
                     Rectangle {
-                        x: 52; anchors.verticalCenter: parent.verticalCenter
+                        x: 68; anchors.verticalCenter: parent.verticalCenter
                         width: 32; height: 32; radius: 16
                         color: Theme.teamDeep(sr.modelData.team); border.color: Theme.teamColor(sr.modelData.team); border.width: 2
                         Text { anchors.centerIn: parent; text: sr.modelData.name.substring(0, 1); color: "white"; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
                     }
-                    Text { x: 94; anchors.verticalCenter: parent.verticalCenter; text: sr.modelData.name; font.family: Theme.font; font.bold: true; font.pixelSize: 15; color: Theme.text; width: 90; elide: Text.ElideRight }
+                    Text { x: 108; anchors.verticalCenter: parent.verticalCenter; text: sr.modelData.name; font.family: Theme.font; font.bold: true; font.pixelSize: 15; color: Theme.text; width: 64; elide: Text.ElideRight }
                     Text { visible: sr.modelData.human; anchors.right: parent.right; anchors.verticalCenter: parent.verticalCenter; text: qsTr("Human (you)"); font.family: Theme.font; font.pixelSize: 14; color: Theme.text2 }
                     Seg {
                         visible: !sr.modelData.human
                         objectName: "level_" + sr.modelData.seat
+                        fontSize: 13; pad: 12
                         anchors.right: parent.right; anchors.verticalCenter: parent.verticalCenter
                         model: ng.app.levelNames; current: sr.modelData.level
                         onPicked: (i) => ng.app.setLevel(sr.modelData.seat, i)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from engine.errors import OptionError
-from engine.options import OptionSpec, resolve
+from engine.options import OptionSpec, label_values, resolve
 
 GAME = "shengji"
 MUST_PLAY_LEVELS = "3456789TJQK"
@@ -41,7 +41,7 @@ SPECS: tuple[OptionSpec, ...] = (
                "玩法：标准升级（三五番随后加入）。", "Variant", "玩法"),
     OptionSpec("preset", "s002", ("s002", "tongxing", "bisai"), "S.1a",
                "A group of options: s002 the seed's rules; tongxing the common rules; bisai tournament rules.",
-               "规则组合：s002 原始规则；tongxing 通行规则；bisai 比赛规则。", "Preset", "规则组合"),
+               "规则组合：原始规则（S002）、通行规则或比赛规则。", "Preset", "规则组合"),
     OptionSpec("follow_type_required", False, (False, True), "S-16a",
                "Followers must answer pairs with pairs and tractors with tractors (else only the suit counts).",
                "跟牌必须对跟对、拖拉机跟拖拉机（否则只要求同花色）。", "Follow the type", "跟牌型"),
@@ -103,6 +103,28 @@ SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("base_score", 1, None, "S-20", "The hand's base score that multiplies the score table.",
                "每局基础分（乘以计分表）。", "Base score", "基础分"),
 )
+
+# The values in words (issue 13): (value, 中文, English) for every choice that is not a plain switch.
+_DECLARATION = (("redeal", "重新发牌", "Redeal"), ("no_trump", "打无主", "No trump"),
+                ("flip_bottom", "翻底定主", "Flip the kitty"))
+VALUE_LABELS: dict[str, tuple[tuple[Any, str, str], ...]] = {
+    "variant": (("standard", "标准升级", "Standard"),),
+    "preset": (("s002", "原始规则", "Seed rules"), ("tongxing", "通行规则", "Common rules"),
+               ("bisai", "比赛规则", "Tournament rules")),
+    "tractor_protection": (("none", "对子可逼出", "Pairs may draw it"),
+                           ("tractor_only_by_tractor", "只有拖拉机逼出", "Only a tractor draws it")),
+    "pair_over_pair": (("any", "任何花色", "Any suit"), ("never", "不可以", "Never"), ("higher_suit", "更大花色", "Higher suit")),
+    "first_banker": (("final_declarer", "最后亮主者", "Last declarer"), ("first_declarer", "最先亮主者", "First declarer")),
+    "no_declaration_first": _DECLARATION,
+    "no_declaration": _DECLARATION,
+    "throw_check": (("all_others", "其他三家", "All three others"), ("opponents", "两个对手", "The two opponents")),
+    "throw_overruff": (("largest_component", "比最大牌型", "Largest part"), ("all_components", "每部分都大", "Every part"),
+                       ("no_ruff", "不能被将", "No ruff")),
+    "kitty_multiplier": (("seed", "×2 / ×4", "×2 / ×4"), ("unit_size", "2 × 张数", "2 × cards"),
+                         ("power", "2 的张数次方", "2 to the cards"), ("compendium", "汇编规则", "Compendium")),
+    "level_table": (("standard", "通行表", "Usual table"), ("score", "计分表", "Score table")),
+}
+SPECS = label_values(SPECS, VALUE_LABELS)
 
 PRESETS: dict[str, dict[str, Any]] = {
     "s002": {},

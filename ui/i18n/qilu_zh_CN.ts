@@ -4,14 +4,6 @@
     <context>
         <name>AppBridge</name>
         <message>
-            <source>on</source>
-            <translation>开</translation>
-        </message>
-        <message>
-            <source>off</source>
-            <translation>关</translation>
-        </message>
-        <message>
             <source>%1 moves</source>
             <translation>%1 步</translation>
         </message>
