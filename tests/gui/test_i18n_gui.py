@@ -97,3 +97,40 @@ def test_the_new_game_rows_show_the_labels(qa):
                     assert not any(re.fullmatch(r"[a-z0-9_-]+", c) and re.search("[a-z]{2}", c)
                                    for c in row["choices"]), row
         assert qa.app.presetNames and not any(re.search(r"[（(]s0", p) for p in qa.app.presetNames)
+
+
+def test_a_refusals_rule_id_in_the_toast_opens_the_rules_panel_at_its_entry(qa, tmp_path):
+    qa.table.start(quick_config("gouji", seed=3))
+    qa.set_screen("table")
+    assert wait_until(lambda: bool(qa.table.snap), 20)
+    qa.table.message.emit("[G-50] 不是出牌人也不是他对头的人才能烧牌")   # the words a refusal of G-50 brings
+    wait_frame(qa.window)
+    toast = qa.find("toast")
+    assert toast.isVisible()
+    click_item(qa, toast)
+    wait_frame(qa.window)
+    assert qa.window.property("overlay") == "rules"
+    panel = qa.find("rulesPanel")
+    entries = [qa.find(f"ruleEntry_{i}", panel) for i in range(30)]
+    marked = [e for e in entries if e is not None and e.property("focused")]
+    assert len(marked) == 1 and "G-49" in marked[0].property("modelData")["rule"]   # "G-49 … G-51" covers G-50
+    assert not qa.find("ruleNotSummarized", panel).isVisible()
+    qa.grab(str(tmp_path / "rules_focus_zh.png"))
+    click_item(qa, qa.find("rulesPanel"))          # a click outside the box closes it
+    qa.table.message.emit("[G-69] 现在不能问户（只能问10张以下的）")
+    wait_frame(qa.window)
+    click_item(qa, qa.find("toast"))
+    wait_frame(qa.window)
+    note = qa.find("ruleNotSummarized", qa.find("rulesPanel"))
+    assert note.isVisible() and "G-69" in note.property("text")
+
+
+def test_the_lan_table_status_reads_in_the_ui_language(qa):
+    from PySide6.QtCore import QCoreApplication
+
+    from desktop.lan import TABLE_STATUS
+    for status in ("lobby", "playing", "over"):   # every status the LAN host reports
+        assert QCoreApplication.translate("LanBridge", TABLE_STATUS[status]) != TABLE_STATUS[status]
+    qa.settings.set("language", "en")
+    wait(10)
+    assert QCoreApplication.translate("LanBridge", TABLE_STATUS["lobby"]) == "waiting for players"

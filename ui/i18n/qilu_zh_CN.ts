@@ -183,6 +183,21 @@
         </message>
     </context>
     <context>
+        <name>LanBridge</name>
+        <message>
+            <source>waiting for players</source>
+            <translation>等待玩家加入</translation>
+        </message>
+        <message>
+            <source>playing</source>
+            <translation>对局中</translation>
+        </message>
+        <message>
+            <source>match over</source>
+            <translation>对局已结束</translation>
+        </message>
+    </context>
+    <context>
         <name>Main</name>
         <message>
             <source>Qilu Cards</source>
@@ -319,6 +334,10 @@
         <message>
             <source>Rules summary</source>
             <translation>规则摘要</translation>
+        </message>
+        <message>
+            <source>Rule %1 is not in this summary</source>
+            <translation>规则 %1 不在本摘要中</translation>
         </message>
         <message>
             <source>Options at this table</source>
