@@ -38,6 +38,7 @@ Window {
         function onStartTable() { win.go("table") }
         function onGoHome() { win.go("home") }
         function onToast(msg) { win.showToast(msg) }
+        function onLangChanged() { toastTimer.stop() }   // a message in the old language goes
     }
     Connections {
         target: win.table
