@@ -118,6 +118,7 @@ class QiluApp:
             "replay": self.replay, "lan": self.lan, "fontFamily": self.font_family or paths.FONT_FAMILY,
             "soundsUrl": QUrl.fromLocalFile(str(paths.sounds_dir())), "soundAvailable": sound_available(),
         })
+        self.app.retranslate = self.engine.retranslate   # live language switch (QT_NOTES.md)
         self.engine.load(QUrl.fromLocalFile(str(paths.main_qml())))
         roots = self.engine.rootObjects()
         self.window: Any = roots[0] if roots else None

@@ -10,7 +10,7 @@ import random
 import threading
 from typing import Any
 
-from PySide6.QtCore import Property, QObject, Signal, Slot
+from PySide6.QtCore import Property, QCoreApplication, QObject, Signal, Slot
 
 from desktop import i18n, rules_text, store
 from desktop.settings import Settings
@@ -25,14 +25,6 @@ def _planned() -> list[str]:
     """Every game the registry lists a spec module for, built or not (``engine.<name>.spec``)."""
     from engine import games
     return [m.split(".")[1] for m in games.SPEC_MODULES]
-
-
-def _show(v: Any, lang: str) -> str:
-    if isinstance(v, bool):
-        return ("开" if v else "关") if lang == "zh" else ("on" if v else "off")
-    if isinstance(v, (list, tuple)):
-        return ",".join(str(x) for x in v) or "–"
-    return str(v)
 
 
 def _choices(spec: Any, cur: Any) -> list[Any]:
@@ -62,6 +54,8 @@ class AppBridge(QObject):
         self.settings = settings
         settings.changed.connect(self._on_settings)
         self._lang = settings.get("language")
+        i18n.install(self._lang)
+        self.retranslate: Any = None   # the QML engine's retranslate(), set by the app once QML is loaded
         self.table: Any = None
         self.replay: Any = None
         self._save_info: dict[str, Any] | None = None
@@ -79,6 +73,9 @@ class AppBridge(QObject):
     def _on_settings(self) -> None:
         if self.settings.get("language") != self._lang:
             self._lang = self.settings.get("language")
+            i18n.install(self._lang)   # first the translator, so Python strings read below are in the new language
+            if self.retranslate is not None:
+                self.retranslate()     # every qsTr() binding re-evaluates
             self.langChanged.emit()
             self.homeChanged.emit()
         self.formChanged.emit()   # e.g. the player's name in the seat list
@@ -114,7 +111,7 @@ class AppBridge(QObject):
         g = self._save_info.get("game", "")
         n = self._save_info.get("actions", 0)
         when = time.strftime("%m-%d %H:%M", time.localtime(self._save_info.get("mtime", 0)))
-        moves = f"{n} 步" if self._lang == "zh" else f"{n} moves"
+        moves = QCoreApplication.translate("AppBridge", "%1 moves").replace("%1", str(n))
         where = (self._save_info.get("meta") or {}).get("progress") or {}
         if isinstance(where, dict) and where.get(self._lang):
             moves = str(where[self._lang])   # the set/hand and the score (desktop/progress.py)
@@ -158,8 +155,8 @@ class AppBridge(QObject):
             return ()
 
     def _presets(self, game: str) -> list[tuple[str, str, str, dict[str, Any]]]:
-        """(name, Chinese title, English title, option values) of the game's presets (RULES.md G.4, B.1).
-        A preset that is itself an option value (``preset=s001``) shows its code after the title."""
+        """(name, Chinese title, English title, option values) of the game's presets (RULES.md G.4, B.1),
+        shown by their titles in words (the code of a preset option, ``s001``, is the rules panel's business)."""
         from engine import games
         spec = games.spec(game)
         presets, titles = spec.presets(), spec.preset_titles()
@@ -168,8 +165,6 @@ class AppBridge(QObject):
         out = []
         for name, values in presets.items():
             zh, en = titles.get(name, (name, name))
-            if "preset" in values:
-                zh, en = zh + f"（{name}）", en + f" ({name})"
             out.append((name, zh, en, dict(values)))
         return out
 
@@ -243,8 +238,9 @@ class AppBridge(QObject):
                 "name": spec.name, "rule": spec.rule,
                 "label": (spec.label_zh if lang == "zh" else spec.label_en) or spec.name,
                 "help": spec.help_zh if lang == "zh" else spec.help_en,
-                "choices": [_show(c, lang) for c in choices], "index": idx,
+                "choices": [spec.value_label(c, lang) for c in choices], "index": idx,
                 "isBool": all(isinstance(c, bool) for c in choices),
+                "onIndex": next((i for i, c in enumerate(choices) if c is True), 1),
                 "changed": base.get(spec.name) != val,
             })
         return rows
@@ -390,7 +386,7 @@ class AppBridge(QObject):
         for spec in self._specs(game):
             v = values.get(spec.name, spec.default)
             out.append({"rule": spec.rule, "label": spec.label_zh if self._lang == "zh" else spec.label_en,
-                        "value": _show(v, self._lang), "help": spec.help_zh if self._lang == "zh" else spec.help_en})
+                        "value": spec.value_label(v, self._lang), "help": spec.help_zh if self._lang == "zh" else spec.help_en})
         return out
 
     # ------------------------------------------------------------------ replays

@@ -1,6 +1,14 @@
-"""UI strings in 中文 and English, switched live (QML binds to ``app.s.<key>``)."""
+"""UI strings in 中文 and English, switched live.
+
+QML shows its words through Qt's translation system: ``qsTr("English")`` with the Chinese in
+``ui/i18n/qilu_zh_CN.ts``, compiled to the ``.qm`` that :func:`install` loads into a QTranslator. The dicts below
+are the words Python still builds (seat captions, the round log, presenters) and the source the converter
+(``python -m tools.i18n_convert``) takes a new ``app.s.<key>`` string from; see docs/ARCHITECTURE.md.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 ZH: dict[str, str] = {
     "title": "齐鲁牌局", "subtitle": "够级 · 保皇 · 山东扑克",
@@ -170,3 +178,30 @@ def place_name(place: int, n_seats: int, lang: str) -> str:
     else:
         names = PLACES_EN if n_seats == 6 else PLACES_EN[:4] + ["Last"]
     return names[place] if 0 <= place < len(names) else str(place + 1)
+
+
+_translator: list[Any] = []   # the one QTranslator, loaded once; kept referenced while installed
+
+
+def qm_path() -> Any:
+    from desktop import paths
+    return paths.ui_dir() / "i18n" / "qilu_zh_CN.qm"
+
+
+def install(lang: str) -> bool:
+    """Put Qt's translator for ``lang`` in force: install the Chinese ``.qm`` for ``"zh"``, remove it for
+    English (the sources are English). Returns whether the Chinese translator is installed now. Without a
+    QCoreApplication nothing happens (and nothing is translated)."""
+    from PySide6.QtCore import QCoreApplication, QTranslator
+    if QCoreApplication.instance() is None:
+        return False
+    if not _translator:
+        t = QTranslator()
+        if not t.load(str(qm_path())):
+            return False
+        _translator.append(t)
+    t = _translator[0]
+    QCoreApplication.removeTranslator(t)
+    if lang == "zh":
+        return bool(QCoreApplication.installTranslator(t))
+    return False

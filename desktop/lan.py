@@ -15,11 +15,16 @@ import json
 import threading
 from typing import Any
 
-from PySide6.QtCore import Property, QObject, Signal, Slot
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Property, QCoreApplication, QObject, Signal, Slot
 
 from desktop import i18n, paths
 from desktop.lan_snapshot import net_snapshot
 from desktop.worker import match_kwargs
+
+# The host's table status in the player's words (it was shown raw: "lobby"); translated where it is shown.
+TABLE_STATUS = {"lobby": QT_TRANSLATE_NOOP("LanBridge", "waiting for players"),
+                "playing": QT_TRANSLATE_NOOP("LanBridge", "playing"),
+                "over": QT_TRANSLATE_NOOP("LanBridge", "match over")}
 
 
 class NetSession:
@@ -550,7 +555,9 @@ class LanBridge(QObject):
         return presenter(self._table.game).lan_hint(dict(self._table.options), self.lang())
 
     def _g_tstatus(self) -> str:
-        return self._table.status if self._table else ""
+        if not self._table:
+            return ""
+        return QCoreApplication.translate("LanBridge", TABLE_STATUS.get(self._table.status, self._table.status))
 
     def _g_chat_on(self) -> bool:
         return self.client is not None and bool(self._mode)

@@ -185,6 +185,9 @@ class TableBridge(QObject):
         if desc != self.hand.descending:
             self.hand.descending = desc
             self.hand.set_cards(self.hand.cards())
+        if self._results and self._results.get("lang") != self.lang() and self.snap:
+            self._make_results(self.snap, sheet=False)   # the results panel in the language of now
+            self.changed.emit()
         if self._active:
             self._pace.emit(self.pace_ms())
             self._rebuild()
@@ -571,7 +574,7 @@ class TableBridge(QObject):
             a["gap"] = 0 if i == 0 else 24 if "hint" in (a["kind"], out[i - 1]["kind"]) else 10
         return out
 
-    def _make_results(self, snap: dict[str, Any]) -> None:
+    def _make_results(self, snap: dict[str, Any], sheet: bool = True) -> None:
         n = snap["n_seats"]
         lang = self.lang()
         st = i18n.strings(lang)
@@ -603,7 +606,9 @@ class TableBridge(QObject):
                          "title": st["gameOver"] if snap.get("over") else pres.results_title(st),
                          "shuffle": shuffle_check.panel(snap.get("shuffle") or [], lang, st),
                          "detail": pres.results_detail_rows(res, lang, self.name_of), "detailUrl": pres.results_detail,
-                         "sum": pres.results_sum(res, int(snap["seat"]), opts, lang)}
+                         "sum": pres.results_sum(res, int(snap["seat"]), opts, lang), "lang": lang}
+        if not sheet:
+            return
         self._sheet_res.append({**res, "_opts": opts})
         self._sheet.append({"set": res.get("set_no", res.get("hand_no", len(self._sheet) + 1)),
                             "scores": [scores[i] if i < len(scores) else "" for i in range(n)],

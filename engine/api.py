@@ -31,6 +31,11 @@ class Refusal:
     en: str
     zh: str = ""
 
+    def __post_init__(self) -> None:
+        if not self.zh:   # every refusal has Chinese words: the rule's own when the raise site gave none
+            from engine.refusals import zh_any
+            object.__setattr__(self, "zh", zh_any(self.rule))
+
     def message(self, lang: str = "en") -> str:
         return (self.zh or self.en) if lang.startswith("zh") else self.en
 

@@ -7,7 +7,7 @@ option ids (with or without the ``game.`` prefix) against them and fills in the 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.errors import OptionError
@@ -26,6 +26,19 @@ class OptionSpec:
     label_en: str = ""
     label_zh: str = ""
     minimum: int = 1
+    # (value, 中文, English) for each choice shown in words; attached by :func:`label_values`
+    value_labels: tuple[tuple[Any, str, str], ...] = ()
+
+    def value_label(self, value: Any, lang: str) -> str:
+        """A value in the UI language's words: its label, on/off (开/关) for a switch, else the number or list."""
+        for v, zh, en in self.value_labels:
+            if type(v) is type(value) and v == value:
+                return zh if lang == "zh" else en
+        if isinstance(value, bool):
+            return ("开" if value else "关") if lang == "zh" else ("on" if value else "off")
+        if isinstance(value, (list, tuple)):
+            return ",".join(str(x) for x in value) or "–"
+        return str(value)
 
     def check(self, game: str, value: Any) -> Any:
         if self.choices is None:
@@ -68,6 +81,18 @@ def _show(v: Any) -> str:
     if isinstance(v, str):
         return f'"{v}"'
     return repr(v)
+
+
+def label_values(specs: tuple[OptionSpec, ...],
+                 labels: Mapping[str, tuple[tuple[Any, str, str], ...]]) -> tuple[OptionSpec, ...]:
+    """``specs`` with each option's value labels attached; a label for an unknown option or value is a bug."""
+    by_name = {s.name: s for s in specs}
+    for name, rows in labels.items():
+        spec = by_name[name]
+        for v, _zh, _en in rows:
+            if spec.choices is not None and not any(type(c) is type(v) and c == v for c in spec.choices):
+                raise ValueError(f"{name}: {v!r} is not one of its values")
+    return tuple(replace(s, value_labels=tuple(labels[s.name])) if s.name in labels else s for s in specs)
 
 
 def unknown_option_rule(game: str) -> str:

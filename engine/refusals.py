@@ -28,3 +28,26 @@ COMMON_ZH: dict[str, str] = {
 def zh_for(rule: str, table: Mapping[str, str] = COMMON_ZH) -> str:
     """The Chinese reason for ``rule`` from ``table``, else from :data:`COMMON_ZH`, else ``""``."""
     return table.get(rule) or COMMON_ZH.get(rule, "")
+
+
+_ALL: dict[str, str] = {}
+
+
+def zh_any(rule: str) -> str:
+    """The Chinese reason for ``rule`` from any registered game's table (rule ids never collide across games:
+    G-, B-, S-, M- …), else :data:`COMMON_ZH`, else ``""``. A refusal raised deep in a shared parser (a play's
+    notation, a tile's) knows only its rule id; this gives it its Chinese words (issue 13)."""
+    if not _ALL:
+        import importlib
+
+        from engine import games
+        merged = dict(COMMON_ZH)
+        for mod in games.SPEC_MODULES:
+            try:
+                table = getattr(importlib.import_module(mod.rsplit(".", 1)[0] + ".refusals"), "ZH", None)
+            except ImportError:
+                continue
+            if isinstance(table, Mapping):
+                merged.update({k: v for k, v in table.items() if k not in COMMON_ZH})
+        _ALL.update(merged)
+    return _ALL.get(rule, "")

@@ -13,7 +13,7 @@ Rectangle {
     Text {
         id: label
         anchors.centerIn: parent
-        text: "⟳ " + pill.app.s.autoPill
+        text: "⟳ " + qsTr("Auto-play on · cancel")
         color: Theme.primary1; font.family: Theme.font; font.bold: true; font.pixelSize: 16
     }
     MouseArea { anchors.fill: parent; onClicked: pill.table.setAuto(false) }

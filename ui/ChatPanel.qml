@@ -6,13 +6,12 @@ Rectangle {
     id: chat
     objectName: "chatPanel"
     property var lan
-    property bool zh: true
     property bool closable: true
     signal closeRequested()
     width: 380; height: 470; radius: 12
     color: Theme.panel; border.color: Theme.panelBorder
 
-    Text { x: 14; y: 10; text: chat.zh ? "聊天" : "Chat"; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
+    Text { x: 14; y: 10; text: qsTr("Chat"); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
     Btn { objectName: "btnChatClose"; visible: chat.closable; anchors.right: parent.right; anchors.rightMargin: 8; y: 6; width: 34; height: 30; minWidth: 30; fontSize: 15; text: "✕"; onClicked: chat.closeRequested() }
 
     Rectangle {
@@ -36,7 +35,7 @@ Rectangle {
                 font.family: Theme.font; font.pixelSize: 14
             }
         }
-        Text { visible: lines.count === 0; anchors.centerIn: parent; text: chat.zh ? "（还没有消息）" : "(no messages yet)"; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+        Text { visible: lines.count === 0; anchors.centerIn: parent; text: qsTr("(no messages yet)"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
     }
 
     Flow {
@@ -70,13 +69,13 @@ Rectangle {
                 onAccepted: send.clicked()
                 Keys.onEscapePressed: chat.closeRequested()
             }
-            Text { visible: input.text === "" && !input.activeFocus; anchors.verticalCenter: parent.verticalCenter; x: 10; text: chat.zh ? "说点什么…" : "Say something…"; color: Theme.hint; font.family: Theme.font; font.pixelSize: 14 }
+            Text { visible: input.text === "" && !input.activeFocus; anchors.verticalCenter: parent.verticalCenter; x: 10; text: qsTr("Say something…"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 14 }
         }
         Btn {
             id: send
             objectName: "btnChatSend"
             width: 86; height: 38; minWidth: 60; fontSize: 15; primary: input.text.trim() !== ""
-            text: chat.zh ? "发送" : "Send"
+            text: qsTr("Send")
             onClicked: { if (input.text.trim() !== "") { chat.lan.sendText(input.text); input.text = "" } }
         }
     }

@@ -27,8 +27,8 @@ Item {
             }
             Column {
                 anchors.verticalCenter: parent.verticalCenter
-                Text { objectName: "homeTitle"; text: home.app.s.title; font.family: Theme.font; font.bold: true; font.pixelSize: 44; color: Theme.text }
-                Text { text: home.app.lang === "zh" ? "Qilu Cards · " + home.app.s.subtitle : "齐鲁牌局 · " + home.app.s.subtitle; font.family: Theme.font; font.pixelSize: 16; color: Theme.text2 }
+                Text { objectName: "homeTitle"; text: qsTr("Qilu Cards"); font.family: Theme.font; font.bold: true; font.pixelSize: 44; color: Theme.text }
+                Text { text: qsTr("齐鲁牌局 · %1", "the app's name in the other UI language, then the subtitle").arg(qsTr("Gouji · Baohuang · Shandong card games")); font.family: Theme.font; font.pixelSize: 16; color: Theme.text2 }
             }
         }
         Item { width: 1; height: 26 }
@@ -38,7 +38,7 @@ Item {
             width: parent.width; height: 60
             primary: true
             enabledState: home.app.hasSave || (home.table.active && !home.table.over)
-            text: home.app.s["continue"]
+            text: qsTr("Continue", "continue")
             fontSize: 22
             onClicked: {
                 if (home.table.active && !home.table.over) home.navigate("table")
@@ -53,14 +53,14 @@ Item {
             color: Theme.text2; font.family: Theme.font; font.pixelSize: 14
             wrapMode: Text.Wrap
         }
-        Btn { objectName: "btnNewGame"; width: parent.width; height: 56; text: home.app.s.newGame; fontSize: 20; onClicked: home.navigate("newgame") }
+        Btn { objectName: "btnNewGame"; width: parent.width; height: 56; text: qsTr("New game"); fontSize: 20; onClicked: home.navigate("newgame") }
         Row {
             spacing: 12
-            Btn { objectName: "btnLan"; width: 164; height: 50; text: home.app.s.lan; onClicked: home.navigate("lan") }
-            Btn { objectName: "btnReplays"; width: 164; height: 50; text: home.app.s.replays; onClicked: { home.app.refreshReplays(); home.navigate("replays") } }
-            Btn { objectName: "btnRules"; width: 168; height: 50; text: home.app.s.rules; onClicked: home.navigate("rules") }
+            Btn { objectName: "btnLan"; width: 164; height: 50; text: qsTr("LAN"); onClicked: home.navigate("lan") }
+            Btn { objectName: "btnReplays"; width: 164; height: 50; text: qsTr("Replays"); onClicked: { home.app.refreshReplays(); home.navigate("replays") } }
+            Btn { objectName: "btnRules"; width: 168; height: 50; text: qsTr("Rules"); onClicked: home.navigate("rules") }
         }
-        Btn { objectName: "btnSettings"; width: parent.width; height: 50; text: "⚙  " + home.app.s.settings; onClicked: home.navigate("settings") }
+        Btn { objectName: "btnSettings"; width: parent.width; height: 50; text: "⚙  " + qsTr("Settings"); onClicked: home.navigate("settings") }
     }
 
     Text {

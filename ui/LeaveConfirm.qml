@@ -16,12 +16,12 @@ Item {
         Column {
             id: col
             x: 28; y: 24; width: 464; spacing: 14
-            Text { text: dlg.app.s.leaveTitle; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 24 }
-            Text { width: 464; wrapMode: Text.Wrap; text: dlg.app.s.leaveBody; color: Theme.text2; font.family: Theme.font; font.pixelSize: 15 }
+            Text { text: qsTr("Leave the table?"); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 24 }
+            Text { width: 464; wrapMode: Text.Wrap; text: qsTr("A bot plays your seat once you leave; join again from this computer to take it back."); color: Theme.text2; font.family: Theme.font; font.pixelSize: 15 }
             Row {
                 spacing: 12
-                Btn { objectName: "btnLeaveNo"; primary: true; width: 200; text: dlg.app.s.leaveNo; onClicked: dlg.stayed() }
-                Btn { objectName: "btnLeaveYes"; width: 160; danger: true; text: dlg.app.s.leaveYes; onClicked: { dlg.table.leaveTable(); dlg.leaving() } }
+                Btn { objectName: "btnLeaveNo"; primary: true; width: 200; text: qsTr("Stay"); onClicked: dlg.stayed() }
+                Btn { objectName: "btnLeaveYes"; width: 160; danger: true; text: qsTr("Leave"); onClicked: { dlg.table.leaveTable(); dlg.leaving() } }
             }
         }
     }

@@ -19,11 +19,12 @@ Window {
     minimumWidth: 1200; minimumHeight: 675
     visible: true
     color: Theme.bgBottom
-    title: app.s.title
+    title: qsTr("Qilu Cards")
 
     property string page: "home"      // home | newgame | table | replays | lan
     property string overlay: ""         // settings | rules | ""
     property string toastText: ""
+    property string rulesFocus: ""      // the rule id the rules panel opens at (a refusal's, clicked in the toast)
 
     Component.onCompleted: Theme.font = win.fontFamily
     Binding { target: Theme; property: "speed"; value: win.settings.speed }
@@ -37,6 +38,7 @@ Window {
         function onStartTable() { win.go("table") }
         function onGoHome() { win.go("home") }
         function onToast(msg) { win.showToast(msg) }
+        function onLangChanged() { toastTimer.stop() }   // a message in the old language goes
     }
     Connections {
         target: win.table
@@ -98,6 +100,15 @@ Window {
                 color: Theme.text; font.family: Theme.font; font.pixelSize: 16
             }
             Timer { id: toastTimer; interval: 3500 }
+            // a refusal names its rule ("[G-49] …"): a click opens the rules panel at that entry
+            readonly property string ruleId: (win.toastText.match(/^\[([A-Z]+-[0-9]+[a-z]?)\]/) || ["", ""])[1]
+            MouseArea {
+                objectName: "toastRuleLink"
+                anchors.fill: parent
+                enabled: toast.ruleId !== ""
+                cursorShape: Qt.PointingHandCursor
+                onClicked: { win.rulesFocus = toast.ruleId; win.overlay = "rules"; toastTimer.stop() }
+            }
         }
 
         AutoPill {   // 托管 can be taken back from every screen, the results dialog and the overlays included
@@ -120,5 +131,5 @@ Window {
     Component { id: replaysC; Replays { app: win.app; replay: win.replay; onNavigate: (name) => win.go(name) } }
     Component { id: lanC; Lan { app: win.app; lan: win.lan; onNavigate: (name) => win.go(name) } }
     Component { id: settingsC; SettingsPanel { app: win.app; settings: win.settings; onClose: win.overlay = "" } }
-    Component { id: rulesC; RulesPanel { app: win.app; game: win.page === "table" ? win.table.game : win.app.game; onClose: win.overlay = "" } }
+    Component { id: rulesC; RulesPanel { app: win.app; game: win.page === "table" ? win.table.game : win.app.game; focusRule: win.rulesFocus; onClose: { win.overlay = ""; win.rulesFocus = "" } } }
 }

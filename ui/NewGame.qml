@@ -16,8 +16,8 @@ Item {
             Text { anchors.centerIn: parent; text: "牌"; font.family: Theme.font; font.bold: true; font.pixelSize: 26; color: Theme.primaryText }
         }
         Column {
-            Text { text: ng.app.s.newGame; font.family: Theme.font; font.bold: true; font.pixelSize: 26; color: Theme.text }
-            Text { text: ng.app.s.newGameSub; font.family: Theme.font; font.pixelSize: 14; color: Theme.text2 }
+            Text { text: qsTr("New game"); font.family: Theme.font; font.bold: true; font.pixelSize: 26; color: Theme.text }
+            Text { text: qsTr("Choose the game, the rules and your opponents, then start"); font.family: Theme.font; font.pixelSize: 14; color: Theme.text2 }
         }
     }
     Row {
@@ -30,7 +30,7 @@ Item {
     // ---------------- left column: game and preset
     Column {
         x: 40; y: 112; width: 440; spacing: 10
-        Text { text: ng.app.s.game; font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
+        Text { text: qsTr("Game"); font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
         Repeater {
             model: ng.app.games
             Rectangle {
@@ -80,8 +80,8 @@ Item {
         Item { width: 1; height: 8 }
         Row {
             spacing: 10
-            Text { text: ng.app.s.preset; font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
-            Chip { visible: ng.app.changedCount > 0; text: ng.app.s.changed.replace("%1", ng.app.changedCount); fg: Theme.warnText; bg: Theme.warn; objectName: "changedChip" }
+            Text { text: qsTr("Preset"); font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
+            Chip { visible: ng.app.changedCount > 0; text: qsTr("%1 changed").arg(ng.app.changedCount); fg: Theme.warnText; bg: Theme.warn; objectName: "changedChip" }
         }
         Rectangle {
             width: 440; height: presetCol.implicitHeight + 20; radius: 10
@@ -104,7 +104,7 @@ Item {
                     }
                 }
                 Text {
-                    text: ng.app.s.restorePreset
+                    text: qsTr("Restore preset")
                     color: Theme.mintText; font.family: Theme.font; font.pixelSize: 14
                     MouseArea { anchors.fill: parent; onClicked: ng.app.restorePreset() }
                 }
@@ -113,7 +113,7 @@ Item {
     }
 
     // ---------------- middle column: rule rows from the engine's SPECS
-    Text { x: 512; y: 112; text: ng.app.s.rulesSection; font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
+    Text { x: 512; y: 112; text: qsTr("Rules"); font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
     Rectangle {
         x: 512; y: 140; width: 560; height: 740; radius: 12
         color: "#0F211D"; border.color: Theme.panelBorder
@@ -156,8 +156,8 @@ Item {
                             Toggle {
                                 visible: row.modelData.isBool
                                 anchors.verticalCenter: parent.verticalCenter
-                                checked: row.modelData.isBool && row.modelData.choices[row.modelData.index] === (ng.app.lang === "zh" ? "开" : "on")
-                                onToggled: (on) => ng.app.setOption(row.modelData.name, row.modelData.choices.indexOf(on ? (ng.app.lang === "zh" ? "开" : "on") : (ng.app.lang === "zh" ? "关" : "off")))
+                                checked: row.modelData.isBool && row.modelData.index === row.modelData.onIndex
+                                onToggled: (on) => ng.app.setOption(row.modelData.name, on ? row.modelData.onIndex : 1 - row.modelData.onIndex)
                             }
                             Seg {
                                 id: segc
@@ -174,7 +174,7 @@ Item {
     }
 
     // ---------------- right column: seats, seed, start
-    Text { x: 1104; y: 112; text: ng.app.s.seats; font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
+    Text { x: 1104; y: 112; text: qsTr("Seats"); font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
     Rectangle {
         x: 1104; y: 140; width: 456; height: seatCol.implicitHeight + 24; radius: 12
         color: "#0F211D"; border.color: Theme.panelBorder
@@ -183,7 +183,7 @@ Item {
             x: 12; y: 12; width: 432; spacing: 4
             Row {
                 spacing: 8
-                Text { text: ng.app.s.allBots; font.family: Theme.font; font.pixelSize: 13; color: Theme.text2; anchors.verticalCenter: parent.verticalCenter }
+                Text { text: qsTr("All bots"); font.family: Theme.font; font.pixelSize: 13; color: Theme.text2; anchors.verticalCenter: parent.verticalCenter }
                 Seg { model: ng.app.levelNames; current: -1; onPicked: (i) => ng.app.setAllLevels(i) }
             }
             Repeater {
@@ -192,18 +192,19 @@ Item {
                     id: sr
                     required property var modelData
                     width: 432; height: 48
-                    Chip { x: 0; visible: sr.modelData.relation !== ""; anchors.verticalCenter: parent.verticalCenter; text: sr.modelData.relation; fg: sr.modelData.relation === ng.app.s.opposite ? "white" : Theme.text2; bg: sr.modelData.relation === ng.app.s.opposite ? Theme.theirsDeep : "#22FFFFFF" }
+                    Chip { x: 0; size: 10; visible: sr.modelData.relation !== ""; anchors.verticalCenter: parent.verticalCenter; text: sr.modelData.relation; fg: sr.modelData.relation === qsTr("Opposite") ? "white" : Theme.text2; bg: sr.modelData.relation === qsTr("Opposite") ? Theme.theirsDeep : "#22FFFFFF" }
                     Rectangle {
-                        x: 52; anchors.verticalCenter: parent.verticalCenter
+                        x: 68; anchors.verticalCenter: parent.verticalCenter
                         width: 32; height: 32; radius: 16
                         color: Theme.teamDeep(sr.modelData.team); border.color: Theme.teamColor(sr.modelData.team); border.width: 2
                         Text { anchors.centerIn: parent; text: sr.modelData.name.substring(0, 1); color: "white"; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
                     }
-                    Text { x: 94; anchors.verticalCenter: parent.verticalCenter; text: sr.modelData.name; font.family: Theme.font; font.bold: true; font.pixelSize: 15; color: Theme.text; width: 90; elide: Text.ElideRight }
-                    Text { visible: sr.modelData.human; anchors.right: parent.right; anchors.verticalCenter: parent.verticalCenter; text: ng.app.s.human; font.family: Theme.font; font.pixelSize: 14; color: Theme.text2 }
+                    Text { x: 108; anchors.verticalCenter: parent.verticalCenter; text: sr.modelData.name; font.family: Theme.font; font.bold: true; font.pixelSize: 15; color: Theme.text; width: 64; elide: Text.ElideRight }
+                    Text { visible: sr.modelData.human; anchors.right: parent.right; anchors.verticalCenter: parent.verticalCenter; text: qsTr("Human (you)"); font.family: Theme.font; font.pixelSize: 14; color: Theme.text2 }
                     Seg {
                         visible: !sr.modelData.human
                         objectName: "level_" + sr.modelData.seat
+                        fontSize: 13; pad: 12
                         anchors.right: parent.right; anchors.verticalCenter: parent.verticalCenter
                         model: ng.app.levelNames; current: sr.modelData.level
                         onPicked: (i) => ng.app.setLevel(sr.modelData.seat, i)
@@ -214,7 +215,7 @@ Item {
     }
     Column {
         x: 1104; y: 560; width: 456; spacing: 8
-        Text { text: ng.app.s.seed; font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
+        Text { text: qsTr("Seed"); font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
         Row {
             spacing: 10
             Rectangle {
@@ -229,17 +230,17 @@ Item {
                     onTextEdited: ng.app.setSeed(text)
                     clip: true
                 }
-                Text { anchors.right: parent.right; anchors.rightMargin: 12; anchors.verticalCenter: parent.verticalCenter; visible: seedInput.text === ""; text: ng.app.lang === "zh" ? "留空 = 随机" : "blank = random"; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+                Text { anchors.right: parent.right; anchors.rightMargin: 12; anchors.verticalCenter: parent.verticalCenter; visible: seedInput.text === ""; text: qsTr("blank = random"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
             }
             Btn { objectName: "btnDice"; width: 54; height: 50; text: "⚄"; fontSize: 24; onClicked: ng.app.randomSeed() }
         }
-        Text { width: 456; wrapMode: Text.Wrap; text: ng.app.s.seedHint; font.family: Theme.font; font.pixelSize: 12; color: Theme.hint }
+        Text { width: 456; wrapMode: Text.Wrap; text: qsTr("Blank = random; same seed + same rules = same deal"); font.family: Theme.font; font.pixelSize: 12; color: Theme.hint }
     }
     Btn {
         objectName: "btnStart"
         x: 1104; y: 790; width: 456; height: 68
         primary: true
-        text: ng.app.s.start + "  ▶"
+        text: qsTr("Start") + "  ▶"
         fontSize: 26
         onClicked: ng.app.startGame()
     }

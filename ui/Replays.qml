@@ -38,13 +38,13 @@ Item {
         }
     }
 
-    Text { x: 40; y: 26; text: rv.app.s.replayTitle; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
-    Btn { anchors.right: parent.right; anchors.rightMargin: 40; y: 22; width: 120; height: 40; text: rv.app.s.back; onClicked: rv.navigate("home") }
+    Text { x: 40; y: 26; text: qsTr("Replays"); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
+    Btn { anchors.right: parent.right; anchors.rightMargin: 40; y: 22; width: 120; height: 40; text: qsTr("Back"); onClicked: rv.navigate("home") }
 
     Rectangle {
         x: 40; y: 92; width: 360; height: 780; radius: 12
         color: "#0F211D"; border.color: Theme.panelBorder; clip: true
-        Text { visible: rv.app.replays.length === 0; x: 16; y: 16; width: 330; wrapMode: Text.Wrap; text: rv.app.s.noReplays; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14 }
+        Text { visible: rv.app.replays.length === 0; x: 16; y: 16; width: 330; wrapMode: Text.Wrap; text: qsTr("No replays yet: finished sets are kept here"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 14 }
         Flickable {
             anchors.fill: parent; anchors.margins: 10
             contentHeight: listCol.implicitHeight
@@ -79,11 +79,11 @@ Item {
             x: 20; y: 16; spacing: 12
             visible: rv.replay.count > 0
             Text { text: rv.sel.path ? rv.titleOf(rv.sel) : rv.replay.title; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 18; anchors.verticalCenter: parent.verticalCenter }
-            Btn { objectName: "btnStepBack"; height: 38; text: rv.app.s.stepBack; onClicked: rv.replay.step(-1) }
-            Btn { objectName: "btnReplayPlay"; height: 38; minWidth: 90; primary: rv.playing; text: rv.playing ? "❚❚ " + rv.app.s.replayPause : "▶ " + rv.app.s.replayPlay; onClicked: rv.playing = !rv.playing }
-            Btn { objectName: "btnStepFwd"; height: 38; text: rv.app.s.stepFwd; onClicked: rv.replay.step(1) }
+            Btn { objectName: "btnStepBack"; height: 38; text: qsTr("◀ Back"); onClicked: rv.replay.step(-1) }
+            Btn { objectName: "btnReplayPlay"; height: 38; minWidth: 90; primary: rv.playing; text: rv.playing ? "❚❚ " + qsTr("Pause") : "▶ " + qsTr("Play", "replayPlay"); onClicked: rv.playing = !rv.playing }
+            Btn { objectName: "btnStepFwd"; height: 38; text: qsTr("Forward ▶"); onClicked: rv.replay.step(1) }
             Seg { objectName: "replaySpeed"; model: rv.speeds.map(function(x) { return x + "×" }); current: rv.speedIx; onPicked: (i) => rv.speedIx = i }
-            Text { objectName: "replayStep"; text: rv.app.s.step.replace("%1", rv.replay.index).replace("%2", rv.replay.count - 1); color: Theme.text2; font.family: Theme.font; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
+            Text { objectName: "replayStep"; text: qsTr("Step %1 / %2").arg(rv.replay.index).arg(rv.replay.count - 1); color: Theme.text2; font.family: Theme.font; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
             Text { objectName: "replayLine"; text: rv.replay.current.line || rv.replay.current.action || ""; color: Theme.mintText; font.family: Theme.font; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
         }
         Column {
@@ -112,7 +112,7 @@ Item {
             Row {
                 spacing: 10
                 visible: (rv.replay.current.trick || []).length > 0
-                Text { width: 40; text: rv.app.lang === "zh" ? "桌面" : "Table"; color: Theme.gold; font.family: Theme.font; font.bold: true; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
+                Text { width: 40; text: qsTr("Table"); color: Theme.gold; font.family: Theme.font; font.bold: true; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
                 Repeater {
                     model: rv.replay.current.trick || []
                     Item {

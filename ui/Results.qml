@@ -24,10 +24,10 @@ Item {
             Row {
                 spacing: 0
                 Text { width: res.hasPoints ? 190 : 220; text: ""; font.pixelSize: 13 }
-                Text { width: res.hasPoints ? 110 : 130; text: res.app.s.place; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
-                Text { visible: res.hasPoints; width: 100; text: res.app.s.placePoints; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
-                Text { width: res.hasPoints ? 100 : 120; text: res.app.s.score; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
-                Text { width: res.hasPoints ? 100 : 120; text: res.app.s.total; color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+                Text { width: res.hasPoints ? 110 : 130; text: qsTr("Place"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+                Text { visible: res.hasPoints; width: 100; text: qsTr("Place pts"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+                Text { width: res.hasPoints ? 100 : 120; text: qsTr("Score"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+                Text { width: res.hasPoints ? 100 : 120; text: qsTr("Total"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
             }
             Repeater {
                 model: res.r.rows || []
@@ -66,7 +66,7 @@ Item {
             Text {
                 width: 604; wrapMode: Text.Wrap
                 visible: !res.r.over && (res.r.detailUrl || "") === ""
-                text: (res.r.heading || res.app.s.tributesNext) + ": " + ((res.r.tributes || []).length ? res.r.tributes.join(" · ") : res.app.s.noTribute)
+                text: (res.r.heading || qsTr("Tribute next set")) + ": " + ((res.r.tributes || []).length ? res.r.tributes.join(" · ") : qsTr("none"))
                 color: Theme.text2; font.family: Theme.font; font.pixelSize: 14
             }
             // 验证洗牌: the deals this set/hand revealed, recomputed from what this seat saw (desktop/shuffle_check.py)
@@ -91,8 +91,8 @@ Item {
                 spacing: 12
                 Btn { objectName: "btnNextSet"; visible: !res.r.over; primary: true; width: 200; text: res.table.nextLabel; onClicked: res.table.nextSet() }
                 // 再来一局: the same seats and rules, a new deal
-                Btn { objectName: "btnPlayAgain"; visible: res.r.over === true && res.table.canPlayAgain; primary: true; width: 200; text: res.app.s.playAgain; onClicked: res.table.playAgain() }
-                Btn { objectName: "btnResultsHome"; width: 160; text: res.app.s.backHome; onClicked: { res.table.nextSet(); res.home() } }
+                Btn { objectName: "btnPlayAgain"; visible: res.r.over === true && res.table.canPlayAgain; primary: true; width: 200; text: qsTr("Play again"); onClicked: res.table.playAgain() }
+                Btn { objectName: "btnResultsHome"; width: 160; text: qsTr("Home"); onClicked: { res.table.nextSet(); res.home() } }
             }
         }
     }

@@ -28,7 +28,7 @@ Rectangle {
         x: 14; y: 12; spacing: 4
         Item {
             width: sh.width - 28; height: 28
-            Text { anchors.verticalCenter: parent.verticalCenter; text: sh.app.s.scoreSheet + "  ·  " + sh.table.gameTitle; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
+            Text { anchors.verticalCenter: parent.verticalCenter; text: qsTr("Score sheet") + "  ·  " + sh.table.gameTitle; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
             Btn { objectName: "btnSheetClose"; anchors.right: parent.right; height: 28; minWidth: 28; fontSize: 14; text: "✕"; onClicked: sh.close() }
         }
         Row {   // the column heads
@@ -70,7 +70,7 @@ Rectangle {
                 }
             }
         }
-        Text { visible: (sh.v.rows || []).length === 0; text: sh.app.s.sheetEmpty; color: Theme.hint; font.family: Theme.font; font.pixelSize: 14 }
+        Text { visible: (sh.v.rows || []).length === 0; text: qsTr("No set finished yet"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 14 }
         Rectangle { width: sh.width - 28; height: 1; color: Theme.panelBorder }
         Row {   // the running totals
             objectName: "sheetTotal"

@@ -17,7 +17,7 @@ Item {
         Column {
             id: col
             x: 28; y: 26; width: 584; spacing: 14
-            Text { text: "⚙  " + sp.app.s.settings; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
+            Text { text: "⚙  " + qsTr("Settings"); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 26 }
             component SRow: Item {
                 id: srow
                 property string label
@@ -32,7 +32,7 @@ Item {
                 Item { id: holder; anchors.right: parent.right; anchors.verticalCenter: parent.verticalCenter; width: childrenRect.width; height: 34 }
             }
             SRow {
-                label: sp.app.s.playerName
+                label: qsTr("Your name")
                 Rectangle {
                     width: 260; height: 34; radius: 8; color: "#0A1613"; border.color: nameIn.activeFocus ? Theme.mint : Theme.panelBorder
                     TextInput {
@@ -45,60 +45,60 @@ Item {
                         color: Theme.text; font.family: Theme.font; font.pixelSize: 16
                         onEditingFinished: sp.settings.set("playerName", text)
                     }
-                    Text { visible: nameIn.text === ""; x: 10; anchors.verticalCenter: parent.verticalCenter; text: sp.app.lang === "zh" ? "海风" : "You"; color: Theme.hint; font.family: Theme.font; font.pixelSize: 16 }
+                    Text { visible: nameIn.text === ""; x: 10; anchors.verticalCenter: parent.verticalCenter; text: qsTr("You"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 16 }
                 }
             }
             SRow {
-                label: sp.app.s.language
+                label: qsTr("Language")
                 Seg { objectName: "setLanguage"; model: ["中文", "English"]; current: sp.settings.language === "zh" ? 0 : 1; onPicked: (i) => sp.settings.set("language", i === 0 ? "zh" : "en") }
             }
             SRow {
-                label: sp.app.s.animSpeed
+                label: qsTr("Animation speed")
                 Seg {
                     objectName: "setAnim"
                     readonly property var vals: ["off", "fast", "normal", "slow"]
-                    model: [sp.app.s.animOff, sp.app.s.animFast, sp.app.s.animNormal, sp.app.s.animSlow]
+                    model: [qsTr("Off"), qsTr("Fast"), qsTr("Normal", "animNormal"), qsTr("Slow")]
                     current: vals.indexOf(sp.settings.animSpeed)
                     onPicked: (i) => sp.settings.set("animSpeed", vals[i])
                 }
             }
             SRow {
-                label: sp.app.s.sound
+                label: qsTr("Sound")
                 Toggle { objectName: "setSound"; checked: sp.settings.sound; onToggled: (on) => sp.settings.set("sound", on) }
             }
             SRow {
-                label: sp.app.s.cardSize
+                label: qsTr("Card size")
                 Seg {
                     readonly property var vals: ["small", "medium", "large"]
-                    model: [sp.app.s.small, sp.app.s.medium, sp.app.s.large]
+                    model: [qsTr("Small"), qsTr("Medium"), qsTr("Large")]
                     current: vals.indexOf(sp.settings.cardSize)
                     onPicked: (i) => sp.settings.set("cardSize", vals[i])
                 }
             }
             SRow {
-                label: sp.app.s.handSort
-                Seg { model: [sp.app.s.sortAsc, sp.app.s.sortDesc]; current: sp.settings.handSort === "asc" ? 0 : 1; onPicked: (i) => sp.settings.set("handSort", i === 0 ? "asc" : "desc") }
+                label: qsTr("Hand order")
+                Seg { model: [qsTr("Low to high"), qsTr("High to low")]; current: sp.settings.handSort === "asc" ? 0 : 1; onPicked: (i) => sp.settings.set("handSort", i === 0 ? "asc" : "desc") }
             }
             SRow {
-                label: sp.app.s.turnTimer
+                label: qsTr("Turn timer")
                 Seg {
                     readonly property var vals: [15, 30, 60, 0]
-                    model: [sp.app.s.seconds.replace("%1", 15), sp.app.s.seconds.replace("%1", 30), sp.app.s.seconds.replace("%1", 60), sp.app.s.unlimited]
+                    model: [qsTr("%1 s").arg(15), qsTr("%1 s").arg(30), qsTr("%1 s").arg(60), qsTr("None")]
                     current: vals.indexOf(sp.settings.turnTimer)
                     onPicked: (i) => sp.settings.set("turnTimer", vals[i])
                 }
             }
             SRow {
-                label: sp.app.s.grace
-                help: sp.app.s.graceHelp
+                label: qsTr("Auto-play grace")
+                help: qsTr("Extra seconds after a timeout before auto-play")
                 Seg {
                     readonly property var vals: [0, 5, 10, 30]
-                    model: vals.map(function(v) { return sp.app.s.seconds.replace("%1", v) })
+                    model: vals.map(function(v) { return qsTr("%1 s").arg(v) })
                     current: vals.indexOf(sp.settings.grace)
                     onPicked: (i) => sp.settings.set("grace", vals[i])
                 }
             }
-            Btn { objectName: "btnCloseSettings"; primary: true; width: 160; text: sp.app.s.close; onClicked: sp.close() }
+            Btn { objectName: "btnCloseSettings"; primary: true; width: 160; text: qsTr("Close"); onClicked: sp.close() }
         }
     }
 }

@@ -89,11 +89,11 @@ Item {
                     id: scoreRow
                     anchors.centerIn: parent; spacing: 8
                     Rectangle { width: 8; height: 8; radius: 4; color: Theme.mine; anchors.verticalCenter: parent.verticalCenter }
-                    Text { text: root.app.s.ourSide; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14; anchors.verticalCenter: parent.verticalCenter }
+                    Text { text: qsTr("Us"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 14; anchors.verticalCenter: parent.verticalCenter }
                     Text { text: root.table.score.mine === undefined ? "" : root.table.score.mine; color: Theme.mine; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
                     Text { text: ":"; color: Theme.text2; font.pixelSize: 18 }
                     Text { text: root.table.score.theirs === undefined ? "" : root.table.score.theirs; color: Theme.theirs; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
-                    Text { text: root.app.s.theirSide; color: Theme.text2; font.family: Theme.font; font.pixelSize: 14; anchors.verticalCenter: parent.verticalCenter }
+                    Text { text: qsTr("Them"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 14; anchors.verticalCenter: parent.verticalCenter }
                     Rectangle { width: 8; height: 8; radius: 4; color: Theme.theirs; anchors.verticalCenter: parent.verticalCenter }
                 }
             }
@@ -119,12 +119,12 @@ Item {
         Row {
             anchors.right: parent.right; anchors.rightMargin: 14; anchors.verticalCenter: parent.verticalCenter
             spacing: 8
-            Btn { objectName: "btnChat"; visible: root.chatOn; height: 34; minWidth: 40; fontSize: 14; text: root.app.lang === "zh" ? "聊天" : "Chat"; border.color: root.chatOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.chatOpen = !root.chatOpen }
-            Btn { objectName: "btnTracker"; height: 34; minWidth: 40; fontSize: 14; text: "▤ " + root.app.s.tracker; primary: false; border.color: root.trackerOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.settings.set("showTracker", !root.trackerOpen) }
-            Btn { objectName: "btnReplayThis"; visible: root.table.scoreSheet.length > 0; height: 34; minWidth: 40; fontSize: 14; text: "⟲ " + root.app.s.replayThis; onClicked: { root.app.refreshReplays(); root.navigate("replays") } }
-            Btn { objectName: "btnSheet"; height: 34; minWidth: 40; fontSize: 14; text: root.app.s.scoreSheet; onClicked: root.sheetOpen = !root.sheetOpen }
-            Btn { objectName: "btnAuto"; height: 34; minWidth: 40; fontSize: 14; text: root.app.s.auto; border.color: root.table.autoPlay ? Theme.primary1 : Qt.rgba(1, 1, 1, 0.22); onClicked: root.table.setAuto(!root.table.autoPlay) }
-            Btn { objectName: "btnRulesTable"; height: 34; minWidth: 40; fontSize: 14; text: "? " + root.app.s.rules; onClicked: root.navigate("rules") }
+            Btn { objectName: "btnChat"; visible: root.chatOn; height: 34; minWidth: 40; fontSize: 14; text: qsTr("Chat"); border.color: root.chatOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.chatOpen = !root.chatOpen }
+            Btn { objectName: "btnTracker"; height: 34; minWidth: 40; fontSize: 14; text: "▤ " + qsTr("Card counter"); primary: false; border.color: root.trackerOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.settings.set("showTracker", !root.trackerOpen) }
+            Btn { objectName: "btnReplayThis"; visible: root.table.scoreSheet.length > 0; height: 34; minWidth: 40; fontSize: 14; text: "⟲ " + qsTr("Replay"); onClicked: { root.app.refreshReplays(); root.navigate("replays") } }
+            Btn { objectName: "btnSheet"; height: 34; minWidth: 40; fontSize: 14; text: qsTr("Score sheet"); onClicked: root.sheetOpen = !root.sheetOpen }
+            Btn { objectName: "btnAuto"; height: 34; minWidth: 40; fontSize: 14; text: qsTr("Auto"); border.color: root.table.autoPlay ? Theme.primary1 : Qt.rgba(1, 1, 1, 0.22); onClicked: root.table.setAuto(!root.table.autoPlay) }
+            Btn { objectName: "btnRulesTable"; height: 34; minWidth: 40; fontSize: 14; text: "? " + qsTr("Rules"); onClicked: root.navigate("rules") }
             Btn { objectName: "btnSettingsTable"; height: 34; minWidth: 40; fontSize: 16; text: "⚙"; onClicked: root.navigate("settings") }
             Btn { objectName: "btnHome"; height: 34; minWidth: 40; fontSize: 16; text: "⌂"; onClicked: root.table.isLan ? root.leaveAsk = true : root.navigate("home") }
         }
@@ -285,11 +285,11 @@ Item {
         Row {
             x: 16; y: 12; spacing: 6
             visible: root.table.tributeSteps
-            Chip { text: "1 · " + root.app.s.tribute; size: 12; fg: root.table.phase === "tribute" ? Theme.primaryText : Theme.text2; bg: root.table.phase === "tribute" ? Theme.primary1 : "#22FFFFFF" }
+            Chip { text: "1 · " + qsTr("Tribute"); size: 12; fg: root.table.phase === "tribute" ? Theme.primaryText : Theme.text2; bg: root.table.phase === "tribute" ? Theme.primary1 : "#22FFFFFF" }
             Text { text: "›"; color: Theme.hint; font.pixelSize: 14 }
-            Chip { text: "2 · " + root.app.s.returnTribute; size: 12; fg: root.table.phase === "return" ? Theme.primaryText : Theme.text2; bg: root.table.phase === "return" ? Theme.primary1 : "#22FFFFFF" }
+            Chip { text: "2 · " + qsTr("Return"); size: 12; fg: root.table.phase === "return" ? Theme.primaryText : Theme.text2; bg: root.table.phase === "return" ? Theme.primary1 : "#22FFFFFF" }
             Text { text: "›"; color: Theme.hint; font.pixelSize: 14 }
-            Chip { text: "3 · " + root.app.s.startPlay; size: 12 }
+            Chip { text: "3 · " + qsTr("Play starts"); size: 12 }
         }
         Text {
             objectName: "tributeCaptionText"
@@ -549,8 +549,8 @@ Item {
         color: Theme.panel; border.color: Theme.panelBorder
         Column {
             x: 12; y: 10; width: 186; spacing: 2
-            Text { text: root.app.s.tracker; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 16 }
-            Text { text: root.app.s.trackerSub; color: Theme.hint; font.family: Theme.font; font.pixelSize: 11 }
+            Text { text: qsTr("Card counter"); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 16 }
+            Text { text: qsTr("Unseen · not counting your hand"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 11 }
             Item { width: 1; height: 6 }
             Repeater {
                 model: root.table.tracker
@@ -592,7 +592,7 @@ Item {
         clip: true
         Column {
             x: 12; y: 10; width: 186; spacing: 3
-            Text { text: root.app.s.roundLog; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
+            Text { text: qsTr("This round"); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
             Repeater {
                 model: root.table.logModel
                 Row {
@@ -623,7 +623,7 @@ Item {
         z: 90
         x: 0; y: 660; width: root.sideOpen ? 1360 : 1600; height: 240
         color: "#99000000"
-        Text { anchors.centerIn: parent; text: "⟳ " + root.app.s.autoOn; color: Theme.primary1; font.family: Theme.font; font.bold: true; font.pixelSize: 24 }
+        Text { anchors.centerIn: parent; text: "⟳ " + qsTr("Auto-play · click to cancel"); color: Theme.primary1; font.family: Theme.font; font.bold: true; font.pixelSize: 24 }
         MouseArea { anchors.fill: parent; onClicked: root.table.setAuto(false) }
     }
 
@@ -656,7 +656,6 @@ Item {
         z: 40
         x: 1282; y: 62; width: 304; height: 520
         lan: root.lan
-        zh: root.app.lang === "zh"
         onCloseRequested: { root.chatOpen = false; root.forceActiveFocus() }
     }
 }

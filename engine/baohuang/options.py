@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.options import OptionSpec, resolve
+from engine.options import OptionSpec, label_values, resolve
 
 PRESETS: dict[str, dict[str, Any]] = {
     # B.1 — each preset sets several options; explicit options override it. The dependent options
@@ -63,13 +63,13 @@ SPECS: tuple[OptionSpec, ...] = (
                "首发前平民可以造反（默认侍卫牌保皇时开启）。", "Rebellion", "造反"),
     OptionSpec("rebellion_reveal", 2, (2, 1, 3, 4, "none"), "B-18",
                "This many 造反 declarations force the guard to be revealed; none = never.",
-               "几人造反即强制亮明侍衛身份；none为不亮。", "Rebellion reveal", "造反亮保"),
+               "几人造反即强制亮明侍卫身份；或不亮。", "Rebellion reveal", "造反亮保"),
     OptionSpec("twos_as_fillers", False, (False, True), "B-27",
                "A 2 may be added to another rank and counts as that rank.", "2可以配牌，当作同点的牌。",
                "2s as fillers", "2配牌"),
     OptionSpec("kaopai", False, (False, True), "B-26",
                "烤牌: more jokers may beat a joker play (XX>X, xx>x, xxx>X, X>x).",
-               "烤牌：可以加挂更多的王来压王挂牌。", "烤牌", "烤牌"),
+               "烤牌：可以加挂更多的王来压王挂牌。", "Jokers beat fewer (烤牌)", "烤牌"),
     OptionSpec("kaopai_relations", "full", ("full", "big-only"), "B-26",
                "烤 relations: full (X>x, XX>X, xx>x, xxx>X) or big-only (X>x, XX>X).",
                "烤牌关系：全部，或只用大王。", "烤 relations", "烤牌关系"),
@@ -80,7 +80,7 @@ SPECS: tuple[OptionSpec, ...] = (
                "憋: the lowest rank may only be played as the final play, all together (with 清 tribute).",
                "憋6/憋3：最小的点数只能最后一手一次出完（被清要进贡）。", "憋 lowest rank", "憋最小牌"),
     OptionSpec("allow_rang", True, (True, False), "B-29", "让牌 on the first lap gives a second chance.",
-               "第一圈可以让牌。", "让牌", "让牌"),
+               "第一圈可以让牌。", "Yield (让牌)", "让牌"),
     OptionSpec("scoring", "24-12", ("24-12", "16-4"), "B-34",
                "Scoring: [S003] formulas (solo ±24/±12) or [S001] group scoring (solo 16/4/0/-4/-16).",
                "计分：联众公式（独保24/12），或分组计分（独保16/4/0/-4/-16）。", "Scoring", "计分"),
@@ -96,6 +96,26 @@ SPECS: tuple[OptionSpec, ...] = (
                "After more than this many 托管, a player can no longer cancel auto-play.",
                "托管超过此次数不能取消托管。", "托管 lock", "托管次数", minimum=0),
 )
+
+# The values in words (issue 13): (value, 中文, English) for every choice that is not a plain switch.
+VALUE_LABELS: dict[str, tuple[tuple[Any, str, str], ...]] = {
+    "preset": (("s003-classic", "联众经典", "Lianzhong classic"), ("s003-simple", "联众简明", "Lianzhong simple"),
+               ("s001", "叫庄玩法", "Call the throne"), ("s002-dongya", "东亚保皇", "Dongya"),
+               ("s000", "QQ 放底牌", "QQ pot bidding")),
+    "deck": (("216", "四副 216 张", "216 cards"), ("200-no3", "去 3 · 200 张", "200, no 3s"),
+             ("168-no345", "去 3、4、5 · 168 张", "168, no 3-5")),
+    "emperor_selection": (("abdicate", "让位", "Abdication"), ("call", "叫庄", "Call"),
+                          ("fixed", "固定", "Fixed holder"), ("pot", "放底牌", "Pot bidding")),
+    "abdication_payment": (("none", "不贴", "Nothing"), ("two", "贴 2", "A 2")),
+    "guard_mode": (("called-triple", "叫牌保皇", "Called card"), ("marked-small-joker", "侍卫牌（小王）", "Marked small joker")),
+    "rebellion_reveal": ((2, "2 人", "2 rebels"), (1, "1 人", "1 rebel"), (3, "3 人", "3 rebels"),
+                         (4, "4 人", "4 rebels"), ("none", "不亮", "Never")),
+    "kaopai_relations": (("full", "全部", "Full"), ("big-only", "只用大王", "Big jokers only")),
+    "kaopai_surplus": (("allowed", "允许多挂", "Allowed"), ("exact", "必须正好", "Exact")),
+    "scoring": (("24-12", "联众公式", "Lianzhong formula"), ("16-4", "分组计分", "Group scoring")),
+    "hand_end": (("side-finished", "一方出完", "One side out"), ("all-but-one", "只剩一人", "All but one out")),
+}
+SPECS = label_values(SPECS, VALUE_LABELS)
 
 SPEC_BY_NAME = {s.name: s for s in SPECS}
 DEPENDENT = ("abdication_payment", "call_jokers", "rebellion")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.options import OptionSpec, resolve
+from engine.options import OptionSpec, label_values, resolve
 
 SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("sets_per_game", 5, None, "G-8", "Sets (回合) in one game.", "一局打几个回合。",
@@ -29,16 +29,16 @@ SPECS: tuple[OptionSpec, ...] = (
                "Which winning plays do not 开点: 0 big-joker plays; 1 any joker or single card; 2 any joker or 2.",
                "哪些牌不开点：0 带大花；1 带花或单张；2 带花或带钱。", "开点 exclusion", "开点规则"),
     OptionSpec("biesan", False, (True, False), "G-20", "憋三: 3s only as the final play; 买三 and 闷贡.",
-               "憋三：3 只能作底牌；买三、闷贡。", "憋三", "憋三"),
+               "憋三：3 只能作底牌；买三、闷贡。", "Hold the 3s (憋三)", "憋三"),
     OptionSpec("yudian_enabled", True, (True, False), "G-13", "预点 may be called before the deal.",
-               "开牌前可以预点。", "预点", "预点"),
+               "开牌前可以预点。", "Pre-call (预点)", "预点"),
     OptionSpec("mingdian_enabled", True, (True, False), "G-14", "明点 may be called before the first lead.",
-               "首发前可以明点。", "明点", "明点"),
+               "首发前可以明点。", "Open call (明点)", "明点"),
     OptionSpec("dadian_enabled", True, (True, False), "G-57", "Track 开点 and pay 点贡 (打点).",
-               "打点：记开点、进点贡。", "打点", "打点"),
+               "打点：记开点、进点贡。", "Track 开点 (打点)", "打点"),
     OptionSpec("report_mode", "on-request", ("on-request", "always"), "G-69",
                "报户: a count of 10 or fewer is told when asked, or always shown.",
-               "报户：剩10张以内，被问时回答，或一直显示。", "报户", "报户"),
+               "报户：剩10张以内，被问时回答，或一直显示。", "Report count (报户)", "报户"),
     OptionSpec("two_filler_gouji", "as-rank", ("as-rank", "any-two"), "G-38",
                "A filler 2 counts as the play's rank for 够级, or any play with a 2 is 够级.",
                "贴钱按同点计够级，或带钱即够级。", "2s and 够级", "钱与够级"),
@@ -61,6 +61,24 @@ SPECS: tuple[OptionSpec, ...] = (
                "The payer may refuse a returned card of a rank he does not hold.",
                "进贡者可拒收自己没有的点数的还贡牌。", "还贡 rank check", "还贡点数检查"),
 )
+
+# The values in words (issue 13): (value, 中文, English) for every choice that is not a plain switch.
+VALUE_LABELS: dict[str, tuple[tuple[Any, str, str], ...]] = {
+    "compare_option": ((0, "同张数比", "Equal length only"), (1, "烤牌", "Jokers may outnumber")),
+    "kaopai_surplus": (("allowed", "允许多挂", "Allowed"), ("exact", "必须正好", "Exact")),
+    "pure_mixed_jokers": (("as-small", "都当小花", "All as small"), ("as-is", "按原样", "As they are")),
+    "scoring": (("2-1", "2/1 零和", "2/1 zero-sum"), ("4-2-positive", "4/2 只记正分", "4/2, positive only")),
+    "kaidian_exclusion": ((0, "带大花", "Big-joker plays"), (1, "带花或单张", "Jokers or singles"),
+                          (2, "带花或带钱", "Jokers or 2s")),
+    "report_mode": (("on-request", "被问时报", "When asked"), ("always", "一直显示", "Always shown")),
+    "two_filler_gouji": (("as-rank", "按同点计", "As its rank"), ("any-two", "带钱即够级", "Any 2 counts")),
+    "revolution_check": (("after-tribute", "进贡后", "After tribute"), ("as-dealt", "按发牌", "As dealt")),
+    "chuansanhu_tribute": (("none", "不进贡", "None"), ("one-to-opposite", "给对头一张", "One card to the opposite")),
+    "burn_tribute_payer": (("gouji-player", "被烧的人", "The burned player"),
+                           ("burner-opposite", "烧牌者的对头", "The burner's opposite")),
+    "burn_enforcement": (("penalize", "算烧失败", "Fail the burn"), ("restrict", "不许这样出", "Not offered")),
+}
+SPECS = label_values(SPECS, VALUE_LABELS)
 
 
 @dataclass(frozen=True, slots=True)

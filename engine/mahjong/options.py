@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from engine.errors import OptionError
-from engine.options import OptionSpec, resolve
+from engine.options import OptionSpec, label_values, resolve
 
 B = (True, False)
 SPECS: tuple[OptionSpec, ...] = (
@@ -39,22 +39,31 @@ SPECS: tuple[OptionSpec, ...] = (
                "A player who passes a discard win may not win on a discard until he has discarded again.",
                "过胡不胡：放弃点炮胡后，自己再出牌之前不能胡别人的牌。", "Pass lock", "过胡锁定"),
     OptionSpec("dealer_rotation", "qq", ("qq", "winner_deals", "always_next"), "M-17",
-               "qq: the dealer keeps the deal when he wins or the hand is drawn; winner_deals; always_next.",
-               "qq：庄家胡或荒庄连庄，否则下家坐庄；winner_deals：谁胡谁坐庄；always_next：轮流坐庄。",
+               "QQ: the dealer keeps the deal when he wins or the hand is drawn; or the winner deals; or always the next.",
+               "QQ：庄家胡或荒庄连庄，否则下家坐庄；或谁胡谁坐庄；或轮流坐庄。",
                "Next dealer", "坐庄"),
     OptionSpec("scoring", "simple", ("simple", "fan"), "M-20",
-               "simple: 1, or 2 with a big pattern, doubled by self-draw; fan: 2 to the power of the fan, at most 32.",
-               "simple：平胡1、大胡2，自摸翻倍；fan：按番数2的幂，最多32。", "Scoring", "计分"),
+               "Simple: 1, or 2 with a big pattern, doubled by self-draw; or by fan: 2 to the power of the fan, at most 32.",
+               "简单计分：平胡1、大胡2，自摸翻倍；或按番：番数2的幂，最多32。", "Scoring", "计分"),
     OptionSpec("kong_payments", True, B, "M-22", "Kongs are paid when the hand has a winner (3 / 1 / 2).",
                "有人胡牌时结算杠分（明杠3、加杠1、暗杠2）。", "Kong payments", "杠分"),
     OptionSpec("match", "one_circle", ("one_circle", "hands"), "M-18",
-               "one_circle: until the deal has gone round once; hands: exactly match_hands hands.",
-               "one_circle：打一圈；hands：打 match_hands 把。", "Match length", "比赛长度"),
-    OptionSpec("match_hands", 16, None, "M-18", "The cap of one_circle, the length of hands.",
+               "One circle: until the deal has gone round once (at most the hands below); or a fixed number of hands.",
+               "打一圈，或打固定把数（局数上限）。", "Match length", "比赛长度"),
+    OptionSpec("match_hands", 16, None, "M-18", "The cap of one circle, or the fixed number of hands.",
                "一圈的上限，或固定把数。", "Hands", "把数"),
     OptionSpec("minglou", False, B, "M-15", "明楼: a ready player may show his hand for a doubled win.",
-               "明楼：听牌后亮牌，胡牌翻倍。", "明楼", "明楼"),
+               "明楼：听牌后亮牌，胡牌翻倍。", "Show a ready hand (明楼)", "明楼"),
 )
+
+# The values in words (issue 13): (value, 中文, English) for every choice that is not a plain switch.
+VALUE_LABELS: dict[str, tuple[tuple[Any, str, str], ...]] = {
+    "dealer_rotation": (("qq", "胡或荒庄连庄", "Dealer keeps on a win or draw"), ("winner_deals", "谁胡谁坐庄", "Winner deals"),
+                        ("always_next", "轮流坐庄", "Always the next")),
+    "scoring": (("simple", "简单计分", "Simple"), ("fan", "按番", "By fan")),
+    "match": (("one_circle", "打一圈", "One circle"), ("hands", "固定把数", "Fixed hands")),
+}
+SPECS = label_values(SPECS, VALUE_LABELS)
 SPEC_BY_NAME = {s.name: s for s in SPECS}
 
 

@@ -18,6 +18,18 @@ if TYPE_CHECKING:
 
 KINDS = frozenset({"discard", "minglou", "kong", "win", "chow", "pung", "pass"})
 
+# Chinese reasons by rule id for refusals raised where only the rule is known (a tile's notation, a hand's
+# check): ``engine.refusals.zh_any`` finds them for :class:`engine.api.Refusal`.
+ZH: dict[str, str] = {
+    "M-1": "没有这个座位",
+    "M-2": "不是合法的牌张",
+    "M-5": "不是一个麻将操作",
+    "M-9": "只有杠可以暗着宣布",
+    "M-11": "这手牌不能胡",
+    "M-11a": "手牌张数不对",
+    "M-20": "点炮方不对",
+}
+
 
 def why(st: State, a: Action) -> Refusal:
     """The rule and the words for an action that is not legal now (``State.refusal``)."""

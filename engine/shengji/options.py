@@ -8,7 +8,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from engine.errors import OptionError
-from engine.options import OptionSpec, resolve
+from engine.options import OptionSpec, label_values, resolve
 
 GAME = "shengji"
 MUST_PLAY_LEVELS = "3456789TJQK"
@@ -41,7 +41,7 @@ SPECS: tuple[OptionSpec, ...] = (
                "玩法：标准升级，或三五番（山东升级：2、3、5为常主）。", "Variant", "玩法"),
     OptionSpec("preset", "s002", ("s002", "tongxing", "bisai"), "S.1a",
                "A group of options: s002 the seed's rules; tongxing the common rules; bisai tournament rules.",
-               "规则组合：s002 原始规则；tongxing 通行规则；bisai 比赛规则。", "Preset", "规则组合"),
+               "规则组合：原始规则（S002）、通行规则或比赛规则。", "Preset", "规则组合"),
     OptionSpec("follow_type_required", False, (False, True), "S-16a",
                "Followers must answer pairs with pairs and tractors with tractors (else only the suit counts).",
                "跟牌必须对跟对、拖拉机跟拖拉机（否则只要求同花色）。", "Follow the type", "跟牌型"),
@@ -130,6 +130,34 @@ SPECS: tuple[OptionSpec, ...] = (
 SF_KEPT = frozenset({"variant", "preset", "tractor_protection", "throw_check", "throw_overruff",
                      "throw_fail_penalty", "show_throw_blocker", "kitty_multiplier", "kitty_trump_only",
                      "level_table", "loser_level_drop", "must_play", "base_score"})
+
+# The values in words (issue 13): (value, 中文, English) for every choice that is not a plain switch.
+_DECLARATION = (("redeal", "重新发牌", "Redeal"), ("no_trump", "打无主", "No trump"),
+                ("flip_bottom", "翻底定主", "Flip the kitty"))
+VALUE_LABELS: dict[str, tuple[tuple[Any, str, str], ...]] = {
+    "variant": (("standard", "标准升级", "Standard"), ("sanwufan", "三五番", "Sanwufan")),
+    "preset": (("s002", "原始规则", "Seed rules"), ("tongxing", "通行规则", "Common rules"),
+               ("bisai", "比赛规则", "Tournament rules")),
+    "tractor_protection": (("none", "对子可逼出", "Pairs may draw it"),
+                           ("tractor_only_by_tractor", "只有拖拉机逼出", "Only a tractor draws it")),
+    "pair_over_pair": (("any", "任何花色", "Any suit"), ("never", "不可以", "Never"), ("higher_suit", "更大花色", "Higher suit")),
+    "first_banker": (("final_declarer", "最后亮主者", "Last declarer"), ("first_declarer", "最先亮主者", "First declarer")),
+    "no_declaration_first": _DECLARATION,
+    "no_declaration": _DECLARATION,
+    "throw_check": (("all_others", "其他三家", "All three others"), ("opponents", "两个对手", "The two opponents")),
+    "throw_overruff": (("largest_component", "比最大牌型", "Largest part"), ("all_components", "每部分都大", "Every part"),
+                       ("no_ruff", "不能被将", "No ruff")),
+    "kitty_multiplier": (("seed", "×2 / ×4", "×2 / ×4"), ("unit_size", "2 × 张数", "2 × cards"),
+                         ("power", "2 的张数次方", "2 to the cards"), ("compendium", "汇编规则", "Compendium")),
+    "level_table": (("standard", "通行表", "Usual table"), ("score", "计分表", "Score table")),
+    # Part SF (三五番)
+    "sw_level_order": (("A_to_K", "从 A 打到 K", "A up to K"), ("2_to_A", "从 2 打到 A", "2 up to A")),
+    "sw_stick_return": (("declared_suit", "回主花色两张", "Two of the trump suit"),
+                        ("any_side", "回两张副牌", "Two side cards")),
+    "sw_no_declaration": (("defenders_take_bank", "闲家上台", "Defenders take the bank"),
+                          ("defenders_up3", "闲家升三级", "Defenders rise 3 levels")),
+}
+SPECS = label_values(SPECS, VALUE_LABELS)
 
 PRESETS: dict[str, dict[str, Any]] = {
     "s002": {},

@@ -34,6 +34,8 @@ def test_bots_named_by_seat_and_a_duplicate_player_renamed(qtbot, data_dir):
         t = qa.table
         assert wait_until(lambda: qa.window.property("page") == "table" and t.net is not None, 20)
         assert wait_until(lambda: len(t.seats) == 6, 10)
+        # the seat list arrives in frames of its own: wait until every seat's name has come in
+        assert wait_until(lambda: not any(re.search(r"Bot|电脑", t.name_of(i)) for i in range(6)), 10)
         names = [t.name_of(i) for i in range(6)]
         assert names[:2] == ["海风", "海风 (2)"], names
         assert len(set(names)) == 6, names

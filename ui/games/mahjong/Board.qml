@@ -45,7 +45,7 @@ Item {
             var cs = b.claims || [], label = h.kind
             for (var i = 0; i < cs.length; ++i) if (cs[i].kind === h.kind && cs[i].arg === (h.arg || "")) label = cs[i].label
             if (h.kind === "chow") for (var j = 0; j < chows.length; ++j) if (chows[j].arg === h.arg) chowSel = j
-            board.table.message(board.app.s.hint + " · " + label)
+            board.table.message(qsTr("Hint") + " · " + label)
         }
     }
     function tileIndex(t) { for (var i = handTiles.length - 1; i >= 0; --i) if (handTiles[i].tile === t) return i; return -1 }
@@ -85,9 +85,9 @@ Item {
         color: Theme.panel; border.color: Theme.panelBorder
         Column {
             anchors.centerIn: parent
-            Text { anchors.horizontalCenter: parent.horizontalCenter; text: board.app.lang === "zh" ? "余" : "wall"; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
+            Text { anchors.horizontalCenter: parent.horizontalCenter; text: qsTr("wall"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
             Text { objectName: "mjWall"; anchors.horizontalCenter: parent.horizontalCenter; text: board.b.wall === undefined ? "" : board.b.wall; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 40 }
-            Text { anchors.horizontalCenter: parent.horizontalCenter; text: board.app.lang === "zh" ? "张" : "tiles"; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
+            Text { anchors.horizontalCenter: parent.horizontalCenter; text: qsTr("tiles"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
         }
         Repeater {
             model: board.seats
@@ -275,7 +275,7 @@ Item {
         Btn {
             objectName: "mjHint"
             visible: board.b.myTurn === true
-            height: 46; text: board.app.s.hint; keycap: "H"
+            height: 46; text: qsTr("Hint"); keycap: "H"
             onClicked: board.hint()
         }
         Btn {   // 吃 ▾: takes the chosen run of the popover above (C, or 1/2/3 for a run)
@@ -306,7 +306,7 @@ Item {
             objectName: "mjDiscard"
             visible: board.b.myTurn === true && (board.b.discards || []).length > 0
             height: 46; primary: board.picked !== ""; keycap: "↵"
-            text: board.app.lang === "zh" ? "打出" : "Discard"
+            text: qsTr("Discard")
             enabledState: board.picked !== ""
             onClicked: board.discard(board.picked)
         }
@@ -335,7 +335,7 @@ Item {
         x: Math.max(20, bar.x - width - 14); y: bar.y + 23 - height / 2
         width: chowRow.implicitWidth + 24; height: 86; radius: 10
         color: "#F20D1C19"; border.color: Theme.mint
-        Text { x: 12; y: 6; text: board.app.s.mjChowPick; color: Theme.text2; font.family: Theme.font; font.pixelSize: 12 }
+        Text { x: 12; y: 6; text: qsTr("Chow · pick a run (1/2/3, or ←/→ and Enter)"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 12 }
         Row {
             id: chowRow
             x: 12; y: 28; spacing: 10
@@ -385,7 +385,7 @@ Item {
         Column {
             id: counterCol
             x: 8; y: 10; spacing: 6
-            Text { text: board.app && board.app.lang === "zh" ? "牌张计数 · 未见张数" : "Unseen tiles"; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
+            Text { text: qsTr("Unseen tiles"); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
             Repeater {
                 model: board.b.counter || []
                 Row {
