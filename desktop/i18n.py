@@ -47,6 +47,9 @@ ZH: dict[str, str] = {
     "phase_buysan": "买三", "phase_emperor": "选皇帝", "phase_call": "叫牌", "phase_declare": "声明",
     "kaidian": "● 开点", "noKaidian": "○ 未开点", "calls": "叫点", "phase_return": "还贡", "phase_deal": "发牌", "phase_bury": "埋底", "handSettled": "本局结算", "phase_abdicate": "让位", "phase_pot": "放底牌",
     "phase_grab": "抢独", "phase_mingbao": "明保", "phase_rebellion": "造反",
+    "tutorMode": "新手讲解", "tutorHelp": "轮到你时说明能怎么出、为什么（附规则编号）", "tutorGuide": "玩法讲解",
+    "tutorNext": "下一张", "tutorPrev": "上一张", "tutorDone": "知道了", "tutorCard": "%1 / %2",
+    "review": "复盘",
 }
 
 EN: dict[str, str] = {
@@ -98,6 +101,9 @@ EN: dict[str, str] = {
     "phase_buysan": "Buy 3", "phase_emperor": "Emperor", "phase_call": "Call", "phase_declare": "Declare",
     "kaidian": "● 开点 open", "noKaidian": "○ no 开点", "calls": "Calls", "phase_return": "Return", "phase_deal": "Deal", "phase_bury": "Bury", "handSettled": "This hand", "phase_abdicate": "Throne", "phase_pot": "Pot",
     "phase_grab": "Grab", "phase_mingbao": "Reveal", "phase_rebellion": "Rebellion",
+    "tutorMode": "Tutor", "tutorHelp": "At each of your decisions: what is legal and why (with the rule id)",
+    "tutorGuide": "How to play", "tutorNext": "Next", "tutorPrev": "Back", "tutorDone": "Got it",
+    "tutorCard": "%1 / %2", "review": "Review",
 }
 
 # Labels of action kinds (engine.core.Action.kind) for buttons.

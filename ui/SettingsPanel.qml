@@ -67,6 +67,11 @@ Item {
                 Toggle { objectName: "setSound"; checked: sp.settings.sound; onToggled: (on) => sp.settings.set("sound", on) }
             }
             SRow {
+                label: sp.app.s.tutorMode
+                help: sp.app.s.tutorHelp
+                Toggle { objectName: "setTutor"; checked: sp.settings.tutor; onToggled: (on) => sp.settings.set("tutor", on) }
+            }
+            SRow {
                 label: sp.app.s.cardSize
                 Seg {
                     readonly property var vals: ["small", "medium", "large"]

@@ -514,6 +514,15 @@ Item {
         color: Theme.text2; font.family: Theme.font; font.pixelSize: 16
     }
 
+    // ------------------------------------------------------------------ 新手讲解: the tutor's line (desktop/tutor.py)
+    TutorLine {
+        objectName: "tutorBar"
+        z: 60
+        x: 24; y: 664 - height; width: 500
+        app: root.app; table: root.table; settings: root.settings
+        onGuide: root.guideOpen = true
+    }
+
     // ------------------------------------------------------------------ the hand
     Hand {
         id: handFan
@@ -642,6 +651,16 @@ Item {
         app: root.app
         table: root.table
         onHome: root.navigate("home")
+    }
+
+    // ------------------------------------------------------------------ the first-game walkthrough (shown once)
+    property bool guideOpen: false
+    TutorCards {
+        z: 110
+        anchors.fill: parent
+        visible: root.guideOpen || (root.table.tutorDue && root.table.results.rows === undefined)
+        app: root.app; table: root.table
+        onDone: { root.guideOpen = false; root.table.tutorCardsSeen() }
     }
 
     // ------------------------------------------------------------------ LAN chat (only at a LAN table)

@@ -36,3 +36,16 @@ def tutor_line(view: Mapping[str, Any]) -> TutorLine | None:
     if phase == "move":
         return LINES["discard" if view.get("must_discard") else "move"]
     return LINES.get(phase)
+
+#: The first-game walkthrough (a few short cards, shown once, re-openable): each card is "title：body".
+WALKTHROUGH: tuple[TutorLine, ...] = (
+    L(("M-5", "M-12"), "摸打：轮到你时摸一张、打一张；摸到成和的牌可以自摸。",
+      "Draw and discard: on your move you draw a tile and discard one; a drawn tile that completes your "
+      "hand wins by self-draw."),
+    L(("M-6", "M-7", "M-8"), "吃碰杠：别人打出的牌可以胡、杠、碰，下家还能吃；优先级 胡 > 杠 = 碰 > 吃。碰或吃后马上打一张。",
+      "Claiming: you may claim another player's discard to win, kong or pung; the next player may also chow. "
+      "Win > kong = pung > chow; after a pung or chow you discard at once."),
+    L(("M-11",), "二五八将：和牌是四组（顺子或刻子）加一对将，将必须是万、饼、条的 2、5 或 8。",
+      "The 2-5-8 pair: a winning hand is four sets (runs or triplets) and a pair, and the pair must be a "
+      "2, 5 or 8 of a suit."),
+)

@@ -41,3 +41,16 @@ def tutor_line(view: Mapping[str, Any]) -> TutorLine | None:
     if phase == "play":
         return LINES["follow" if view.get("trick") else "lead"]
     return LINES.get(phase)
+
+#: The first-game walkthrough (a few short cards, shown once, re-openable): each card is "title：body".
+WALKTHROUGH: tuple[TutorLine, ...] = (
+    L(("S-9", "S-11"), "亮主：摸牌时亮出打的点数的牌，它的花色就成为主牌；对子比单张强，可以反主。主牌包括大小王、点数牌和主花色。",
+      "Declaring: while drawing, show a card of the level rank and its suit becomes trump; a pair beats a "
+      "single and overrides. Trumps are the jokers, the level cards and the trump suit."),
+    L(("S-16", "S-17"), "跟牌：有领出的那一系必须跟；没有可以用主牌毙，或者垫别的牌。一墩由最大的一手赢。",
+      "Following: follow the led suit-system while you can; when out of it, trump it or discard. The highest "
+      "play wins the trick."),
+    L(("S-3", "S-19", "S-22"), "得分：5、10、K 是分牌；闲家拿到 80 分以上就上台，庄家守住就升级。",
+      "Points: 5s, 10s and Ks carry points; the defenders take the bank with 80 or more, otherwise the "
+      "banker's side goes up a level."),
+)

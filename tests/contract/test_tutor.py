@@ -93,3 +93,20 @@ def test_the_lines_a_random_game_reaches_are_the_listed_phases(game: str) -> Non
         assert st.is_over
     assert reached <= set(spec.tutor_phases)
     assert "over" in reached and len(reached) >= 3, reached
+
+
+TOPICS = {"gouji": ("预点", "明点", "够级", "烧牌", "开点", "进贡"), "baohuang": ("皇帝", "侍卫"),
+          "shengji": ("亮主", "跟牌"), "mahjong": ("吃碰杠", "二五八")}
+
+
+@pytest.mark.parametrize("game", sorted(TOPICS))
+def test_the_first_game_walkthrough_explains_the_games_own_words(game: str) -> None:
+    cards = tutor.walkthrough(game)
+    prefix = games.spec(game).option_rule.split(".")[0]
+    assert len(cards) >= 2
+    for c in cards:
+        assert c.rules and all(re.fullmatch(rf"{prefix}-\d+", r) for r in c.rules), c.rules
+        assert "：" in c.zh and ": " in c.en, c   # "title：body", the card's heading and its text
+        assert CJK.search(c.zh) and re.search(r"[A-Za-z]{3}", c.en)
+    titles = " ".join(c.zh.split("：", 1)[0] for c in cards)
+    assert all(t in titles for t in TOPICS[game]), titles
