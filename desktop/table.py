@@ -121,6 +121,8 @@ class TableBridge(QObject):
         self._timeout.timeout.connect(self._on_timeout)
         app.settings.changed.connect(self._on_settings)
         self._lang.emit(self.lang())
+        from desktop.review import ReviewModel
+        self.review = ReviewModel(self, self)   # 复盘 of the set/hand just finished (desktop/review.py)
 
     # ------------------------------------------------------------------ control
     def _reset(self, game: str) -> None:
@@ -956,6 +958,10 @@ class TableBridge(QObject):
     def tutorCardsSeen(self) -> None:
         tutor_mode.mark_seen(self.app.settings, self._g_game())
 
+    def _g_review(self) -> QObject:
+        return self.review
+
+    reviewModel = Property(QObject, _g_review, constant=True)
     tutorLine = Property(str, _g_tutor_line, notify=changed)
     tutorCards = Property(list, _g_tutor_cards, notify=changed)
     tutorDue = Property(bool, _g_tutor_due, notify=changed)

@@ -229,8 +229,9 @@ def review_decision(game: str, st: Any, played: Action, index: int, seed: int = 
 
 
 def review(game: str | None, source: Any, seat: int, budget: float = 30.0, seed: int = 0,
-           rollouts: int = 8, worlds: int = 8) -> Review:
-    """The moments of ``seat`` in the match ``source`` (see :func:`_start`), within ``budget`` CPU seconds."""
+           rollouts: int = 8, worlds: int = 8, first: int = 0) -> Review:
+    """The moments of ``seat`` in the match ``source`` (see :func:`_start`), within ``budget`` CPU seconds,
+    from action number ``first`` on (a set/hand's review skips the sets before it)."""
     st, acts = _start(source)
     game = game or st.rules.game
     cpu0 = time.process_time()
@@ -238,7 +239,7 @@ def review(game: str | None, source: Any, seat: int, budget: float = 30.0, seed:
     decisions = reviewed = 0
     complete = True
     for i, a in enumerate(acts):
-        if a.seat == seat and st.to_act == seat and len(st.legal_actions(seat)) > 1:
+        if i >= first and a.seat == seat and st.to_act == seat and len(st.legal_actions(seat)) > 1:
             decisions += 1
             if time.process_time() - cpu0 > budget:
                 complete = False

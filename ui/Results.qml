@@ -90,6 +90,7 @@ Item {
             Row {
                 spacing: 12
                 Btn { objectName: "btnNextSet"; visible: !res.r.over; primary: true; width: 200; text: res.table.nextLabel; onClicked: res.table.nextSet() }
+                Btn { objectName: "btnReview"; width: 140; text: res.app.s.review; onClicked: res.table.reviewModel.start() }
                 Btn { objectName: "btnResultsHome"; width: 160; text: res.app.s.backHome; onClicked: { res.table.nextSet(); res.home() } }
             }
         }

@@ -653,6 +653,14 @@ Item {
         onHome: root.navigate("home")
     }
 
+    // ------------------------------------------------------------------ 复盘 of the set/hand just finished
+    Review {
+        z: 105
+        anchors.fill: parent
+        app: root.app; model: root.table.reviewModel
+        onReplay: root.navigate("replays")
+    }
+
     // ------------------------------------------------------------------ the first-game walkthrough (shown once)
     property bool guideOpen: false
     TutorCards {
