@@ -62,6 +62,13 @@ ZH: dict[str, str] = {
     "phase_grab": "抢独", "phase_mingbao": "明保", "phase_rebellion": "造反",
     "mjChowPick": "吃 · 选一组顺子（1/2/3 或 ←/→ 加回车）", "mjWinRule": "推倒胡 · 二五八将",
     "mjNoHonours": "不带字牌（108 张）", "mjDefaults": "其余按默认规则", "lanTableRules": "规则：", "lanOpt": "%1 %2",
+    "tutorMode": "新手讲解", "tutorHelp": "轮到你时说明能怎么出、为什么（附规则编号）", "tutorGuide": "玩法讲解",
+    "tutorNext": "下一张", "tutorPrev": "上一张", "tutorDone": "知道了", "tutorCard": "%1 / %2",
+    "review": "复盘", "reviewTitle": "复盘 · 高手会怎么打", "reviewRunning": "正在复盘（在后台推演）…",
+    "reviewNone": "还没有可以复盘的回放", "reviewSummary": "%2 次决定里有 %1 处高手会打得不同",
+    "reviewPartial": "时间用完，只复盘了一部分", "reviewMoment": "第 %1 步", "reviewPlayed": "你出：%1",
+    "reviewBot": "高手：%1", "reviewSwing": "估计差 %1 分（%2 个推演世界）", "reviewJump": "看回放",
+    "reviewHow": "只用你当时能看到的牌推演；命令：python -m engine.review --log 回放文件 --seat 座位",
 }
 
 EN: dict[str, str] = {
@@ -121,6 +128,15 @@ EN: dict[str, str] = {
     "phase_grab": "Grab", "phase_mingbao": "Reveal", "phase_rebellion": "Rebellion",
     "mjChowPick": "Chow · pick a run (1/2/3, or ←/→ and Enter)", "mjWinRule": "Any complete hand · pair of 2, 5 or 8",
     "mjNoHonours": "no honour tiles (108)", "mjDefaults": "other rules as default", "lanTableRules": "Rules: ", "lanOpt": "%1: %2",
+    "tutorMode": "Tutor", "tutorHelp": "At each of your decisions: what is legal and why (with the rule id)",
+    "tutorGuide": "How to play", "tutorNext": "Next", "tutorPrev": "Back", "tutorDone": "Got it",
+    "tutorCard": "%1 / %2", "review": "Review", "reviewTitle": "Review · what the strong bot would play",
+    "reviewRunning": "Reviewing (playing it out in the background)…", "reviewNone": "No replay to review yet",
+    "reviewSummary": "%1 moments in %2 decisions where the strong bot differs",
+    "reviewPartial": "budget spent, partly reviewed", "reviewMoment": "Move %1", "reviewPlayed": "You: %1",
+    "reviewBot": "Bot: %1", "reviewSwing": "swing %1 points (%2 sampled worlds)", "reviewJump": "Replay",
+    "reviewHow": "Played out only from the cards you could see then; command: python -m engine.review --log "
+                 "REPLAY --seat N",
 }
 
 # Labels of action kinds (engine.core.Action.kind) for buttons.

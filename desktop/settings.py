@@ -19,6 +19,8 @@ DEFAULTS: dict[str, tuple[Any, type]] = {
     "grace": (5, int),  # seconds after a timeout before 托管
     "showTracker": (True, bool),
     "playerName": ("", str),  # blank: 海风 / You
+    "tutor": (False, bool),  # 新手讲解: the tutor's line at each decision, the first-game walkthrough
+    "tutorSeen": ("", str),  # games whose walkthrough was closed once (comma-separated)
 }
 
 SPEED_FACTOR = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
@@ -105,6 +107,9 @@ class Settings(QObject):
     def _pname(self) -> str:
         return str(self._v["playerName"])
 
+    def _tutor(self) -> bool:
+        return bool(self._v["tutor"])
+
     language = Property(str, _language, notify=changed)
     animSpeed = Property(str, _anim, notify=changed)
     speed = Property(float, _speed, notify=changed)  # 0 = animations off
@@ -116,3 +121,4 @@ class Settings(QObject):
     grace = Property(int, _grace, notify=changed)
     showTracker = Property(bool, _tracker, notify=changed)
     playerName = Property(str, _pname, notify=changed)
+    tutor = Property(bool, _tutor, notify=changed)

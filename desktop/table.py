@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
 
 from desktop import i18n, memtrim, shuffle_check
+from desktop import tutor as tutor_mode
 from desktop.faces import BACK, arg_label, card_faces, card_label, is_card
 from desktop.games import Presenter, presenter
 from desktop.layout import places as seat_places
@@ -123,6 +124,8 @@ class TableBridge(QObject):
         self._timeout.timeout.connect(self._on_timeout)
         app.settings.changed.connect(self._on_settings)
         self._lang.emit(self.lang())
+        from desktop.review import ReviewModel
+        self.review = ReviewModel(self, self)   # 复盘 of the set/hand just finished (desktop/review.py)
 
     # ------------------------------------------------------------------ control
     def _reset(self, game: str) -> None:
@@ -1018,6 +1021,28 @@ class TableBridge(QObject):
     def _g_phase_label(self) -> str:
         s = i18n.strings(self.lang())
         return s.get("phase_" + self._phase, self._phase)
+
+    # 新手讲解 (desktop/tutor.py): the tutor's line at the human's decision, the first-game walkthrough
+    def _g_tutor_line(self) -> str:
+        return tutor_mode.line_for(self.app.settings, self.snap, self.lang())
+
+    def _g_tutor_cards(self) -> list[dict[str, str]]:
+        return tutor_mode.cards_for(self._g_game(), self.lang())
+
+    def _g_tutor_due(self) -> bool:
+        return self._active and tutor_mode.due(self.app.settings, self._g_game())
+
+    @Slot()
+    def tutorCardsSeen(self) -> None:
+        tutor_mode.mark_seen(self.app.settings, self._g_game())
+
+    def _g_review(self) -> QObject:
+        return self.review
+
+    reviewModel = Property(QObject, _g_review, constant=True)
+    tutorLine = Property(str, _g_tutor_line, notify=changed)
+    tutorCards = Property(list, _g_tutor_cards, notify=changed)
+    tutorDue = Property(bool, _g_tutor_due, notify=changed)
 
     active = Property(bool, _g_active, notify=changed)
     seats = Property(list, _g_seats, notify=changed)   # the seat rows (Python side; QML: seatModel)

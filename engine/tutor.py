@@ -28,3 +28,19 @@ def line(game: str, view: Mapping[str, Any], lang: str = "en") -> str | None:
     tutor = games.spec(game).tutor
     found = tutor(view) if tutor is not None else None
     return found.text(lang) if found is not None else None
+
+
+def walkthrough(game: str) -> tuple[TutorLine, ...]:
+    """The game's first-game walkthrough cards (``WALKTHROUGH`` beside its tutor lines), or ``()``."""
+    import importlib
+
+    from engine import games
+    spec = games.spec(game)
+    if spec.tutor is None:
+        return ()
+    try:
+        mod = importlib.import_module(spec.module + ".tutor")
+    except ImportError:
+        return ()
+    cards = getattr(mod, "WALKTHROUGH", ())
+    return tuple(c for c in cards if isinstance(c, TutorLine))

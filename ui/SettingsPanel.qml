@@ -67,6 +67,11 @@ Item {
                 Toggle { objectName: "setSound"; checked: sp.settings.sound; onToggled: (on) => sp.settings.set("sound", on) }
             }
             SRow {
+                label: qsTr("Tutor")
+                help: qsTr("At each of your decisions: what is legal and why (with the rule id)")
+                Toggle { objectName: "setTutor"; checked: sp.settings.tutor; onToggled: (on) => sp.settings.set("tutor", on) }
+            }
+            SRow {
                 label: qsTr("Card size")
                 Seg {
                     readonly property var vals: ["small", "medium", "large"]

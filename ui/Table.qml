@@ -530,6 +530,15 @@ Item {
         color: Theme.text2; font.family: Theme.font; font.pixelSize: 16
     }
 
+    // ------------------------------------------------------------------ 新手讲解: the tutor's line (desktop/tutor.py)
+    TutorLine {
+        objectName: "tutorBar"
+        z: 60
+        x: 24; y: 664 - height; width: 500
+        app: root.app; table: root.table; settings: root.settings
+        onGuide: root.guideOpen = true
+    }
+
     // ------------------------------------------------------------------ the hand
     Hand {
         id: handFan
@@ -640,13 +649,31 @@ Item {
     }
 
     Loader {
-        anchors.fill: parent; z: 110
+        anchors.fill: parent; z: 120
         active: root.leaveAsk
         sourceComponent: LeaveConfirm {
             app: root.app; table: root.table
             onStayed: { root.leaveAsk = false; root.forceActiveFocus() }
             onLeaving: { root.leaveAsk = false; root.navigate("home") }
         }
+    }
+
+    // ------------------------------------------------------------------ 复盘 of the set/hand just finished
+    Review {
+        z: 105
+        anchors.fill: parent
+        app: root.app; model: root.table.reviewModel
+        onReplay: root.navigate("replays")
+    }
+
+    // ------------------------------------------------------------------ the first-game walkthrough (shown once)
+    property bool guideOpen: false
+    TutorCards {
+        z: 110
+        anchors.fill: parent
+        visible: root.guideOpen || (root.table.tutorDue && root.table.results.rows === undefined)
+        app: root.app; table: root.table
+        onDone: { root.guideOpen = false; root.table.tutorCardsSeen() }
     }
 
     // ------------------------------------------------------------------ LAN chat (only at a LAN table)

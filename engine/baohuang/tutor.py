@@ -48,3 +48,16 @@ def tutor_line(view: Mapping[str, Any]) -> TutorLine | None:
     if phase == "play":
         return LINES["answer" if view.get("trick") else "lead"]
     return LINES.get(phase)
+
+#: The first-game walkthrough (a few short cards, shown once, re-openable): each card is "title：body".
+WALKTHROUGH: tuple[TutorLine, ...] = (
+    L(("B-1", "B-6", "B-7"), "皇帝：拿到带标记大王的人可以登基当皇帝，一个人（或加上侍卫）对付其他人；也可以让位。",
+      "The throne: who holds the marked big joker may take the throne and play against the others (with his "
+      "guard), or abdicate."),
+    L(("B-12", "B-14", "B-16"), "侍卫：皇帝叫一张他有三张的牌，拿着第四张的人就是侍卫，身份保密（暗保），也可以明保。",
+      "The guard: the emperor names a card he holds three of; who holds the fourth is his guard, secretly "
+      "(暗保) unless he reveals himself (明保)."),
+    L(("B-20", "B-25"), "出牌：同点数的若干张为一手，张数相同、每张更大才能管；先出完的名次高。",
+      "Playing: a play is cards of one rank; beat it with as many cards, each higher; who goes out first "
+      "places best."),
+)

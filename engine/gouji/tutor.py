@@ -59,3 +59,23 @@ def tutor_line(view: Mapping[str, Any]) -> TutorLine | None:
     if phase == "play":
         return LINES.get(str(view.get("mode") or ""))
     return LINES.get(phase)
+
+#: The first-game walkthrough (a few short cards, shown once, re-openable): each card is "title：body".
+WALKTHROUGH: tuple[TutorLine, ...] = (
+    L(("G-13", "G-14"), "预点 / 明点：押你的对头（正对面）这回合开不了点。预点在发牌前，明点在进贡后、首发前；押中得分，押错输分。",
+      "预点 / 明点: bet that your 对头 (the seat opposite) will not 开点 this set. 预点 comes before the deal, 明点 "
+      "after the tribute and before the first lead; a right call wins points, a wrong one loses them."),
+    L(("G-35", "G-37"), "够级：张数够多的大牌是够级牌——5 张 10、4 张 J、3 张 Q、2 张 K 或 A、1 张 2，带王的都算；3 到 9 永远不够级。只有对头和上下家按规则能管。",
+      "够级: a play with enough cards for its rank is a 够级 play — five 10s, four Js, three Qs, two Ks or As, "
+      "one 2, or any play with a joker; 3s to 9s never are. Only your 对头 and the seats the rules allow may "
+      "answer it."),
+    L(("G-49", "G-52"), "烧牌：对头的够级牌被别人管住时，你可以挂王把它烧回来，接着一直出牌直到出完；烧失败就退出本回合。",
+      "烧牌 (burn): when someone beats your 对头's 够级 play, you may burn it back with jokers and keep playing "
+      "to the end of your hand; a failed burn takes you out of the set."),
+    L(("G-57",), "开点：用一手够级牌赢下一轮（拿到下一次发牌权）就算开点；整回合都没做到的人是未开点。",
+      "开点: winning a round (taking the next lead) with a 够级 play opens your points; a player who never does "
+      "so in the set stays 未开点."),
+    L(("G-75", "G-76", "G-81"), "进贡：下一回合开始时，大落、二落给头科、二科进贡最大的牌，收贡的人再还同样张数的牌。",
+      "Tribute: at the next set the last places give their highest cards to the first places; who receives "
+      "gives back as many cards of his choice."),
+)

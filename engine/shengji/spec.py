@@ -11,6 +11,8 @@ from engine.shengji.dealing import deal_codes
 from engine.shengji.options import PRESET_TITLES, PRESETS, SPECS
 from engine.shengji.rules import Rules
 from engine.shengji.state import State
+from engine.shengji.tutor import PHASES as _TUTOR_PHASES
+from engine.shengji.tutor import tutor_line as _tutor_line
 from engine.trick.cards import TEXT
 
 
@@ -44,5 +46,6 @@ SPEC = games.register(GameSpec(
     name="shengji", seats=4, family="trick", title_en="Shengji", title_zh="升级", module="engine.shengji",
     state_factory=State, rules_factory=_rules, option_specs=lambda: SPECS, presets=lambda: PRESETS, preset_titles=lambda: PRESET_TITLES,
     match_kwarg="hands", match_default=0, teams=((0, 2), (1, 3)), bot_factory=_bots,
-    from_view=State.from_view, header_extras=_header, deal=_deal,
+    from_view=State.from_view, header_extras=_header, deal=_deal, option_rule="S.1",
+    tutor=_tutor_line, tutor_phases=_TUTOR_PHASES,
 ))

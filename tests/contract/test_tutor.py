@@ -54,8 +54,59 @@ def test_every_decision_of_a_match_gets_a_line(game: str) -> None:
             seen.add(str(view["phase"]))
             if st.is_over:
                 break
-            la = list(st.legal_actions(seat))
+            la = st.legal_actions(seat)  # lazy: a Shengji bury offers millions
             st.apply(la[rng.randrange(len(la))])
             steps += 1
             assert steps < 6000
-    assert {"play", "over"} <= seen
+    assert "over" in seen and seen - {"deal", "over"}, seen  # the end, and play (Mahjong's is "move")
+
+
+def test_every_registered_game_has_a_tutor() -> None:
+    shipped = {m.split(".")[1] for m in games.SPEC_MODULES}  # the games the app ships (tests may add toys)
+    assert shipped <= set(games.names()) and shipped <= set(TUTORED)
+
+
+@pytest.mark.parametrize("game", TUTORED)
+def test_the_lines_a_random_game_reaches_are_the_listed_phases(game: str) -> None:
+    """Every decision of a random match (every seat's view, not only the seat to act) finds its line among the
+    game's listed phases, and the match reaches the play and the end."""
+    spec = games.spec(game)
+    lines = importlib.import_module(spec.module + ".tutor").LINES
+    key_of = {id(v): k for k, v in lines.items()}
+    reached: set[str] = set()
+    for seed in range(10, 13):
+        kw: dict[str, Any] = {spec.match_kwarg: 1} if spec.match_kwarg else {}
+        opts: dict[str, Any] = {spec.match_option: 1} if spec.match_option else {}
+        st = spec.new_state(seed, opts, **kw)
+        rng = random.Random(seed)
+        for _ in range(6000):
+            for seat in range(spec.seats):
+                found = spec.tutor(st.view(seat, with_history=False)) if spec.tutor else None
+                assert found is not None and id(found) in key_of, (game, st.phase)
+                reached.add(key_of[id(found)])
+            if st.is_over:
+                break
+            seat = st.to_act
+            assert seat is not None
+            la = st.legal_actions(seat)  # lazy: a Shengji bury offers millions
+            st.apply(la[rng.randrange(len(la))])
+        assert st.is_over
+    assert reached <= set(spec.tutor_phases)
+    assert "over" in reached and len(reached) >= 3, reached
+
+
+TOPICS = {"gouji": ("预点", "明点", "够级", "烧牌", "开点", "进贡"), "baohuang": ("皇帝", "侍卫"),
+          "shengji": ("亮主", "跟牌"), "mahjong": ("吃碰杠", "二五八")}
+
+
+@pytest.mark.parametrize("game", sorted(TOPICS))
+def test_the_first_game_walkthrough_explains_the_games_own_words(game: str) -> None:
+    cards = tutor.walkthrough(game)
+    prefix = games.spec(game).option_rule.split(".")[0]
+    assert len(cards) >= 2
+    for c in cards:
+        assert c.rules and all(re.fullmatch(rf"{prefix}-\d+", r) for r in c.rules), c.rules
+        assert "：" in c.zh and ": " in c.en, c   # "title：body", the card's heading and its text
+        assert CJK.search(c.zh) and re.search(r"[A-Za-z]{3}", c.en)
+    titles = " ".join(c.zh.split("：", 1)[0] for c in cards)
+    assert all(t in titles for t in TOPICS[game]), titles

@@ -368,8 +368,32 @@
             <translation>再来一局</translation>
         </message>
         <message>
+            <source>Review</source>
+            <translation>复盘</translation>
+        </message>
+        <message>
             <source>Home</source>
             <translation>回到主页</translation>
+        </message>
+    </context>
+    <context>
+        <name>Review</name>
+        <message>
+            <source>Review · what the strong bot would play</source>
+            <translation>复盘 · 高手会怎么打</translation>
+        </message>
+        <message>
+            <source>Played out only from the cards you could see then; command: python -m engine.review --log REPLAY --seat N</source>
+            <translation>只用你当时能看到的牌推演；命令：python -m engine.review --log 回放文件 --seat 座位</translation>
+        </message>
+        <message>
+            <source>Replay</source>
+            <comment>reviewJump</comment>
+            <translation>看回放</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>关闭</translation>
         </message>
     </context>
     <context>
@@ -440,6 +464,14 @@
         <message>
             <source>Sound</source>
             <translation>音效</translation>
+        </message>
+        <message>
+            <source>Tutor</source>
+            <translation>新手讲解</translation>
+        </message>
+        <message>
+            <source>At each of your decisions: what is legal and why (with the rule id)</source>
+            <translation>轮到你时说明能怎么出、为什么（附规则编号）</translation>
         </message>
         <message>
             <source>Card size</source>
@@ -551,6 +583,41 @@
         <message>
             <source>Auto-play · click to cancel</source>
             <translation>托管中 · 点击取消</translation>
+        </message>
+    </context>
+    <context>
+        <name>TutorCards</name>
+        <message>
+            <source>How to play</source>
+            <translation>玩法讲解</translation>
+        </message>
+        <message>
+            <source>rule %1</source>
+            <translation>规则 %1</translation>
+        </message>
+        <message>
+            <source>%1 / %2</source>
+            <translation>%1 / %2</translation>
+        </message>
+        <message>
+            <source>Back</source>
+            <comment>tutorPrev</comment>
+            <translation>上一张</translation>
+        </message>
+        <message>
+            <source>Next</source>
+            <translation>下一张</translation>
+        </message>
+        <message>
+            <source>Got it</source>
+            <translation>知道了</translation>
+        </message>
+    </context>
+    <context>
+        <name>TutorLine</name>
+        <message>
+            <source>How to play</source>
+            <translation>玩法讲解</translation>
         </message>
     </context>
 </TS>

@@ -1,0 +1,142 @@
+"""复盘 in the app: reviews the set/hand just finished (its replay file, engine.review) on a worker thread and
+offers the moments to QML in the UI language; a moment opens the replay at that point.
+
+The review runs in a plain ``threading.Thread``; its result reaches the GUI thread through a queued signal as
+plain data (QT_NOTES). The GUI thread never waits for it."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from PySide6.QtCore import Property, QObject, Signal, Slot
+
+from desktop import i18n
+
+BUDGET_S = 20.0     # CPU seconds per review: a set of Gouji has ~60 decisions of the human
+ROLLOUTS = 6
+WORLDS = 6
+
+
+def _newest_replay(game: str) -> dict[str, Any] | None:
+    from desktop import store
+    return next((r for r in store.list_replays() if r.get("game") == game), None)
+
+
+def run(path: str, seat: int, start: int, budget: float = BUDGET_S) -> dict[str, Any]:
+    """The review of ``seat`` in the replay at ``path`` from action ``start`` on, as plain data."""
+    from engine import review
+    r = review.review(None, path, seat, budget=budget, rollouts=ROLLOUTS, worlds=WORLDS, first=start)
+    return {**r.to_json(), "path": path, "start": start}
+
+
+def rows(result: dict[str, Any], lang: str) -> list[dict[str, Any]]:
+    """One row per moment: what you played, what the bot chose, the swing, the tip in the UI language."""
+    s = i18n.strings(lang)
+    out = []
+    for m in result.get("moments", []):
+        tip = m["tip_zh"] if lang.startswith("zh") else m["tip_en"]
+        out.append({"index": m["index"], "step": m["index"] - int(result.get("start", 0)),
+                    "head": s["reviewMoment"].replace("%1", str(m["index"] + 1)),
+                    "played": s["reviewPlayed"].replace("%1", m["played"]),
+                    "bot": s["reviewBot"].replace("%1", m["bot"]),
+                    "swing": s["reviewSwing"].replace("%1", f"{m['swing']:+.1f}").replace("%2", str(m["worlds"])),
+                    "tip": f"{tip} ({', '.join(m['rules'])})" if m["rules"] else tip})
+    return out
+
+
+class ReviewModel(QObject):
+    changed = Signal()
+    _done = Signal(object)
+
+    def __init__(self, table: Any, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.table = table
+        self._open = False
+        self._running = False
+        self._result: dict[str, Any] = {}
+        self._error = ""
+        self._gen = 0
+        self._done.connect(self._on_done)
+
+    @Slot()
+    def start(self) -> None:
+        """Review the newest replay of this table's game for the human's seat (off the GUI thread)."""
+        self._open = True
+        self._result = {}
+        self._error = ""
+        rep = _newest_replay(self.table._g_game())
+        if rep is None:
+            self._error = i18n.strings(self.table.lang())["reviewNone"]
+            self.changed.emit()
+            return
+        self._gen += 1
+        self._running = True
+        self.changed.emit()
+        gen, seat = self._gen, self.table.my_seat()
+        args = (str(rep["path"]), seat, int(rep.get("start", 0)))
+
+        def work() -> None:
+            try:
+                self._done.emit({"gen": gen, "result": run(*args)})
+            except Exception as exc:   # a damaged replay: say so on the panel, never crash the table
+                self._done.emit({"gen": gen, "error": f"{type(exc).__name__}: {exc}"})
+
+        threading.Thread(target=work, daemon=True).start()
+
+    def _on_done(self, d: dict[str, Any]) -> None:
+        if d["gen"] != self._gen:
+            return
+        self._running = False
+        self._result = d.get("result") or {}
+        self._error = d.get("error", "")
+        self.changed.emit()
+
+    @Slot()
+    def close(self) -> None:
+        self._open = False
+        self._gen += 1
+        self._running = False
+        self.changed.emit()
+
+    @Slot(int)
+    def jump(self, step: int) -> None:
+        """Open the reviewed replay at ``step`` (the moment's position in the set/hand)."""
+        replay = getattr(self.table.app, "replay", None)
+        path = self._result.get("path")
+        if replay is None or not path:
+            return
+
+        def when_loaded() -> None:
+            if not replay._g_loading():
+                replay.changed.disconnect(when_loaded)
+                replay.step(step)
+
+        replay.changed.connect(when_loaded)
+        replay.open(path)
+
+    def _g_open(self) -> bool:
+        return self._open
+
+    def _g_running(self) -> bool:
+        return self._running
+
+    def _g_rows(self) -> list[dict[str, Any]]:
+        return rows(self._result, self.table.lang()) if self._result else []
+
+    def _g_summary(self) -> str:
+        s = i18n.strings(self.table.lang())
+        if self._error:
+            return self._error
+        if self._running:
+            return s["reviewRunning"]
+        if not self._result:
+            return ""
+        r = self._result
+        text = s["reviewSummary"].replace("%1", str(len(r["moments"]))).replace("%2", str(r["reviewed"]))
+        return text if r["complete"] else text + " · " + s["reviewPartial"]
+
+    open = Property(bool, _g_open, notify=changed)
+    running = Property(bool, _g_running, notify=changed)
+    moments = Property(list, _g_rows, notify=changed)
+    summary = Property(str, _g_summary, notify=changed)

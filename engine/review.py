@@ -1,0 +1,279 @@
+"""复盘, the review of your own hand: the moments where the strong bot would have played differently from you.
+
+For each decision of ``seat`` in a match (a saved log, or a start and its actions), the game's strongest bot
+(``GameSpec.bot_factory``: its search level where the game has one, else its heuristic) chooses from the seat's
+view at that moment. Where it chose otherwise, both actions are played on in the same sampled worlds and the
+difference of the seat's side's results is the estimated swing.
+
+What the review may read is the seat's view then and nothing more. A world is rebuilt with the game's own
+``from_view`` from that view; the other seats' hidden cards come from the pool the seat cannot see, taken in
+sorted order and dealt by a seeded shuffle, so how the hidden cards lay in the real deal — which seat held
+which card — never reaches a moment (tests/contract/test_review.py scrambles them and finds the same moments).
+Everything is seeded: the same match, seat, seed and ``rollouts`` give the same moments. ``budget`` is a total
+in process CPU seconds; when it runs out the remaining decisions are left unreviewed (``Review.complete``).
+
+Command: ``python -m engine.review --log SAVE --seat N [--json] [--budget S] [--rollouts K]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from engine import games, log
+from engine.core import Action
+
+PLAYOUT_STEPS = 4000   # a playout longer than this is cut (no hand of any game is near it)
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """One decision where the strong bot differs: the action number in the match, the phase, what the seat
+    played and what the bot chose (tokens and readable text), the swing (bot minus played, the seat's side's
+    result, mean over ``worlds`` sampled worlds) and the rule or seed tip it concerns."""
+
+    index: int
+    phase: str
+    played: str
+    bot: str
+    swing: float
+    worlds: int
+    rules: tuple[str, ...]
+    tip_zh: str
+    tip_en: str
+
+    def to_json(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["rules"] = list(self.rules)
+        return d
+
+
+@dataclass(frozen=True)
+class Review:
+    game: str
+    seat: int
+    decisions: int
+    reviewed: int
+    complete: bool
+    moments: tuple[Moment, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "seat": self.seat, "decisions": self.decisions, "reviewed": self.reviewed,
+                "complete": self.complete, "moments": [m.to_json() for m in self.moments]}
+
+
+def _token(a: Action) -> str:
+    if a.play is not None:
+        return f"{a.kind} {a.play}"
+    return a.kind if a.arg is None else f"{a.kind} {a.arg}"
+
+
+def strong_bot(game: str, seed: int, rollouts: int) -> Any:
+    """The game's strongest bot, made deterministic: a fixed number of worlds and no time limit that could cut
+    them short (a search bot's own budget is CPU time, which differs from run to run)."""
+    spec = games.spec(game)
+    assert spec.bot_factory is not None, f"{game} has no bots"
+    try:
+        return spec.bot_factory("search", seed=seed, rollouts=rollouts, budget_ms=1e9)
+    except (ValueError, TypeError):
+        return spec.bot_factory("heuristic", seed=seed)
+
+
+def strong_choice(game: str, view: Mapping[str, Any], legal: Any, seed: int, index: int, rollouts: int) -> Action:
+    """What the strong bot plays from ``view`` at action number ``index`` (its seed is derived from both)."""
+    bot = strong_bot(game, seed * 100_003 + index, rollouts)
+    return Action(*_as_tuple(bot.choose(dict(view), legal).action))
+
+
+def _as_tuple(a: Action) -> tuple[Any, ...]:
+    return (a.seat, a.kind, a.play, a.arg)
+
+
+def _side(spec: Any, st: Any, seat: int) -> list[int]:
+    if spec.teams is not None:
+        return list(spec.team_of(seat) or (seat,))
+    if spec.side_of is not None:
+        try:
+            mine = spec.side_of(st, seat)
+            return [s for s in range(spec.seats) if spec.side_of(st, s) == mine]
+        except Exception:   # sides not formed yet (Baohuang before the declaration): the seat alone
+            return [seat]
+    return [seat]
+
+
+def _playout(spec: Any, w: Any, seat: int, rng: random.Random) -> float:
+    """Play the world on to the end of its hand/set with heuristic players; the seat's side's gain."""
+    if spec.playout is not None:
+        return float(spec.playout(w, seat))
+    start = list(w.totals)
+    bots = [spec.bot_factory("heuristic", seed=rng.randrange(1 << 30)) for _ in range(spec.seats)]
+    for _ in range(PLAYOUT_STEPS):
+        if w.is_over or list(w.totals) != start:
+            break
+        s = w.to_act
+        legal = w.legal_actions(s)
+        view = w.view(s, with_history=False)
+        a = bots[s].choose(view, legal).action
+        w.apply(a)
+    side = _side(spec, w, seat)
+    gain = [t - s0 for t, s0 in zip(w.totals, start)]
+    return float(sum(gain[s] for s in side) - sum(gain[s] for s in range(spec.seats) if s not in side))
+
+
+def _world(spec: Any, st: Any, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any:
+    """A world consistent with ``view``: the cards the seat cannot see (sorted: no placement survives) dealt to
+    the other seats by a seeded shuffle, in the counts the view shows, the rest rebuilt by ``from_view``."""
+    pool = sorted(c for s in range(spec.seats) if s != seat for c in st.view(s, with_history=False)["hand"])
+    rng.shuffle(pool)
+    counts = view.get("counts") or []
+    hands: list[list[str]] = []
+    at = 0
+    for s in range(spec.seats):
+        if s == seat:
+            hands.append(list(view["hand"]))
+            continue
+        n = counts[s] if s < len(counts) and counts[s] is not None else len(st.view(s, with_history=False)["hand"])
+        hands.append(pool[at:at + int(n)])
+        at += int(n)
+    return _from_view(spec, view, hands, rng.randrange(1 << 30))
+
+
+def _from_view(spec: Any, view: Mapping[str, Any], hands: list[list[str]], seed: int) -> Any:
+    """``spec.from_view`` with the hands as that family takes them (climbing games: Card values)."""
+    if spec.family == "climbing":
+        from engine.cards import parse_cards
+        return spec.from_view(view, [parse_cards(h) for h in hands], seed=seed)
+    return spec.from_view(view, hands, seed=seed)
+
+
+def _swing(spec: Any, st: Any, view: Mapping[str, Any], seat: int, played: Action, bot: Action, worlds: int,
+           rng: random.Random) -> tuple[float, int]:
+    if spec.from_view is None:
+        return 0.0, 0
+    total = 0.0
+    done = 0
+    for _ in range(worlds):
+        try:
+            w = _world(spec, st, view, seat, rng)
+        except Exception:   # a view this game's from_view cannot rebuild (a phase with nothing to search)
+            break
+        prng = random.Random(rng.randrange(1 << 30))
+        vals = []
+        for a in (bot, played):
+            x = w.clone()
+            try:
+                x.apply(a)
+            except Exception:
+                break
+            vals.append(_playout(spec, x, seat, random.Random(prng.random())))
+        if len(vals) < 2:
+            break
+        total += vals[0] - vals[1]
+        done += 1
+    return (round(total / done, 2) if done else 0.0), done
+
+
+def _tip(game: str, view: Mapping[str, Any]) -> tuple[tuple[str, ...], str, str]:
+    spec = games.spec(game)
+    line = spec.tutor(view) if spec.tutor is not None else None
+    if line is None:
+        return (), "", ""
+    return tuple(line.rules), line.zh, line.en
+
+
+def _start(source: Any) -> tuple[Any, list[Action]]:
+    """``source``: a log's text, a path to a log, or ``(state, actions)`` — a fresh state and the actions."""
+    if isinstance(source, tuple):
+        st0, given = source
+        return st0, list(given)
+    text = str(source)
+    if "\n" not in text and not text.lstrip().startswith("{"):
+        with open(text, encoding="utf-8") as fh:
+            text = fh.read()
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    _, st = log.state_from_header(lines[0])
+    acts: list[Action] = []
+    shadow = st.clone()
+    for n, line in enumerate(lines[1:], start=2):
+        rec = log.parse_record(line, n)
+        if isinstance(rec, dict) and "x" in rec:
+            continue   # side records (LAN entropy) are applied on the real state below
+        a = shadow.action_from_json(rec["a"])
+        shadow.apply(a)
+        acts.append(a)
+    return st, acts
+
+
+def review_decision(game: str, st: Any, played: Action, index: int, seed: int = 0, rollouts: int = 8,
+                    worlds: int = 8) -> Moment | None:
+    """The moment at action number ``index`` (``st`` just before it, ``played`` the seat's action), or
+    ``None`` when the strong bot chooses the same. Reads only ``played.seat``'s view of ``st`` and the sorted
+    pool of the cards that seat cannot see."""
+    spec = games.spec(game)
+    seat = played.seat
+    legal = st.legal_actions(seat)
+    view = st.view(seat, with_history=True)
+    choice = strong_choice(game, view, legal, seed, index, rollouts)
+    if choice == played:
+        return None
+    rng = random.Random(seed * 7_919 + index)
+    sw, n = _swing(spec, st, view, seat, played, choice, worlds, rng)
+    rules, zh, en = _tip(game, view)
+    return Moment(index, str(view.get("phase")), _token(played), _token(choice), sw, n, rules, zh, en)
+
+
+def review(game: str | None, source: Any, seat: int, budget: float = 30.0, seed: int = 0,
+           rollouts: int = 8, worlds: int = 8, first: int = 0) -> Review:
+    """The moments of ``seat`` in the match ``source`` (see :func:`_start`), within ``budget`` CPU seconds,
+    from action number ``first`` on (a set/hand's review skips the sets before it)."""
+    st, acts = _start(source)
+    game = game or st.rules.game
+    cpu0 = time.process_time()
+    moments: list[Moment] = []
+    decisions = reviewed = 0
+    complete = True
+    for i, a in enumerate(acts):
+        if i >= first and a.seat == seat and st.to_act == seat and len(st.legal_actions(seat)) > 1:
+            decisions += 1
+            if time.process_time() - cpu0 > budget:
+                complete = False
+            else:
+                reviewed += 1
+                m = review_decision(game, st, a, i, seed, rollouts, worlds)
+                if m is not None:
+                    moments.append(m)
+        st.apply(a)
+    return Review(game, seat, decisions, reviewed, complete, tuple(moments))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m engine.review", description=__doc__.split("\n")[0])
+    p.add_argument("--log", required=True, help="a saved match (a Qilu Cards log)")
+    p.add_argument("--seat", type=int, required=True)
+    p.add_argument("--budget", type=float, default=60.0, help="total CPU seconds (default 60)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--rollouts", type=int, default=8, help="worlds per bot decision (default 8)")
+    p.add_argument("--worlds", type=int, default=8, help="worlds per swing estimate (default 8)")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    r = review(None, args.log, args.seat, args.budget, args.seed, args.rollouts, args.worlds)
+    if args.json:
+        json.dump(r.to_json(), sys.stdout, ensure_ascii=False, indent=1)
+        print()
+        return 0
+    print(f"{r.game}, seat {r.seat}: {len(r.moments)} moments in {r.reviewed}/{r.decisions} decisions"
+          + ("" if r.complete else " (budget spent)"))
+    for m in r.moments:
+        print(f"  #{m.index} {m.phase}: played {m.played}; bot {m.bot}; swing {m.swing:+.1f} over {m.worlds} "
+              f"worlds ({', '.join(m.rules)})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
