@@ -227,6 +227,8 @@ class AppBridge(QObject):
         lang = self._lang
         cur = self._cur(self._game)
         base = self._preset_values(self._game)
+        from desktop.games import presenter
+        pres = presenter(self._game)   # a game may name its option values in words
         rows = []
         for spec in self._specs(self._game):
             if spec.name == "preset":
@@ -240,7 +242,7 @@ class AppBridge(QObject):
                 "name": spec.name, "rule": spec.rule,
                 "label": (spec.label_zh if lang == "zh" else spec.label_en) or spec.name,
                 "help": spec.help_zh if lang == "zh" else spec.help_en,
-                "choices": [_show(c, lang) for c in choices], "index": idx,
+                "choices": [pres.option_word(spec.name, c, lang) or _show(c, lang) for c in choices], "index": idx,
                 "isBool": all(isinstance(c, bool) for c in choices),
                 "changed": base.get(spec.name) != val,
             })

@@ -522,7 +522,7 @@ class TableBridge(QObject):
                              or i18n.action_label(k, lang), "cardArg": False,
                              "args": [], "needsCards": True})
             if snap.get("hints") or any(a.get("cardArg") for a in acts):
-                picking = not snap.get("hints")   # a card choice: the hint button picks the cards (自动选择)
+                picking = not snap.get("hints") or snap.get("phase") in self.pres.auto_pick_phases   # 自动选择
                 acts.append({"kind": "hint", "arg": "", "label": i18n.strings(lang)["autoPick" if picking else "hint"],
                              "cardArg": False, "args": []})
         for a in acts:
@@ -558,8 +558,7 @@ class TableBridge(QObject):
         lang = self.lang()
         st = i18n.strings(lang)
         pres = self.pres
-        res = next((e.get("data", {}) for e in snap.get("events", []) if e.get("kind") in pres.result_events),
-                   None)
+        res = pres.result_data(snap.get("events", []))
         if res is None:
             return
         places = _places({"places": res.get("places")})

@@ -51,6 +51,7 @@ class Presenter:
     clears_on_lead = False     # a trick game: a lead starts a new trick, the seats' last plays go
     button_kinds: tuple[str, ...] = ()       # fixed actions naming cards that are buttons, not a card choice
     auto_answer_kinds: tuple[str, ...] = ("decline",)   # the only offer answered for the human at once
+    auto_pick_phases: tuple[str, ...] = ()   # phases whose hint button picks the cards (自动选择), e.g. a burial
     selection_kinds: tuple[str, ...] = ()   # kinds whose action names cards chosen in the hand (LAN legal lists)
     lazy_legal = False         # bots get the lazy legal set (too large to list) instead of a list
     panel = ""                 # a QML panel of the game's own (under ui/), fed by ``info``
@@ -76,6 +77,14 @@ class Presenter:
     # ---------------------------------------------------------------- titles
     def title(self, lang: str) -> str:
         return self.title_zh if lang == "zh" else self.title_en
+
+    def option_word(self, name: str, value: Any, lang: str) -> str | None:
+        """A rule option's value in words for the new-game screen (None: the value as written)."""
+        return None
+
+    def result_data(self, events: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+        """The data of the event that ends a hand or set (one of ``result_events``) that the results show."""
+        return next((dict(e.get("data", {})) for e in events if e.get("kind") in self.result_events), None)
 
     def rules_summary(self, lang: str) -> list[tuple[str, str]]:
         """(rule id, sentence) lines for the Rules screen."""

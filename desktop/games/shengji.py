@@ -14,6 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from desktop import i18n
 from desktop.games import Presenter, Row, Shows
 
 SUIT_SYMBOL = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
@@ -84,7 +85,43 @@ class ShengjiPresenter(Presenter):
     selection_kinds = ("play", "bury")
     demo_seed = 3
     results_heading = "handSettled"
-    demo_module = "desktop.games.shengji_demo"
+    results_detail = "games/shengji/BottomDetail.qml"   # the bottom turned up, its points and multiplier (S-19)
+    auto_pick_phases = ("bury",)   # the hint button of the burial reads 自动选择 (SPEC §8.1)
+
+    def option_word(self, name: str, value: Any, lang: str) -> str | None:
+        """The new-game screen's words for an option value (``sjo_<option>_<value>`` keys of desktop.i18n);
+        a must-play list in level words (``10,K``)."""
+        if isinstance(value, (list, tuple)):
+            return ",".join(level_word(v) for v in value) or "–"
+        if isinstance(value, bool) or not isinstance(value, str):
+            return None
+        return i18n.strings(lang).get(f"sjo_{name}_{value}")
+
+    def result_data(self, events: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+        """The hand's result with the bottom turned up (``bottom_shown``, every seat sees it at the end)."""
+        res = super().result_data(events)
+        if res is None:
+            return None
+        shown = next((e.get("data", {}) for e in events if e.get("kind") == "bottom_shown"), None)
+        if shown:
+            res["bottom_cards"] = shown.get("cards") or ""
+        return res
+
+    def results_detail_rows(self, res: Mapping[str, Any], lang: str, name_of: Any) -> Row:
+        """The bottom's eight cards, each point card tagged with its points, and what the bottom was worth
+        (S-19: captured by the defenders' last trick, times the multiplier); then the level changes."""
+        st = i18n.strings(lang)
+        cards = split_cards(res.get("bottom_cards") or "")
+        faces = self.faces(cards)
+        for f, c in zip(faces, cards):
+            f["points"] = POINTS.get(c[0], 0) if len(c) == 2 else 0
+        bp = int(res.get("bottom_points") or points_of(cards))
+        mult = int(res.get("multiplier") or 0)
+        line = (st["sjBottomCaptured"].replace("%1", str(bp)).replace("%2", str(mult)).replace("%3", str(bp * mult))
+                if mult else st["sjBottomKept"].replace("%1", str(bp)))
+        lines, _ = self.results_extra(res, lang, name_of)
+        return {"title": st["sjBottomTitle"], "bottom": faces, "line": line, "captured": bool(mult),
+                "pointTag": st["sjPointTag"], "lines": lines}
 
     def rules_summary(self, lang: str) -> list[tuple[str, str]]:
         if lang == "zh":
@@ -142,7 +179,8 @@ class ShengjiPresenter(Presenter):
             k = int(view.get("trick_no") or 0) + 1
             head += f" · 第{k}轮 / 共25" if zh else f" · trick {k} / 25"
         # the trump always in the top bar (SPEC §8.1), provisional while the deal may still change it
-        trump = trump_word(view.get("trump"), bool(view.get("trump_fixed")), "zh" if zh else "en")
+        trump = trump_word(view.get("trump") or (view.get("declaration") or {}).get("suit"),
+                           bool(view.get("trump_fixed")), "zh" if zh else "en")
         return f"{head} · {'主' if zh else 'trump'} {trump}" + ("" if view.get("trump_fixed") or not view.get(
             "declaration") else (" · 可反" if zh else " · open"))
 
@@ -223,8 +261,8 @@ class ShengjiPresenter(Presenter):
         banker = view.get("banker")
         phase = view.get("phase")
         fixed = bool(view.get("trump_fixed"))
-        trump = view.get("trump")
         decl = view.get("declaration")
+        trump = view.get("trump") or (decl or {}).get("suit")   # provisional: the standing declaration's suit
         defenders = None if banker is None else 1 - banker % 2
         captured = view.get("captured") or [[], []]
         pts_cards = split_cards(captured[defenders]) if defenders is not None else []
@@ -240,7 +278,30 @@ class ShengjiPresenter(Presenter):
         sel_hint = ""
         if phase == "bury" and banker == me:
             sel_hint = "埋底：已选 %1/8 张" if zh else "Bury: %1/8 chosen"
+        st = i18n.strings(lang)
+        decl_card: Row = {}
+        if decl and phase in ("deal", "declare"):
+            kind = next((d.get("kind") for d in reversed(view.get("declarations") or [])
+                         if d.get("seat") == decl.get("seat")), "declare")
+            tag = st.get({"override": "sjOverride", "reinforce": "sjReinforce"}.get(str(kind), "sjDeclare"), "")
+            suit = decl.get("suit")
+            so_far = st["sjTrumpSoFar"] + " " + (trump_word(suit, True, lang) if suit or decl.get("strength")
+                                                    else trump_word(None, True, lang))
+            decl_card = {"pos": (int(decl["seat"]) - me) % 4, "faces": self.faces(decl.get("cards") or ""),
+                         "tag": tag, "seat": int(decl["seat"]),
+                         "line": st["sjDeclLine"].replace("%1", name_of(decl["seat"])).replace("%2", tag)
+                         .replace("%3", cards_word(decl.get("cards") or "")).replace("%4", so_far)
+                         .replace("%5", level_word(view.get("level")))}
+        pts_now = int(view.get("defender_points") or 0)
+        need_text = ""
+        if defenders is not None:
+            need_text = st["sjNeed"].replace("%1", str(80 - pts_now)) if pts_now < 80 else st["sjUp"]
         info: Row = {
+            "decl": decl_card,
+            "defenders": st["sjDefenders"].replace("%1", " · ".join(name_of(s) for s in (defenders, defenders + 2)))
+            if defenders is not None else "",
+            "need": need_text,
+            "tray": {"title": st["sjBuryTray"], "points": st["sjBuryPoints"], "pointTag": st["sjPointTag"]},
             "level": level_word(view.get("level")), "trump": trump_text, "trumpSuit": trump or "",
             "trumpFixed": fixed, "banker": name_of(banker) if isinstance(banker, int) else "",
             "points": int(view.get("defender_points") or 0), "pointFaces": self.faces(pts_cards),
