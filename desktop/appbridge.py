@@ -231,7 +231,7 @@ class AppBridge(QObject):
         pres = presenter(self._game)   # a game may name its option values in words
         rows = []
         for spec in self._specs(self._game):
-            if spec.name == "preset":
+            if spec.name == "preset" or not pres.option_shown(spec.name, cur):
                 continue
             choices = _choices(spec, cur.get(spec.name, spec.default))
             val = cur.get(spec.name, spec.default)
@@ -345,8 +345,11 @@ class AppBridge(QObject):
         specs = {s.name: s for s in self._specs(self._game)}
         out = {}
         base = {s.name: s.default for s in specs.values()}
-        for k, v in self._cur(self._game).items():
-            if k in specs and (v != base.get(k) or k == "preset"):
+        from desktop.games import presenter
+        pres = presenter(self._game)
+        cur = self._cur(self._game)
+        for k, v in cur.items():   # an option the screen hides (another variant's) keeps its default
+            if k in specs and (v != base.get(k) or k == "preset") and pres.option_shown(k, cur):
                 out[k] = v
         return out
 

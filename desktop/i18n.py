@@ -63,6 +63,16 @@ ZH: dict[str, str] = {
     "sjo_throw_overruff_no_ruff": "不能将吃", "sjo_kitty_multiplier_seed": "原规则 ×2/×4",
     "sjo_kitty_multiplier_unit_size": "2×张数", "sjo_kitty_multiplier_power": "2的张数次方",
     "sjo_kitty_multiplier_compendium": "汇编规则", "sjo_level_table_standard": "通行表", "sjo_level_table_score": "计分表",
+    "sjDing": "定主", "sjTakeover": "抢主", "sjStick": "粘牌", "sjNoStick": "不粘", "sjFaceDown": "%1 张扣着",
+    "sjStickAsk": "%1 定主 · 你可以粘牌：拿走他的王和对子，回三张牌 (SF-10)", "sjStickWait": "问 %1 是否粘牌 (SF-10)",
+    "sjExchangeAsk": "回牌：选 3 张给 %1 · 一张常主（2、3、5 或级牌）+ 两张%2 (SF-10)", "sjExchangeDeclared": "叫主花色的牌",
+    "sjExchangeSide": "副牌", "sjExchange": "回牌", "sjStuck": "%1 粘牌 %2", "sjStickDeclined": "%1 不粘",
+    "sjRevealed": "翻开", "sjRevealLine": "翻开定主对子 %1 → 主 %2 (SF-11)", "sjBankLine": "%1 扣底坐庄 (SF-11)",
+    "sjShan": "闪", "sjZhen": "震", "sjYu": "雨", "sjSpecialLast": "末轮%1 · 底分 ×%2 (SF-17)",
+    "sjNoDecl": "无人定主 (SF-12)",
+    "sjo_variant_sanwufan": "三五番", "sjo_sw_level_order_A_to_K": "A 到 K", "sjo_sw_level_order_2_to_A": "2 到 A",
+    "sjo_sw_stick_return_declared_suit": "回叫主花色", "sjo_sw_stick_return_any_side": "回副牌",
+    "sjo_sw_no_declaration_defenders_take_bank": "闲家上台", "sjo_sw_no_declaration_defenders_up3": "闲家升三级",
 }
 
 EN: dict[str, str] = {
@@ -133,6 +143,18 @@ EN: dict[str, str] = {
     "sjo_kitty_multiplier_unit_size": "2 × cards", "sjo_kitty_multiplier_power": "2^cards",
     "sjo_kitty_multiplier_compendium": "Compendium", "sjo_level_table_standard": "Standard table",
     "sjo_level_table_score": "Score table",
+    "sjDing": "declares", "sjTakeover": "takes over", "sjStick": "Stick", "sjNoStick": "No stick", "sjFaceDown": "%1 face down",
+    "sjStickAsk": "%1 declared · you may stick: take his joker and pair, give back three cards (SF-10)",
+    "sjStickWait": "Asking %1 whether to stick (SF-10)",
+    "sjExchangeAsk": "Give 3 cards to %1: one permanent trump (2, 3, 5 or the level) + two %2 (SF-10)",
+    "sjExchangeDeclared": "of the declared suit", "sjExchangeSide": "side cards", "sjExchange": "Give back",
+    "sjStuck": "%1 sticks %2", "sjStickDeclined": "%1 does not stick", "sjRevealed": "turned up",
+    "sjRevealLine": "The declared pair turns up: %1 → trump %2 (SF-11)", "sjBankLine": "%1 buries, banker (SF-11)",
+    "sjShan": "shan 闪", "sjZhen": "zhen 震", "sjYu": "yu 雨", "sjSpecialLast": "Last lead a %1 · bottom ×%2 (SF-17)",
+    "sjNoDecl": "Nobody declared (SF-12)",
+    "sjo_variant_sanwufan": "三五番 Sanwufan", "sjo_sw_level_order_A_to_K": "A to K", "sjo_sw_level_order_2_to_A": "2 to A",
+    "sjo_sw_stick_return_declared_suit": "Declared suit", "sjo_sw_stick_return_any_side": "Side cards",
+    "sjo_sw_no_declaration_defenders_take_bank": "Defenders take the bank", "sjo_sw_no_declaration_defenders_up3": "Defenders up 3",
 }
 
 # Labels of action kinds (engine.core.Action.kind) for buttons.

@@ -304,7 +304,8 @@ class TableBridge(QObject):
                     desc = self._words(text)[0] + pres.play_note(d, lang)
                     self._log.append({"seat": seat, "name": self.name_of(seat), "text": desc,
                                       "mine": self.same_side(seat, me), "play": text,
-                                      "note": {"gouji": d.get("gouji"), "burn": d.get("burn")}})
+                                      "note": {"gouji": d.get("gouji"), "burn": d.get("burn"),
+                                               "kind": d.get("kind")}})
                     self._last_act[seat] = {"pass": False, "text": text, "faces": faces}
                     self.flight.emit("play", self.pos_of(seat), -1, faces, True)
                 self.sound.emit(pres.play_sound(d))

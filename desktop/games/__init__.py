@@ -82,6 +82,11 @@ class Presenter:
         """A rule option's value in words for the new-game screen (None: the value as written)."""
         return None
 
+    def option_shown(self, name: str, current: Mapping[str, Any]) -> bool:
+        """Whether the new-game screen offers option ``name`` under the ``current`` choices (e.g. a variant's
+        own options only with that variant); a hidden option keeps its default."""
+        return True
+
     def result_data(self, events: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
         """The data of the event that ends a hand or set (one of ``result_events``) that the results show."""
         return next((dict(e.get("data", {})) for e in events if e.get("kind") in self.result_events), None)

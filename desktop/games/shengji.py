@@ -22,8 +22,11 @@ SUIT_ZH = {"s": "黑桃", "h": "红桃", "c": "梅花", "d": "方块"}
 SUIT_EN = {"s": "spades", "h": "hearts", "c": "clubs", "d": "diamonds"}
 RANK_SHOWN = {"T": "10"}
 POINTS = {"5": 5, "T": 10, "K": 10}
-KIND_ZH = {"single": "单张", "pair": "对子", "tractor": "拖拉机", "throw": "甩牌"}
-KIND_EN = {"single": "single", "pair": "pair", "tractor": "tractor", "throw": "throw"}
+KIND_ZH = {"single": "单张", "pair": "对子", "tractor": "拖拉机", "throw": "甩牌", "shan": "闪", "zhen": "震", "yu": "雨"}
+KIND_EN = {"single": "single", "pair": "pair", "tractor": "tractor", "throw": "throw", "shan": "shan 闪",
+           "zhen": "zhen 震", "yu": "yu 雨"}
+SPECIAL_KEY = {"shan": "sjShan", "zhen": "sjZhen", "yu": "sjYu"}   # 三五番 special plays (SF-14)
+SW_SHOWN = ("deal", "declare", "stick", "exchange", "bury")   # phases the face-down declaration sits on the felt
 HINT_POOL = 40   # plays taken from the lazy legal set for hints (never the whole set: see the docstring)
 
 
@@ -72,6 +75,7 @@ def level_word(level: Any) -> str:
 
 
 class ShengjiPresenter(Presenter):
+    _phase = ""
     glyph = "升"
     felt = "green"
     pass_kinds: tuple[str, ...] = ()   # 不亮 is no pass in the play (S-9a); the trick game has no pass at all
@@ -79,14 +83,14 @@ class ShengjiPresenter(Presenter):
     result_events = ("hand_over",)
     keeps_hand_order = True   # the engine's order: side suits, then the trumps up to 大王 (SPEC §8.1)
     clears_on_lead = True     # a new trick wipes the seats' plays of the last one
-    button_kinds = ("declare",)
+    button_kinds = ("declare", "stick")   # 亮主 and 粘牌 (SF-10) name their cards on the button
     auto_answer_kinds = ("decline", "pass")   # asked only so that being asked tells nothing (S-9a)
     lazy_legal = True
-    selection_kinds = ("play", "bury")
+    selection_kinds = ("play", "bury", "exchange")
     demo_seed = 3
     results_heading = "handSettled"
     results_detail = "games/shengji/BottomDetail.qml"   # the bottom turned up, its points and multiplier (S-19)
-    auto_pick_phases = ("bury",)   # the hint button of the burial reads 自动选择 (SPEC §8.1)
+    auto_pick_phases = ("bury", "exchange")   # the hint button of a card choice reads 自动选择 (SPEC §8.1)
 
     def option_word(self, name: str, value: Any, lang: str) -> str | None:
         """The new-game screen's words for an option value (``sjo_<option>_<value>`` keys of desktop.i18n);
@@ -96,6 +100,15 @@ class ShengjiPresenter(Presenter):
         if isinstance(value, bool) or not isinstance(value, str):
             return None
         return i18n.strings(lang).get(f"sjo_{name}_{value}")
+
+    def option_shown(self, name: str, current: Mapping[str, Any]) -> bool:
+        """三五番 (SF-0) keeps only some Part S options and adds its ``sw_*`` ones; the standard game has none
+        of the ``sw_*``."""
+        if current.get("variant") == "sanwufan":
+            from engine.shengji import options as opts
+            kept = getattr(opts, "SF_KEPT", None)
+            return name.startswith("sw_") or kept is None or name in kept
+        return not name.startswith("sw_")
 
     def result_data(self, events: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
         """The hand's result with the bottom turned up (``bottom_shown``, every seat sees it at the end)."""
@@ -120,6 +133,9 @@ class ShengjiPresenter(Presenter):
         line = (st["sjBottomCaptured"].replace("%1", str(bp)).replace("%2", str(mult)).replace("%3", str(bp * mult))
                 if mult else st["sjBottomKept"].replace("%1", str(bp)))
         lines, _ = self.results_extra(res, lang, name_of)
+        special = SPECIAL_KEY.get(str(res.get("special")))
+        if special and mult:
+            line += " · " + st["sjSpecialLast"].replace("%1", st[special]).replace("%2", str(mult))
         return {"title": st["sjBottomTitle"], "bottom": faces, "line": line, "captured": bool(mult),
                 "pointTag": st["sjPointTag"], "lines": lines}
 
@@ -152,7 +168,7 @@ class ShengjiPresenter(Presenter):
         elif view.get("banker") is not None and seat not in (view.get("banker_side") or []):
             out.append({"text": "闲家" if zh else "Defender", "color": "coral"})
         decl = view.get("declaration")
-        if decl and decl.get("seat") == seat and not view.get("trump_fixed"):
+        if decl and decl.get("seat") == seat and not view.get("trump_fixed") and not view.get("sanwufan"):
             out.append({"text": ("亮 " if zh else "shows ") + cards_word(decl.get("cards") or ""), "color": "gold"})
         return out
 
@@ -206,11 +222,23 @@ class ShengjiPresenter(Presenter):
         zh = lang == "zh"
         if kind == "declare" and arg:
             return ("亮主 " if zh else "Declare ") + cards_word(arg)
+        st = i18n.strings(lang)
+        if kind == "stick" and arg:
+            return st["sjStick"] + " " + cards_word(arg)
+        if kind == "exchange":
+            return st["sjExchange"]
+        if kind == "pass" and self._phase == "stick":
+            return st["sjNoStick"]
         if kind == "pass":
             return "不亮" if zh else "No declaration"
         if kind == "bury":
             return "埋底" if zh else "Bury"
         return None
+
+    def play_note(self, d: Mapping[str, Any], lang: str) -> str:
+        """A 三五番 special play named in the round log (闪 / 震 / 雨, SF-14)."""
+        key = SPECIAL_KEY.get(str(d.get("kind")))
+        return " · " + i18n.strings(lang)[key] if key else ""
 
     def hint_pool(self, legal: Any) -> list[Any]:
         return list(itertools.islice(legal.plays(), HINT_POOL))
@@ -220,7 +248,9 @@ class ShengjiPresenter(Presenter):
         return 0.12 if phase == "deal" else 1.0
 
     def trick_top(self, view: Mapping[str, Any]) -> int | None:
-        """The seat whose play wins the trick so far (S-17), or the last trick's winner once it is complete."""
+        """The seat whose play wins the trick so far (S-17), or the last trick's winner once it is complete.
+        (The table asks this first of every refresh: the phase is kept for the words of the 不粘 button.)"""
+        self._phase = str(view.get("phase") or "")
         if view.get("trick"):
             w = view.get("winning")
         else:
@@ -280,7 +310,10 @@ class ShengjiPresenter(Presenter):
             sel_hint = "埋底：已选 %1/8 张" if zh else "Bury: %1/8 chosen"
         st = i18n.strings(lang)
         decl_card: Row = {}
-        if decl and phase in ("deal", "declare"):
+        sw = view.get("sanwufan")
+        if sw:
+            decl_card = self._sw_boxes(view, sw, me, st, name_of, lang)
+        elif decl and phase in ("deal", "declare"):
             kind = next((d.get("kind") for d in reversed(view.get("declarations") or [])
                          if d.get("seat") == decl.get("seat")), "declare")
             tag = st.get({"override": "sjOverride", "reinforce": "sjReinforce"}.get(str(kind), "sjDeclare"), "")
@@ -288,7 +321,7 @@ class ShengjiPresenter(Presenter):
             so_far = st["sjTrumpSoFar"] + " " + (trump_word(suit, True, lang) if suit or decl.get("strength")
                                                     else trump_word(None, True, lang))
             decl_card = {"pos": (int(decl["seat"]) - me) % 4, "faces": self.faces(decl.get("cards") or ""),
-                         "tag": tag, "seat": int(decl["seat"]),
+                         "tag": tag, "seat": int(decl["seat"]), "boxes": [],
                          "line": st["sjDeclLine"].replace("%1", name_of(decl["seat"])).replace("%2", tag)
                          .replace("%3", cards_word(decl.get("cards") or "")).replace("%4", so_far)
                          .replace("%5", level_word(view.get("level")))}
@@ -317,6 +350,56 @@ class ShengjiPresenter(Presenter):
                        "banker": "庄家" if zh else "Banker", "trickPts": "本轮分" if zh else "This trick"},
         }
         return info
+
+    def _sw_boxes(self, view: Mapping[str, Any], sw: Mapping[str, Any], me: int, st: Mapping[str, str],
+                  name_of: Any, lang: str) -> Row:
+        """三五番 on the felt (SF-7 … SF-11): the declaration as the others see it — the joker(s) face up, the
+        pair face down until the burial turns it up — and a sticker's joker with his four face-down cards."""
+        from desktop.faces import BACK
+        phase = view.get("phase")
+        declarer = sw.get("declarer")
+        revealed = bool(sw.get("revealed"))
+        if not isinstance(declarer, int) or not (phase in SW_SHOWN or (revealed and not view.get("trick_no")
+                                                                       and phase == "play")):
+            return {}
+        jokers = str(sw.get("jokers_shown") or "")
+        pair = str(sw.get("pair") or "") if revealed else ""
+        down = int(sw.get("face_down") or 0) if not revealed else 0
+        faces = self.faces(jokers) + (self.faces(pair) if pair else [dict(BACK) for _ in range(down or 2)])
+        takeover = jokers.count("X") + jokers.count("x") >= 2
+        tag = st["sjRevealed"] if revealed else st["sjTakeover" if takeover else "sjDing"]
+        trump = view.get("trump")
+        so_far = (st["sjTrumpSoFar"] + " " + trump_word(trump, True, lang)) if trump else trump_word(None, False, lang)
+        what = cards_word(jokers) + (" " + cards_word(pair) if pair else " + " + st["sjFaceDown"].replace(
+            "%1", str(down or 2)))
+        line = (st["sjDeclLine"].replace("%1", name_of(declarer)).replace("%2", tag).replace("%3", what)
+                .replace("%4", so_far).replace("%5", level_word(view.get("level"))))
+        boxes = []
+        sticker = sw.get("sticker")
+        if isinstance(sticker, int) and phase in SW_SHOWN:
+            boxes.append({"pos": (sticker - me) % 4, "tag": st["sjStick"],
+                          "faces": self.faces(str(sw.get("sticker_joker") or "")) + [dict(BACK) for _ in range(4)]})
+        return {"pos": (declarer - me) % 4, "faces": faces, "tag": tag, "seat": declarer, "line": line,
+                "boxes": boxes, "revealed": revealed}
+
+    def prompt(self, view: Mapping[str, Any], me: int, name_of: Any, lang: str) -> str:
+        """三五番's decisions at hand: whether to stick (the asked seat), which three cards to give back."""
+        sw = view.get("sanwufan")
+        if not sw:
+            return ""
+        st = i18n.strings(lang)
+        phase, to_act, declarer = view.get("phase"), view.get("to_act"), sw.get("declarer")
+        if phase == "stick" and isinstance(declarer, int) and isinstance(to_act, int):
+            return (st["sjStickAsk"].replace("%1", name_of(declarer)) if to_act == me
+                    else st["sjStickWait"].replace("%1", name_of(to_act)))
+        if phase == "exchange" and to_act == me and isinstance(declarer, int):
+            ret = (view.get("options") or {}).get("sw_stick_return", "declared_suit")
+            return st["sjExchangeAsk"].replace("%1", name_of(declarer)).replace(
+                "%2", st["sjExchangeSide" if ret == "any_side" else "sjExchangeDeclared"])
+        return ""
+
+    def card_goal(self, view: Mapping[str, Any], me: int) -> int:
+        return 3 if view.get("phase") == "exchange" else 8 if view.get("phase") == "bury" else 0
 
     def hand_marks(self, view: Mapping[str, Any]) -> set[str]:
         """The cards the engine orders as trumps (for the 主 mark): level cards, jokers, the trump suit."""
@@ -363,8 +446,12 @@ class ShengjiPresenter(Presenter):
             table.fly("deal", -1, 0, [], False)   # a deal flight now and then: every draw would bury the felt
         elif kind == "declare":
             what = {"declare": "亮主" if zh else "declares", "override": "反主" if zh else "overrides",
-                    "reinforce": "加固" if zh else "reinforces"}.get(str(d.get("kind")), "")
-            table.say(f"{who} · {what} {cards_word(d.get('cards') or '')}")
+                    "reinforce": "加固" if zh else "reinforces",
+                    "takeover": i18n.strings(lang)["sjTakeover"]}.get(str(d.get("kind")), "")
+            shown = cards_word(d.get("cards") or d.get("jokers") or "")
+            if d.get("face_down"):   # 三五番: the joker face up, the pair face down (SF-7)
+                shown += " + " + i18n.strings(lang)["sjFaceDown"].replace("%1", str(d["face_down"]))
+            table.say(f"{who} · {what} {shown}")
             table.ring("call")
         elif kind == "trump":
             b = d.get("banker")
@@ -372,6 +459,9 @@ class ShengjiPresenter(Presenter):
             table.say((f"主：{t} · 打{level_word(d.get('level'))} · {table.name_of(b)} 坐庄" if zh else
                        f"Trump: {t} · level {level_word(d.get('level'))} · {table.name_of(b)} is banker")
                       if isinstance(b, int) else t)
+        elif kind in ("stick", "stick_cards", "exchange", "exchange_cards", "stick_declined", "reveal", "bank",
+                      "no_declaration"):
+            self._sw_event(table, kind, d, snap, lang)
         elif kind == "throw_failed":
             table.say(f"{who} 甩牌失败，改出 {cards_word(d.get('forced') or '')} (S-18a)" if zh else
                        f"{who}'s throw fails: plays {cards_word(d.get('forced') or '')} (S-18a)")
@@ -382,6 +472,44 @@ class ShengjiPresenter(Presenter):
             if isinstance(w, int) and d.get("points"):
                 table.say(f"{table.name_of(w)} 赢得本轮 {d['points']} 分" if zh else
                            f"{table.name_of(w)} wins the trick: {d['points']} points")
+
+    def _sw_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
+        """三五番's own events (docs/ENGINE_API.md): the stick and the three cards passing between sticker and
+        declarer fly as the Gouji tribute does (face up only to the two of them), the pair turning up."""
+        st = i18n.strings(lang)
+        me = int(snap["seat"])
+        private = {e.get("kind") for e in snap.get("events", [])}
+        seat = d.get("seat")
+        who = table.name_of(seat) if isinstance(seat, int) else ""
+        if kind == "stick":
+            joker = str(d.get("joker") or "")
+            table.say(st["sjStuck"].replace("%1", who).replace("%2", cards_word(joker)))
+            took = str(d.get("took_joker") or "")
+            if "stick_cards" not in private:   # the others see the declarer's joker go, the pair face down
+                table.tribute_flight(d.get("declarer"), seat, [took] if took else [], 3, st["sjStick"], me,
+                                     public=(took,) if took else ())
+            table.ring("call")
+        elif kind == "stick_cards":
+            taken = split_cards(d.get("taken") or "")
+            table.tribute_flight(d.get("declarer"), seat, taken, len(taken) or 3, st["sjStick"], me)
+        elif kind == "exchange":
+            if "exchange_cards" not in private:
+                table.tribute_flight(d.get("from"), d.get("to"), [], int(d.get("count") or 3), st["sjExchange"], me)
+        elif kind == "exchange_cards":
+            cards = split_cards(d.get("cards") or "")
+            table.tribute_flight(d.get("from"), d.get("to"), cards, len(cards) or 3, st["sjExchange"], me)
+        elif kind == "stick_declined":
+            table.say(st["sjStickDeclined"].replace("%1", who))
+        elif kind == "reveal":
+            table.say(st["sjRevealLine"].replace("%1", cards_word(d.get("pair") or ""))
+                      .replace("%2", trump_word(d.get("trump"), True, lang)))
+            table.ring("call")
+        elif kind == "bank":
+            b = d.get("banker")
+            if isinstance(b, int):
+                table.say(st["sjBankLine"].replace("%1", table.name_of(b)))
+        elif kind == "no_declaration":
+            table.say(st["sjNoDecl"])
 
     def results_extra(self, res: Mapping[str, Any], lang: str, name_of: Any) -> tuple[list[str], str]:
         """The level changes of the hand (S-22) and the bottom multiplier (S-19)."""

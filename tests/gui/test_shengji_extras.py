@@ -46,10 +46,13 @@ def _declare_by_button(qa, seeds=range(1, 13)) -> str:
             snap = t.snap
             if snap.get("phase") not in ("deal", "declare"):
                 break
-            n = snap.get("n_actions")
+            wait_frame(qa.window)   # then read and click with no event in between (the bots act at once)
+            n = t.snap.get("n_actions")
             declare = next((a for a in t.actions if a["kind"] == "declare"), None)
-            wait_frame(qa.window)
-            click_item(qa, qa.find(declare["objectName"] if declare else "act_pass"))
+            button = qa.find(declare["objectName"] if declare else "act_pass")
+            if button is None:
+                continue   # my turn passed meanwhile
+            click_item(qa, button)
             wait_until(lambda n=n: t.snap.get("n_actions") != n, 20)
             mine = [d for d in (t.snap.get("view") or {}).get("declarations") or [] if d["seat"] == 0]
             if declare is not None and mine:

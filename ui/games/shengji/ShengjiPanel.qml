@@ -147,31 +147,23 @@ Item {
     // ---------------------------------------------------------------- on the felt (SPEC §8.1 Deal, Bottom exchange)
     // 亮主: the standing declaration face up in a gold box in front of the declarer's plate, and one line of
     // who declared what and the trump it sets for now (S-9a).
-    Rectangle {
+    DeclBox {
         id: declCard
         objectName: "declarationCard"
         parent: panel.stage
-        readonly property var d: panel.info.decl || ({})
-        readonly property int pos: d.pos === undefined ? -1 : d.pos
-        readonly property point plate: panel.stage && pos >= 0 ? panel.stage.plateXY(pos) : Qt.point(0, 0)
-        visible: pos >= 0
-        z: 40
-        width: declRow.implicitWidth + 16; height: 92; radius: 8
-        color: "#33F2B33D"; border.color: "#F2B33D"; border.width: 2
-        x: pos === 1 ? plate.x - width - 12 : pos === 3 ? plate.x + 264 : plate.x + 126 - width / 2
-        y: pos === 0 ? plate.y - height - 14 : pos === 2 ? plate.y + 84 : plate.y - 10
-        Row {
-            id: declRow
-            x: 8; y: 8; spacing: -14
-            Repeater {
-                model: declCard.d.faces || []
-                Card { required property var modelData; w: 50; card: modelData.card; rank: modelData.rank; suit: modelData.suit; mark: modelData.mark; label: modelData.label }
-            }
-        }
-        Rectangle {
-            anchors.horizontalCenter: parent.horizontalCenter; y: parent.height - 10
-            width: declTag.implicitWidth + 12; height: 18; radius: 9; color: "#F2B33D"
-            Text { id: declTag; objectName: "declarationTag"; anchors.centerIn: parent; text: declCard.d.tag || ""; color: "#4A2C00"; font.family: Theme.font; font.bold: true; font.pixelSize: 12 }
+        stage: panel.stage
+        box: panel.info.decl || ({})
+        tagName: "declarationTag"
+    }
+    Repeater {   // 三五番: the sticker's joker and four face-down cards (SF-10)
+        model: (panel.info.decl || {}).boxes || []
+        DeclBox {
+            required property var modelData
+            objectName: "stickBox"
+            parent: panel.stage
+            stage: panel.stage
+            box: modelData
+            tagName: "stickTag"
         }
     }
     Rectangle {
@@ -182,7 +174,7 @@ Item {
         x: (panel.stage ? panel.stage.cx : 672) - width / 2; y: 200
         width: declLine.implicitWidth + 28; height: 36; radius: 18
         color: Theme.panel; border.color: "#F2B33D"
-        Text { id: declLine; anchors.centerIn: parent; text: declCard.d.line || ""; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
+        Text { id: declLine; anchors.centerIn: parent; text: declCard.box.line || ""; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
     }
 
     // 埋底: the cards chosen to bury, mirrored in a tray only the banker sees, with their points (S-10).
