@@ -306,8 +306,9 @@ class ShengjiPresenter(Presenter):
             trump_text += " · 暂定" if zh else " · provisional"
         held = list(view.get("hand") or [])
         sel_hint = ""
+        goal = self.card_goal(view, me) or 8
         if phase == "bury" and banker == me:
-            sel_hint = "埋底：已选 %1/8 张" if zh else "Bury: %1/8 chosen"
+            sel_hint = (f"埋底：已选 %1/{goal} 张" if zh else f"Bury: %1/{goal} chosen")
         st = i18n.strings(lang)
         decl_card: Row = {}
         sw = view.get("sanwufan")
@@ -342,7 +343,7 @@ class ShengjiPresenter(Presenter):
             "leadKind": (KIND_ZH if zh else KIND_EN).get(tk, "") if tk else "",
             "bottom": self.faces(view.get("bottom") or ""), "flipped": self.faces(view.get("bottom_flipped") or []),
             "declaration": (f"{name_of(decl['seat'])} · {cards_word(decl.get('cards') or '')}" if decl else ""),
-            "burying": phase == "bury" and banker == me, "buryHint": sel_hint, "phase": phase,
+            "burying": phase == "bury" and banker == me, "buryGoal": goal, "buryHint": sel_hint, "phase": phase,
             "handSize": len(held),
             "labels": {"points": "闲家得分" if zh else "Defenders", "lastTrick": "上一轮" if zh else "Last trick",
                        "trump": "主" if zh else "Trump", "level": "打" if zh else "Level",
@@ -399,7 +400,11 @@ class ShengjiPresenter(Presenter):
         return ""
 
     def card_goal(self, view: Mapping[str, Any], me: int) -> int:
-        return 3 if view.get("phase") == "exchange" else 8 if view.get("phase") == "bury" else 0
+        if view.get("phase") == "exchange":
+            return 3   # 粘牌's return (SF-10)
+        if view.get("phase") == "bury":
+            return 4 if view.get("sanwufan") is not None else 8   # the bottom's size (SF-2, S-10)
+        return 0
 
     def hand_marks(self, view: Mapping[str, Any]) -> set[str]:
         """The cards the engine orders as trumps (for the 主 mark): level cards, jokers, the trump suit."""

@@ -11,6 +11,9 @@ from pathlib import Path
 from typing import Any
 
 SHOTS = ("deal", "declaration", "bottom_exchange", "trick", "throw", "results")
+# 三五番 (variant=sanwufan): its distinctive screens (docs/ENGINE_API.md, RULES.md Part SF)
+SW_SHOTS = ("face_down", "takeover", "stick_prompt", "exchange", "revealed", "special", "results")
+SPECIAL = ("shan", "zhen", "yu")
 
 
 def run(qa: Any, game: str, out: Path, seed: int, lang: str, time_limit: float, shot: Any,
@@ -22,6 +25,8 @@ def run(qa: Any, game: str, out: Path, seed: int, lang: str, time_limit: float, 
     cfg = quick_config(game, seed=seed, humans=[0], pace_ms=30, save=False, pause_at_results=True,
                        no_timeout=True, hands=8, options=dict(options or {}))
     cfg["levels"] = {i: 2 for i in range(4)}
+    if (options or {}).get("variant") == "sanwufan" or str((options or {}).get("preset", "")).startswith("sanwufan"):
+        return _run_sanwufan(qa, t, cfg, lang, time_limit, shot)
     t.start(cfg)
     qa.set_screen("table")
     need = set(SHOTS)
@@ -82,5 +87,77 @@ def run(qa: Any, game: str, out: Path, seed: int, lang: str, time_limit: float, 
         else:
             t.hint()
             wait(30)
+            t.playSelected()
+    return need
+
+
+def _run_sanwufan(qa: Any, t: Any, cfg: dict[str, Any], lang: str, time_limit: float, shot: Any) -> set[str]:
+    """三五番: seat 0 declares while no face-down declaration was shown (and whenever it can take over), else
+    leaves the declaring to the bots so that it is asked to stick; it sticks when it can, gives back the three
+    cards 自动选择 picks, and plays by hint. A screen per SW_SHOTS."""
+    from desktop.harness import wait
+    cfg = dict(cfg, pace_ms=15)
+    t.start(cfg)
+    qa.set_screen("table")
+    need = set(SW_SHOTS)
+    start = time.monotonic()
+    acted: Any = None
+    while need and time.monotonic() - start < time_limit:
+        wait(15)
+        snap = t.snap
+        if not snap:
+            continue
+        view = snap.get("view") or {}
+        sw = view.get("sanwufan") or {}
+        phase = snap.get("phase")
+        events = snap.get("events", [])
+        kinds = {e.get("kind") for e in events}
+
+        def take(name: str, delay: int = 120) -> None:
+            if name in need:
+                wait(delay)
+                shot(f"{lang}_sw_{name}")
+                need.discard(name)
+
+        if isinstance(sw.get("declarer"), int) and sw.get("face_down") and not sw.get("revealed"):
+            take("face_down", 200)
+        if any(e.get("kind") == "declare" and (e.get("data") or {}).get("kind") == "takeover" for e in events):
+            take("takeover", 200)
+        if kinds & {"exchange", "exchange_cards"}:
+            take("exchange", 90)   # mid-flight: the three cards on their dotted path
+        if sw.get("revealed") and phase == "play" and not view.get("trick_no"):
+            take("revealed", 200)
+        if any(e.get("kind") == "play" and (e.get("data") or {}).get("kind") in SPECIAL for e in events):
+            take("special", 200)
+        if t.results.get("rows"):
+            res = next((e.get("data") or {} for e in events if e.get("kind") == "hand_over"), {})
+            if res.get("multiplier") or time.monotonic() - start > time_limit * 0.8:
+                take("results", 150)
+            if snap.get("over"):
+                cfg["seed"] = int(cfg["seed"]) + 1
+                t.start(cfg)
+                continue
+            t.nextSet()
+            continue
+        key = (snap.get("gen"), snap.get("n_actions"))
+        if not snap.get("my_turn") or key == acted:
+            continue
+        acted = key
+        acts = {a["kind"]: a for a in t.actions if not a.get("absent")}
+        if phase in ("deal", "declare"):
+            decl = acts.get("declare")
+            if decl and ("face_down" in need or decl["arg"].count("X") + decl["arg"].count("x") >= 2):
+                t.act("declare", decl["arg"])
+            else:
+                t.passTurn()
+        elif phase == "stick":
+            if "stick" in acts:
+                take("stick_prompt", 150)
+                t.act("stick", acts["stick"]["arg"])
+            else:
+                t.passTurn()
+        else:   # the exchange, the burial, a play: 自动选择 / the hint, then the primary button
+            t.hint()
+            wait(150 if phase in ("exchange", "bury") else 30)
             t.playSelected()
     return need

@@ -139,8 +139,9 @@ Item {
             objectName: "buryCounter"
             readonly property int chosen: panel.table ? panel.table.selection.count || 0 : 0
             visible: panel.info.burying === true
-            text: (panel.info.buryHint || "").replace("%1", chosen) + (chosen === 8 ? " ✓" : "")
-            size: 13; fg: chosen === 8 ? Theme.primaryText : Theme.warnText; bg: chosen === 8 ? Theme.mint : Theme.warn
+            readonly property bool full: chosen === (panel.info.buryGoal || 8)
+            text: (panel.info.buryHint || "").replace("%1", chosen) + (full ? " ✓" : "")
+            size: 13; fg: full ? Theme.primaryText : Theme.warnText; bg: full ? Theme.mint : Theme.warn
         }
     }
 
@@ -188,7 +189,7 @@ Item {
         z: 40
         x: (panel.stage ? panel.stage.cx : 672) - 180; y: 300
         width: 360; height: 150; radius: 12
-        color: "#CC0F211D"; border.color: chosen === 8 ? Theme.mint : Theme.warn; border.width: 2
+        color: "#CC0F211D"; border.color: chosen === (panel.info.buryGoal || 8) ? Theme.mint : Theme.warn; border.width: 2
         function buriedPoints() {
             var n = 0
             for (var i = 0; i < trayRow.children.length; i++) {
