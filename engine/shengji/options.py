@@ -36,9 +36,9 @@ class LevelListSpec(OptionSpec):
 
 
 SPECS: tuple[OptionSpec, ...] = (
-    OptionSpec("variant", "standard", ("standard",), "S.1",
-               "The rule set: standard 升级 (Part S). 三五番 (Part SF) is the next variant.",
-               "玩法：标准升级（三五番随后加入）。", "Variant", "玩法"),
+    OptionSpec("variant", "standard", ("standard", "sanwufan"), "S.1",
+               "The rule set: standard 升级 (Part S), or 三五番 / 山东升级 (Part SF: permanent trumps 2, 3, 5).",
+               "玩法：标准升级，或三五番（山东升级：2、3、5为常主）。", "Variant", "玩法"),
     OptionSpec("preset", "s002", ("s002", "tongxing", "bisai"), "S.1a",
                "A group of options: s002 the seed's rules; tongxing the common rules; bisai tournament rules.",
                "规则组合：s002 原始规则；tongxing 通行规则；bisai 比赛规则。", "Preset", "规则组合"),
@@ -102,20 +102,55 @@ SPECS: tuple[OptionSpec, ...] = (
                "钩到底：打J时闲家用单张J抠底，庄家降回2。", "Jack drop", "钩到底"),
     OptionSpec("base_score", 1, None, "S-20", "The hand's base score that multiplies the score table.",
                "每局基础分（乘以计分表）。", "Base score", "基础分"),
+    # Part SF (三五番) only: refused with SF-0 under the standard variant (SF.1)
+    OptionSpec("sw_level_order", "A_to_K", ("A_to_K", "2_to_A"), "SF-18",
+               "三五番 levels: A, 2, 3 … K (both sides start at A), or 2 … A as in standard 升级.",
+               "三五番升级顺序：A、2、3……K（双方从A打起），或2……A。", "Level order", "升级顺序"),
+    OptionSpec("sw_stick_return", "declared_suit", ("declared_suit", "any_side"), "SF-10",
+               "粘牌: the sticker returns one high trump and two cards of the declared suit, or two side cards.",
+               "粘牌：回一张常主加两张叫主花色的牌，或两张副牌。", "Stick return", "粘牌回牌"),
+    OptionSpec("sw_no_declaration", "defenders_take_bank", ("defenders_take_bank", "defenders_up3"), "SF-12",
+               "Nobody declares in a later hand: the defenders take the bank, or rise 3 levels.",
+               "之后的局无人定主：闲家上台，或闲家直接升三级。", "No declaration", "无人定主"),
+    OptionSpec("sw_special_plays", True, (True, False), "SF-14",
+               "闪, 震 and 雨 (four suits of one permanent rank; five consecutive ranks of one suit) are plays.",
+               "闪、震、雨（同点常主四门齐全；同花五张以上连续）是牌型。", "Special plays", "特殊牌型"),
+    OptionSpec("sw_four_jokers_shan", False, (False, True), "SF-14",
+               "The four jokers XXxx are a 闪, above every other 闪.", "四个王算闪，大于其他闪。",
+               "Four jokers are 闪", "四王算闪"),
+    OptionSpec("sw_high_single_follow", True, (True, False), "SF-15",
+               "Following a pair or tractor, the cards added must be your highest of that suit.",
+               "跟对子或拖拉机时，补的单张必须是该门最大的牌。", "Highest singles", "跟最大单张"),
+    OptionSpec("sw_skip_removed_adjacent", True, (True, False), "SF-13",
+               "Ranks on both sides of a removed rank (2, 3, 5, the level) join a tractor (4466).",
+               "被抽走的点数（2、3、5、级牌）两侧可以连对（4466）。", "Tractors across gaps", "隔张连对"),
 )
+
+# the Part S options SF-0 keeps under 三五番; the others must stay at their default there
+SF_KEPT = frozenset({"variant", "preset", "tractor_protection", "throw_check", "throw_overruff",
+                     "throw_fail_penalty", "show_throw_blocker", "kitty_multiplier", "kitty_trump_only",
+                     "level_table", "loser_level_drop", "must_play", "base_score"})
 
 PRESETS: dict[str, dict[str, Any]] = {
     "s002": {},
     "tongxing": {"follow_type_required": True, "no_trump": True, "pair_over_pair": "never", "reinforce": True},
     "bisai": {"follow_type_required": True, "no_trump": True, "pair_over_pair": "higher_suit", "reinforce": True,
               "must_play": ("5", "T", "K"), "throw_fail_penalty": 10},
+    "sanwufan": {"variant": "sanwufan"},
+    "sanwufan_any_side": {"variant": "sanwufan", "sw_stick_return": "any_side", "sw_no_declaration": "defenders_up3"},
 }
+
+# the 三五番 presets: option values that select the variant (``preset="sanwufan"`` is also accepted by
+# ``make`` and expands to them; they are not values of the Part S ``preset`` option, which groups Part S rules)
+VARIANT_PRESETS = ("sanwufan", "sanwufan_any_side")
 
 # preset → (Chinese, English) title, for the new-game screen (S.1a)
 PRESET_TITLES: dict[str, tuple[str, str]] = {
     "s002": ("原始规则", "Seed rules"),
     "tongxing": ("通行规则", "Common rules"),
     "bisai": ("比赛规则", "Tournament rules"),
+    "sanwufan": ("三五番", "Sanwufan (Shandong)"),
+    "sanwufan_any_side": ("三五番（回副牌）", "Sanwufan, side-card return"),
 }
 
 
@@ -145,6 +180,17 @@ class ShengjiOptions:
     must_play: tuple[str, ...] = ("T", "K")
     jack_drop: bool = False
     base_score: int = 1
+    sw_level_order: str = "A_to_K"
+    sw_stick_return: str = "declared_suit"
+    sw_no_declaration: str = "defenders_take_bank"
+    sw_special_plays: bool = True
+    sw_four_jokers_shan: bool = False
+    sw_high_single_follow: bool = True
+    sw_skip_removed_adjacent: bool = True
+
+    @property
+    def sanwufan(self) -> bool:
+        return self.variant == "sanwufan"
 
     @classmethod
     def make(cls, options: Mapping[str, Any] | ShengjiOptions | None = None, **kwargs: Any) -> ShengjiOptions:
@@ -158,24 +204,59 @@ class ShengjiOptions:
         for k in given:
             if k not in _NAMES:
                 raise OptionError("S.1", f"unknown shengji option {k!r}; known: {', '.join(sorted(_NAMES))}")
-        if given.get("variant") == "sanwufan":
-            raise OptionError("SF-0", "shengji.variant = \"sanwufan\" (三五番, RULES.md Part SF) is not built yet; "
-                                      "the variant is \"standard\"")
+        vp = given.get("preset")
+        if isinstance(vp, str) and vp in VARIANT_PRESETS:
+            if given.get("variant", "sanwufan") != "sanwufan":
+                raise OptionError("SF-0", f"the preset {vp!r} is the 三五番 variant; it cannot be played as "
+                                          "variant = \"standard\"")
+            given = {**PRESETS[vp], **{k: v for k, v in given.items() if k != "preset"}}
         preset = resolve(GAME, SPECS, {"preset": given.get("preset", "s002")})["preset"]
-        merged = {**PRESETS[preset], **given}
-        return cls(**resolve(GAME, SPECS, merged))
+        variant = resolve(GAME, SPECS, {"variant": given.get("variant", "standard")})["variant"]
+        base = PRESETS[preset]
+        if variant == "sanwufan":  # S.1a: under 三五番 a preset sets only the options SF-0 keeps
+            base = {k: v for k, v in base.items() if k in SF_KEPT}
+        merged = {**base, **given}
+        if variant == "sanwufan":
+            merged["follow_type_required"] = True  # SF-15: type following is always on under 三五番
+        else:  # the sw_* options mean nothing to standard 升级 (as tractor_protection without type following)
+            merged = {k: v for k, v in merged.items() if not k.startswith("sw_")}
+        out = cls(**resolve(GAME, SPECS, merged))
+        _check_variant(out, given)
+        return out
 
     def as_dict(self) -> dict[str, Any]:
-        return {f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v) for f in fields(self)}
+        """Every option by id; the ``sw_*`` options only under 三五番, so a standard match's options (its
+        views, logs and LAN headers) stay exactly what they were before the variant existed."""
+        return {f.name: (list(v) if isinstance(v := getattr(self, f.name), tuple) else v) for f in fields(self)
+                if self.sanwufan or not f.name.startswith("sw_")}
 
     def changed(self) -> dict[str, Any]:
         """The preset (when not the default) and the options that differ from what it sets, so that
         ``make(changed())`` gives these options back."""
-        base = ShengjiOptions.make({"preset": self.preset}).as_dict()
+        own = "standard"
+        base = ShengjiOptions.make({"preset": self.preset, "variant": self.variant}).as_dict()
         out = {k: v for k, v in self.as_dict().items() if base[k] != v}
         if self.preset != "s002":
             out["preset"] = self.preset
+        if self.variant != own:
+            out["variant"] = self.variant
         return out
 
 
 _NAMES = frozenset(s.name for s in SPECS)
+_DEFAULTS = {s.name: s.default for s in SPECS}
+
+
+def _check_variant(o: ShengjiOptions, given: Mapping[str, Any]) -> None:
+    """SF-0: the Part S options the variant does not use may only be left at their default under it."""
+    for f in fields(o):
+        name, val = f.name, getattr(o, f.name)
+        default = _DEFAULTS[name]
+        if isinstance(default, (list, tuple)):
+            default = tuple(default)
+        if val == default:
+            continue
+        if o.sanwufan and name not in SF_KEPT | {"follow_type_required"} and not name.startswith("sw_") \
+                and name in given:
+            raise OptionError("SF-0", f"shengji.{name} is not used by 三五番 (RULES.md SF-0); leave it at "
+                                      f"{default!r}")

@@ -31,7 +31,11 @@ def _header(st: Any) -> Mapping[str, Any]:
 
 def _deal(seed: bytes, options: Mapping[str, Any]) -> Deal:
     """The deal a 32-byte seed makes (engine.shengji.dealing, S-8); the state deals through the same function.
-    No option changes the pack or the cut."""
+    Only the variant changes the cut: 三五番 sets the first 4 cards aside as the bottom (SF-2)."""
+    if Rules(options).options.sanwufan:
+        from engine.shengji.sanwufan_state import deal_codes as sw_deal  # SF-2: 26 each, the 4-card bottom first
+        hands, bottom = sw_deal(seed)
+        return Deal(tuple(tuple(TEXT[c] for c in h) for h in hands), tuple(TEXT[c] for c in bottom))
     hands, bottom = deal_codes(seed)
     return Deal(tuple(tuple(TEXT[c] for c in h) for h in hands), tuple(TEXT[c] for c in bottom))
 

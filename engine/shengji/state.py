@@ -60,6 +60,14 @@ class State:
 
     game = "shengji"
     n_seats = N
+    path_names: tuple[str, ...] = PATHS
+
+    def __new__(cls, rules: Rules | None = None, *args: Any, **kwargs: Any) -> State:
+        """``State(Rules(variant="sanwufan"))`` is the 三五番 match (engine.shengji.sanwufan_state, Part SF)."""
+        if cls is State and rules is not None and rules.options.sanwufan:
+            from engine.shengji.sanwufan_state import SanwufanState
+            return super().__new__(SanwufanState)
+        return super().__new__(cls)
 
     def __init__(self, rules: Rules | None = None, seed: int = 0, hands: int = 0,
                  deal: Sequence[str] | str | None = None, first_drawer: int | None = None,
@@ -632,6 +640,9 @@ class State:
         """Determinization for search bots: ``view``'s public state with every hand filled in from ``hands``
         (the viewer's own included). The cards nobody holds — the undealt pack, the bottom a non-banker
         cannot see — are shuffled from ``seed``; later deals too. History starts empty."""
+        if cls is State and view["options"].get("variant") == "sanwufan":
+            from engine.shengji.sanwufan_state import SanwufanState
+            return SanwufanState.from_view(view, hands, seed)
         pub = view["state"]
         rules = Rules(dict(view["options"]))
         st = cls.__new__(cls)

@@ -31,7 +31,7 @@ def test_registry() -> None:
     st = spec.new_state(3, {"preset": "tongxing"}, hands=1)
     assert isinstance(st, GameState) and st.rules.options.follow_type_required
     assert {s.name for s in spec.option_specs()} >= {"follow_type_required", "must_play", "kitty_multiplier"}
-    assert set(spec.presets()) == {"s002", "tongxing", "bisai"}
+    assert set(spec.presets()) == {"s002", "tongxing", "bisai", "sanwufan", "sanwufan_any_side"}  # SF: the variant's two
     assert spec.team_of(3) == (1, 3)
     assert all(s.help_en and s.help_zh and s.label_en and s.label_zh and s.rule for s in SPECS)
 
