@@ -22,7 +22,7 @@ def run(qa: Any, game: str, out: Path, seed: int, lang: str, time_limit: float, 
     from desktop.harness import quick_config, wait
     qa.settings.set("language", lang)
     t = qa.table
-    cfg = quick_config(game, seed=seed, humans=[0], pace_ms=30, save=False, pause_at_results=True,
+    cfg = quick_config(game, seed=seed, humans=[0], pace_ms=10, save=False, pause_at_results=True,
                        no_timeout=True, hands=8, options=dict(options or {}))
     cfg["levels"] = {i: 2 for i in range(4)}
     if (options or {}).get("variant") == "sanwufan" or str((options or {}).get("preset", "")).startswith("sanwufan"):
