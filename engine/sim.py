@@ -58,11 +58,13 @@ def play_game(game: str, seed: int, options: dict[str, Any], policy: str = "rand
 def run(game: str, n_games: int, seed: int, options: dict[str, Any], policy: str = "random") -> dict[str, Any]:
     spec = games.spec(game)
     paths: Counter[str] = Counter()
+    declared: tuple[str, ...] = ()
     actions = 0
     deals = 0
     start = time.perf_counter()
     for i in range(n_games):
         state, n = play_game(game, seed + i, options, policy)
+        declared = tuple(getattr(state, "path_names", ())) or declared  # a variant may name its own paths
         actions += n
         paths.update(state.stats)
         deals += state.stats.get(spec.match_counter, 0)
@@ -74,7 +76,7 @@ def run(game: str, n_games: int, seed: int, options: dict[str, Any], policy: str
         "games_per_sec": round(n_games / seconds, 2) if seconds else None,
         f"{unit}_per_sec": round(deals / seconds, 2) if seconds else None,
         "actions": actions, "actions_per_sec": round(actions / seconds, 1) if seconds else None,
-        "paths": {**{k: 0 for k in _declared_paths(game)}, **dict(sorted(paths.items()))},
+        "paths": {**{k: 0 for k in (declared or _declared_paths(game))}, **dict(sorted(paths.items()))},
     }
 
 
