@@ -176,12 +176,13 @@ class AppBridge(QObject):
         base = {s.name: s.default for s in self._specs(game)}
         base.update(presets[i][3])
         if "preset" in base:   # a preset option stands for a set of option values: show them
-            try:
-                from engine import games
-                r = games.rules(game, {"preset": base["preset"]})
-                base.update(r.options.as_dict())
-            except Exception:
-                pass
+            from engine import games
+            for name in (presets[i][0], base["preset"]):   # the chosen preset itself when the engine takes it
+                try:
+                    base.update(games.rules(game, {"preset": name}).options.as_dict())
+                    break
+                except Exception:
+                    continue
         return base
 
     def _reset_options(self, game: str) -> None:

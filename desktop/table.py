@@ -507,7 +507,8 @@ class TableBridge(QObject):
                 k = a["kind"]
                 arg = a.get("arg")
                 if self.pres.is_card_arg(arg) and k != "call" and k not in self.pres.button_kinds:
-                    e = kinds_seen.setdefault(k, {"kind": k, "label": i18n.action_label(k, lang),
+                    e = kinds_seen.setdefault(k, {"kind": k, "label": self.pres.action_label(k, None, lang)
+                                                  or i18n.action_label(k, lang),
                                                   "cardArg": True, "args": [], "arg": ""})
                     e["args"].append(arg)
                 else:
@@ -528,7 +529,7 @@ class TableBridge(QObject):
                              "cardArg": False, "args": []})
         for a in acts:
             a["key"] = KEYS.get(a["kind"], "")
-            a["primary"] = a["kind"] in ("play", "accept", "give", "call", "bury", "declare")
+            a["primary"] = a["kind"] in ("play", "accept", "give", "call", "bury", "declare", "exchange")
             a["danger"] = a["kind"] in ("burn", "revolt")
             a["enabled"] = not a.get("needsCards") and not a.get("cardArg")
             a["objectName"] = f"act_{a['kind']}" + (f"_{a['arg']}" if a.get("arg") else "")
@@ -601,7 +602,7 @@ class TableBridge(QObject):
         self._serial += 1
         self.wt.worker.latest_judge = self._serial
         if cards and card_kind is not None and not snap.get("play_kinds"):
-            ok = all(c in card_kind["args"] for c in cards)
+            ok = self.pres.choice_ok(cards, card_kind["args"])
             info.update(legal=ok, kinds=[], desc=card_kind["label"])
             if not ok:
                 info.update(reason=("这张牌不能" if self.lang() == "zh" else "not allowed: ") + card_kind["label"])
@@ -675,7 +676,7 @@ class TableBridge(QObject):
             if a.get("needsCards"):
                 a["enabled"] = a["kind"] in info.get("kinds", [])
             elif a.get("cardArg"):
-                a["enabled"] = (len(cards) == goal if goal else len(cards) >= 1) and all(c in a["args"] for c in cards)
+                a["enabled"] = (len(cards) == goal if goal else len(cards) >= 1) and self.pres.choice_ok(cards, a["args"])
         self.selChanged.emit()
 
     # ------------------------------------------------------------------ QML slots
@@ -707,7 +708,7 @@ class TableBridge(QObject):
             if a is None:
                 return
             if a.get("cardArg"):
-                picks = [c for c in cards if c in a["args"]]
+                picks = self.pres.choice_args(cards, a["args"])
                 if not picks:
                     return
                 msg = {"seat": self.my_seat(), "kind": kind, "arg": picks[0]}

@@ -156,6 +156,14 @@ class Presenter:
         from desktop.faces import is_card
         return is_card(arg)
 
+    def choice_ok(self, cards: Sequence[str], args: Sequence[str]) -> bool:
+        """Whether the selected ``cards`` may still be (part of) one offered card choice (还贡: each one of them)."""
+        return all(c in args for c in cards)
+
+    def choice_args(self, cards: Sequence[str], args: Sequence[str]) -> list[str]:
+        """The offered ``arg``s the selected cards make, one action each in order (还贡 of two: two actions)."""
+        return [c for c in cards if c in args]
+
     def board_view(self, view: Mapping[str, Any], snap: Mapping[str, Any], lang: str, name_of: Any) -> Row:
         """What the game's own ``board`` draws (empty without one)."""
         return {}

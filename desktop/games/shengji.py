@@ -214,6 +214,27 @@ class ShengjiPresenter(Presenter):
     def describe(self, text: str, rules: Any, lang: str) -> str:
         return cards_word(text)
 
+    # 粘牌's return (SF-10): one offered action names three cards; the sticker selects them in his hand
+    def is_card_arg(self, arg: Any) -> bool:
+        from desktop.faces import is_card
+        cards = split_cards(arg) if isinstance(arg, str) and arg else []
+        return bool(cards) and all(is_card(c) for c in cards)
+
+    def choice_ok(self, cards: Sequence[str], args: Sequence[str]) -> bool:
+        want = sorted(cards)
+        for a in args:
+            pool = split_cards(a)
+            if all(pool.count(c) >= want.count(c) for c in set(want)):
+                return True
+        return False
+
+    def choice_args(self, cards: Sequence[str], args: Sequence[str]) -> list[str]:
+        return [a for a in args if sorted(split_cards(a)) == sorted(cards)][:1]   # the three in one action
+
+    def auto_pick(self, args: Sequence[str], suggest: str, goal: int) -> list[str]:
+        pick = suggest if suggest in args else (args[0] if args else "")
+        return split_cards(pick)
+
     def hint_cards(self, hand: Sequence[str], action: Any) -> list[str] | None:
         arg = getattr(action, "arg", None)
         return split_cards(arg) if isinstance(arg, str) and arg else None

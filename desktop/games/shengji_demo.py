@@ -159,5 +159,8 @@ def _run_sanwufan(qa: Any, t: Any, cfg: dict[str, Any], lang: str, time_limit: f
         else:   # the exchange, the burial, a play: 自动选择 / the hint, then the primary button
             t.hint()
             wait(150 if phase in ("exchange", "bury") else 30)
-            t.playSelected()
+            if phase == "exchange":
+                t.act("exchange", "")   # the 回牌 button: a card choice, as 还贡
+            else:
+                t.playSelected()
     return need
