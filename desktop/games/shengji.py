@@ -363,7 +363,8 @@ class ShengjiPresenter(Presenter):
             "lastTrick": last, "trickPoints": trick_pts,
             "leadKind": (KIND_ZH if zh else KIND_EN).get(tk, "") if tk else "",
             "bottom": self.faces(view.get("bottom") or ""), "flipped": self.faces(view.get("bottom_flipped") or []),
-            "declaration": (f"{name_of(decl['seat'])} · {cards_word(decl.get('cards') or '')}" if decl else ""),
+            "declaration": (f"{name_of(decl['seat'])} · {cards_word(decl.get('cards') or '')}"
+                            if decl and decl.get("cards") and not sw else ""),   # 三五番: the box on the felt says it
             "burying": phase == "bury" and banker == me, "buryGoal": goal, "buryHint": sel_hint, "phase": phase,
             "handSize": len(held),
             "labels": {"points": "闲家得分" if zh else "Defenders", "lastTrick": "上一轮" if zh else "Last trick",

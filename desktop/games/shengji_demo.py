@@ -91,6 +91,15 @@ def run(qa: Any, game: str, out: Path, seed: int, lang: str, time_limit: float, 
     return need
 
 
+def _shan_in(hand: list[str], level: str) -> list[str] | None:
+    """Four cards of one permanent rank (the level, 2, 3, 5), one of each suit: a 闪 (SF-14)."""
+    for r in dict.fromkeys([level, "2", "3", "5"]):
+        pick = [r + s for s in "shcd" if r + s in hand]
+        if len(pick) == 4:
+            return pick
+    return None
+
+
 def _run_sanwufan(qa: Any, t: Any, cfg: dict[str, Any], lang: str, time_limit: float, shot: Any) -> set[str]:
     """三五番: seat 0 declares while no face-down declaration was shown (and whenever it can take over), else
     leaves the declaring to the bots so that it is asked to stick; it sticks when it can, gives back the three
@@ -156,6 +165,10 @@ def _run_sanwufan(qa: Any, t: Any, cfg: dict[str, Any], lang: str, time_limit: f
                 t.act("stick", acts["stick"]["arg"])
             else:
                 t.passTurn()
+        elif phase == "play" and not view.get("trick") and _shan_in(view.get("hand") or [], str(view.get("level"))):
+            t.hand.select_cards(_shan_in(view["hand"], str(view["level"])) or [])   # lead the 闪 (SF-14)
+            wait(150)
+            t.playSelected()
         else:   # the exchange, the burial, a play: 自动选择 / the hint, then the primary button
             t.hint()
             wait(150 if phase in ("exchange", "bury") else 30)

@@ -115,7 +115,7 @@ def test_face_down_declaration_stick_exchange_and_reveal(qa):
         next(e for e in t.snap["events"] if e["kind"] == "stick_cards")["data"]["taken"]))
     wait_until(lambda: t._tribute_active == 0, 10)
     wait_frame(qa.window)
-    assert "回牌" in t.tributeCaption
+    assert "回给 " + t.name_of(declarer) in t.tributeCaption and "常主" in t.tributeCaption
     give = qa.find("act_exchange")
     assert give is not None and "回牌" in give.property("text")
     QTest.keyClick(qa.window, Qt.Key.Key_H)   # 自动选择: the three the bot would give

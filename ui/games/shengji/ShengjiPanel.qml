@@ -172,7 +172,7 @@ Item {
         parent: panel.stage
         visible: declCard.visible
         z: 40
-        x: (panel.stage ? panel.stage.cx : 672) - width / 2; y: 200
+        x: (panel.stage ? panel.stage.cx : 672) - width / 2; y: declCard.pos === 2 ? 252 : 200   // clear of the top box
         width: declLine.implicitWidth + 28; height: 36; radius: 18
         color: Theme.panel; border.color: "#F2B33D"
         Text { id: declLine; anchors.centerIn: parent; text: declCard.box.line || ""; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
