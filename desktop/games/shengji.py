@@ -392,7 +392,8 @@ class ShengjiPresenter(Presenter):
         takeover = jokers.count("X") + jokers.count("x") >= 2
         tag = st["sjRevealed"] if revealed else st["sjTakeover" if takeover else "sjDing"]
         trump = view.get("trump")
-        so_far = (st["sjTrumpSoFar"] + " " + trump_word(trump, True, lang)) if trump else trump_word(None, False, lang)
+        so_far = ((st["sjTrumpIs"] if revealed else st["sjTrumpSoFar"]) + " " + trump_word(trump, True, lang)
+                  if trump else trump_word(None, False, lang))
         what = cards_word(jokers) + (" " + cards_word(pair) if pair else " + " + st["sjFaceDown"].replace(
             "%1", str(down or 2)))
         line = (st["sjDeclLine"].replace("%1", name_of(declarer)).replace("%2", tag).replace("%3", what)
