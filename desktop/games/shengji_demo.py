@@ -104,7 +104,7 @@ def _run_sanwufan(qa: Any, t: Any, cfg: dict[str, Any], lang: str, time_limit: f
     """三五番: seat 0 declares while no face-down declaration was shown (and whenever it can take over), else
     leaves the declaring to the bots so that it is asked to stick; it sticks when it can, gives back the three
     cards 自动选择 picks, and plays by hint. A screen per SW_SHOTS."""
-    from desktop.harness import wait
+    from desktop.harness import wait, wait_until
     cfg = dict(cfg, pace_ms=15)
     t.start(cfg)
     qa.set_screen("table")
@@ -170,6 +170,7 @@ def _run_sanwufan(qa: Any, t: Any, cfg: dict[str, Any], lang: str, time_limit: f
             wait(150)
             t.playSelected()
         else:   # the exchange, the burial, a play: 自动选择 / the hint, then the primary button
+            wait_until(lambda: t._tribute_active == 0, 5)   # the bar waits for the flight it follows
             t.hint()
             wait(150 if phase in ("exchange", "bury") else 30)
             if phase == "exchange":
