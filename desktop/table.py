@@ -506,7 +506,8 @@ class TableBridge(QObject):
             for a in snap.get("fixed", []):
                 k = a["kind"]
                 arg = a.get("arg")
-                if self.pres.is_card_arg(arg) and k != "call" and k not in self.pres.button_kinds:
+                if ((self.pres.is_card_arg(arg) or k in self.pres.choice_kinds) and k != "call"
+                        and k not in self.pres.button_kinds):
                     e = kinds_seen.setdefault(k, {"kind": k, "label": self.pres.action_label(k, None, lang)
                                                   or i18n.action_label(k, lang),
                                                   "cardArg": True, "args": [], "arg": ""})

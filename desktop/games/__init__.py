@@ -51,6 +51,7 @@ class Presenter:
     clears_on_lead = False     # a trick game: a lead starts a new trick, the seats' last plays go
     button_kinds: tuple[str, ...] = ()       # fixed actions naming cards that are buttons, not a card choice
     auto_answer_kinds: tuple[str, ...] = ("decline",)   # the only offer answered for the human at once
+    choice_kinds: tuple[str, ...] = ()   # kinds whose offered args (several cards each) are chosen in the hand
     auto_pick_phases: tuple[str, ...] = ()   # phases whose hint button picks the cards (自动选择), e.g. a burial
     selection_kinds: tuple[str, ...] = ()   # kinds whose action names cards chosen in the hand (LAN legal lists)
     lazy_legal = False         # bots get the lazy legal set (too large to list) instead of a list

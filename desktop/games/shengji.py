@@ -87,6 +87,7 @@ class ShengjiPresenter(Presenter):
     auto_answer_kinds = ("decline", "pass")   # asked only so that being asked tells nothing (S-9a)
     lazy_legal = True
     selection_kinds = ("play", "bury", "exchange")
+    choice_kinds = ("exchange",)   # 回牌: three cards in one offered action, selected in the hand (SF-10)
     demo_seed = 3
     results_heading = "handSettled"
     results_detail = "games/shengji/BottomDetail.qml"   # the bottom turned up, its points and multiplier (S-19)
@@ -215,11 +216,6 @@ class ShengjiPresenter(Presenter):
         return cards_word(text)
 
     # 粘牌's return (SF-10): one offered action names three cards; the sticker selects them in his hand
-    def is_card_arg(self, arg: Any) -> bool:
-        from desktop.faces import is_card
-        cards = split_cards(arg) if isinstance(arg, str) and arg else []
-        return bool(cards) and all(is_card(c) for c in cards)
-
     def choice_ok(self, cards: Sequence[str], args: Sequence[str]) -> bool:
         want = sorted(cards)
         for a in args:
