@@ -62,12 +62,20 @@ class Table:
         tr = view.get("trump")
         self.trump = SUITS.index(tr) if tr else None
         opts = view.get("options", {})
-        self.order: Order = standard_order(self.level, self.trump, bool(opts.get("skip_level_adjacent", True)))
+        self.sanwufan = opts.get("variant") == "sanwufan"
+        if self.sanwufan:  # 三五番 (Part SF): permanent trumps 2, 3, 5 — the trump is None until revealed
+            from engine.shengji.sanwufan_order import sanwufan_order
+            self.order: Order = sanwufan_order(self.level, self.trump, bool(opts.get("sw_skip_removed_adjacent", True)))
+        else:
+            self.order = standard_order(self.level, self.trump, bool(opts.get("skip_level_adjacent", True)))
         self.opts = opts
         self.hand = counts_of(parse_codes("".join(view["hand"])))
         self.banker = view.get("banker")
         self.trick = [(int(t["seat"]), parse_codes(t["cards"])) for t in view.get("trick", [])]
         self.lead: Lead | None = parse_lead(_cards(self.trick[0][1]), self.order) if self.trick else None
+        special = (view.get("sanwufan") or {}).get("special")
+        if special and self.lead is not None:  # SF-14: a 闪 / 震 / 雨 lead
+            self.lead = Lead(self.lead.cards, str(special), self.lead.system, self.lead.units)
         self.voids: list[set[int]] = [set() for _ in range(4)]
         seen: list[int] = []
         cur: list[tuple[int, list[int]]] = []
@@ -104,6 +112,7 @@ class Table:
         t.seat = seat
         t.level, t.trump, t.order = st.level, st.trump, st.order
         t.opts = st.rules.options.as_dict()
+        t.sanwufan = t.opts.get("variant") == "sanwufan"
         t.hand = tuple(st.held[seat])
         t.banker = st.banker
         t.trick = [(s, list(p)) for s, p in st.trick]
@@ -159,8 +168,16 @@ class ShengjiBot:
         check_legal(legal)
         phase = view.get("phase")
         if phase in ("deal", "declare"):
+            if view.get("options", {}).get("variant") == "sanwufan":
+                return self._sw_declare(view, legal)
             return self._declare(view, legal)
         t = Table(view)
+        if phase == "stick":
+            return self._sw_stick(t, legal)
+        if phase == "exchange":
+            gives = sorted((a for a in legal if a.kind == "exchange"),
+                           key=lambda a: sum(t.cost(c) for c in parse_codes(a.arg or "")))
+            return Decision(gives[0], "exchange-cheapest SF-10")
         if phase == "bury":
             return self._pick(legal, [Action(t.seat, "bury", arg=notation(self._bury(t)))], "bury-low S-10")
         if not t.trick:
@@ -213,17 +230,51 @@ class ShengjiBot:
             return Decision(best, "declare-long-suit S-9")
         return Decision(passes[0], "wait S-9a")
 
+    # -- 三五番 declaring and sticking (SF-7 … SF-10): simple rules; the bots' strength lives elsewhere ------
+
+    def _sw_declare(self, view: dict[str, Any], legal: Any) -> Decision:
+        decls = [a for a in legal if a.kind == "declare"]
+        passes = [a for a in legal if a.kind == "pass"]
+        if not decls:
+            return Decision(passes[0] if passes else legal[0], "pass SF-9")
+        if self.level == "greedy":
+            return Decision(decls[0], "declare-first SF-7")
+        hand = parse_codes("".join(view["hand"]))
+        standing = view.get("declaration")
+        if standing is not None and standing["seat"] == (view["seat"] + 2) % 4 and passes:
+            return Decision(passes[0], "partner-holds SF-8")
+
+        def suit_len(a: Action) -> int:
+            pair = next(c for c in parse_codes(a.arg or "") if c < SMALL_JOKER)
+            return sum(1 for c in hand if c < SMALL_JOKER and c // 13 == pair // 13)
+
+        best = max(decls, key=suit_len)
+        final = view["phase"] == "declare" and standing is None
+        if suit_len(best) >= (7 if standing is None else 8) or final or not passes:
+            return Decision(best, "declare-long-suit SF-7")
+        return Decision(passes[0], "wait SF-9")
+
+    def _sw_stick(self, t: Table, legal: Any) -> Decision:
+        sticks = [a for a in legal if a.kind == "stick"]
+        passes = [a for a in legal if a.kind == "pass"]
+        sw = t.view.get("sanwufan") or {}
+        partner_declared = sw.get("declarer") == (t.seat + 2) % 4
+        if sticks and (self.level == "greedy" or not partner_declared):
+            return Decision(sticks[0], "stick SF-10")  # the declarer's joker and trump pair are worth more
+        return Decision(passes[0] if passes else legal[0], "no-stick SF-10")
+
     # -- the bottom (S-10) --------------------------------------------------------------------------
 
     def _bury(self, t: Table) -> list[int]:
         o = t.order
+        n = 4 if t.sanwufan else 8  # SF-11: a 4-card bottom
         cards = codes_of(t.hand)
         side = [c for c in cards if o.system[c] != TRUMP]
         if self.level == "greedy":
             pool = sorted(side, key=lambda c: (POINTS[c] > 0, o.step[c]))
-            if len(pool) < 8:
+            if len(pool) < n:
                 pool += sorted((c for c in cards if c not in pool), key=t.cost)
-            return pool[:8]
+            return pool[:n]
         # heuristic: empty the shortest side suits first (voids let us ruff), keep aces, pairs and points
         counts = {s: sum(1 for c in side if o.system[c] == s) for s in range(4)}
         pair_set = {c for c in side if t.hand[c] >= 2}
@@ -233,9 +284,9 @@ class ShengjiBot:
             return (int(top) + int(c in pair_set), int(POINTS[c] > 0), counts[o.system[c]], o.step[c])
 
         pool = sorted(side, key=keep)
-        if len(pool) < 8:
+        if len(pool) < n:
             pool += sorted((c for c in cards if c not in pool), key=t.cost)
-        return pool[:8]
+        return pool[:n]
 
     # -- leading (S-15, S-18) -------------------------------------------------------------------------
 
@@ -327,8 +378,16 @@ class ShengjiBot:
         o = t.order
         lead = t.lead
         mode = str(t.opts.get("throw_overruff", "largest_component"))
-        space = Follows(t.hand, lead, o, bool(t.opts.get("follow_type_required", False)),
-                        t.opts.get("tractor_protection", "none") != "none")
+        space: Any = Follows(t.hand, lead, o, bool(t.opts.get("follow_type_required", False)),
+                             t.opts.get("tractor_protection", "none") != "none")
+        if t.sanwufan:  # SF-15: the variant's follow rules (special leads, highest singles)
+            from engine.shengji.sanwufan_follow import SwFollows
+            from engine.shengji.specials import detect
+            sp = detect(list(lead.cards.codes), o, bool(t.opts.get("sw_four_jokers_shan", False))) \
+                if lead.kind in ("shan", "zhen", "yu") else None
+            space = SwFollows(t.hand, lead, sp, o, t.opts.get("tractor_protection", "none") != "none",
+                              bool(t.opts.get("sw_high_single_follow", True)),
+                              bool(t.opts.get("sw_four_jokers_shan", False)))
         if space.count <= self.max_follows:
             cands = list(space)
         else:

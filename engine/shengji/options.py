@@ -136,13 +136,18 @@ PRESETS: dict[str, dict[str, Any]] = {
     "tongxing": {"follow_type_required": True, "no_trump": True, "pair_over_pair": "never", "reinforce": True},
     "bisai": {"follow_type_required": True, "no_trump": True, "pair_over_pair": "higher_suit", "reinforce": True,
               "must_play": ("5", "T", "K"), "throw_fail_penalty": 10},
-    "sanwufan": {"variant": "sanwufan"},
-    "sanwufan_any_side": {"variant": "sanwufan", "sw_stick_return": "any_side", "sw_no_declaration": "defenders_up3"},
+    # 三五番: named by ``preset`` (make expands VARIANT_PRESETS), so a new-game screen that resolves a preset
+    # through ``make({"preset": …})`` gets the variant's whole option set
+    "sanwufan": {"preset": "sanwufan"},
+    "sanwufan_any_side": {"preset": "sanwufan_any_side"},
 }
 
 # the 三五番 presets: option values that select the variant (``preset="sanwufan"`` is also accepted by
 # ``make`` and expands to them; they are not values of the Part S ``preset`` option, which groups Part S rules)
-VARIANT_PRESETS = ("sanwufan", "sanwufan_any_side")
+VARIANT_PRESETS: dict[str, dict[str, Any]] = {
+    "sanwufan": {"variant": "sanwufan"},
+    "sanwufan_any_side": {"variant": "sanwufan", "sw_stick_return": "any_side", "sw_no_declaration": "defenders_up3"},
+}
 
 # preset → (Chinese, English) title, for the new-game screen (S.1a)
 PRESET_TITLES: dict[str, tuple[str, str]] = {
@@ -209,7 +214,7 @@ class ShengjiOptions:
             if given.get("variant", "sanwufan") != "sanwufan":
                 raise OptionError("SF-0", f"the preset {vp!r} is the 三五番 variant; it cannot be played as "
                                           "variant = \"standard\"")
-            given = {**PRESETS[vp], **{k: v for k, v in given.items() if k != "preset"}}
+            given = {**VARIANT_PRESETS[vp], **{k: v for k, v in given.items() if k != "preset"}}
         preset = resolve(GAME, SPECS, {"preset": given.get("preset", "s002")})["preset"]
         variant = resolve(GAME, SPECS, {"variant": given.get("variant", "standard")})["variant"]
         base = PRESETS[preset]

@@ -15,7 +15,7 @@ from engine.shengji.sanwufan_declare import SwDeclaration, read_showing, stick_s
 from engine.shengji.sanwufan_declare import beats as sw_declaration_beats
 from engine.shengji.sanwufan_follow import refusal as sw_follow_refusal
 from engine.shengji.sanwufan_order import sanwufan_order
-from engine.shengji.specials import SHAN, YU, ZHEN, Special, detect
+from engine.shengji.specials import JOKERS_SHAN, SHAN, YU, ZHEN, Special, detect
 from engine.shengji.specials import beats as special_beats
 from engine.trick.cards import Cards, counts_of, parse_codes, points
 from engine.trick.follow import follow_refusal, throw_blockers
@@ -61,8 +61,8 @@ class Rules:
         if not (self.options.sanwufan and self.options.sw_special_plays):
             return None
         sp = detect(codes, o, self.options.sw_four_jokers_shan)
-        if sp is None or parse_lead(Cards(codes), o).kind == "tractor":
-            return None  # SF-14: a play that is one tractor stays a tractor
+        if sp is None or (sp.value != JOKERS_SHAN and parse_lead(Cards(codes), o).kind == "tractor"):
+            return None  # SF-14: a play that is one tractor stays a tractor (XXxx is a 闪 when the option says so)
         return sp
 
     def special(self, cards: CardsLike, level: str = "2", trump: str | None = "s") -> Special | None:

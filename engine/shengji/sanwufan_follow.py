@@ -8,7 +8,7 @@ why a follow is not among them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from engine.shengji.specials import Special, highest, matching_plays
 from engine.trick.cards import Counts
@@ -59,6 +59,9 @@ class SwFollows:
         if self.listed is not None:
             return list(self.listed[k])
         return self.base.nth(k)
+
+    def __iter__(self) -> Iterator[list[int]]:
+        return (self.nth(i) for i in range(self.count))
 
     def allows(self, cand: Sequence[int]) -> bool:
         return self.listed is None or tuple(sorted(cand)) in set(self.listed)

@@ -28,7 +28,7 @@ from engine.shengji.rules import Rules
 from engine.shengji.sanwufan_follow import SwFollows
 from engine.shengji.sanwufan_follow import refusal as sw_follow_refusal
 from engine.shengji.sanwufan_order import is_high, sanwufan_order
-from engine.shengji.specials import Special, detect
+from engine.shengji.specials import JOKERS_SHAN, Special, detect
 from engine.shengji.state import State, _Leads
 from engine.trick.cards import (
     RANKS,
@@ -486,6 +486,8 @@ class SanwufanState(State):
         sp = detect(codes, self.order, o.sw_four_jokers_shan)
         if sp is None:
             return None
+        if sp.value == JOKERS_SHAN:  # sw_four_jokers_shan names XXxx a 闪 although it reads as a tractor
+            return sp
         lead = parse_lead(Cards(codes), self.order)
         return None if lead.kind == "tractor" else sp
 
