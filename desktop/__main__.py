@@ -13,6 +13,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--demo", choices=games.names(), help="play an all-bot match and take screenshots")
     p.add_argument("--screenshot-dir", default="screenshots", help="where --demo saves its PNGs")
     p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="a rule option for --demo (e.g. variant=sanwufan); repeatable")
     p.add_argument("--offscreen", action="store_true", help="no window (QT_QPA_PLATFORM=offscreen)")
     args = p.parse_args(argv)
 
@@ -27,7 +29,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.demo:
         prepare_env(offscreen=args.offscreen or True)
         from desktop.demo import run_demo
-        return run_demo(args.demo, args.screenshot_dir, args.seed)
+        from engine.errors import RuleError
+        from engine.options import parse_assignments
+        try:
+            options = parse_assignments(args.demo, games.option_specs(args.demo), args.option)
+            games.rules(args.demo, options)
+        except RuleError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+        return run_demo(args.demo, args.screenshot_dir, args.seed, options=options)
     prepare_env(offscreen=args.offscreen)
     from desktop.app import QiluApp
     qa = QiluApp(sys.argv[:1])

@@ -174,12 +174,13 @@ class AppBridge(QObject):
         base = {s.name: s.default for s in self._specs(game)}
         base.update(presets[i][3])
         if "preset" in base:   # a preset option stands for a set of option values: show them
-            try:
-                from engine import games
-                r = games.rules(game, {"preset": base["preset"]})
-                base.update(r.options.as_dict())
-            except Exception:
-                pass
+            from engine import games
+            for name in (presets[i][0], base["preset"]):   # the chosen preset itself when the engine takes it
+                try:
+                    base.update(games.rules(game, {"preset": name}).options.as_dict())
+                    break
+                except Exception:
+                    continue
         return base
 
     def _reset_options(self, game: str) -> None:
@@ -225,9 +226,11 @@ class AppBridge(QObject):
         lang = self._lang
         cur = self._cur(self._game)
         base = self._preset_values(self._game)
+        from desktop.games import presenter
+        pres = presenter(self._game)   # a game may name its option values in words
         rows = []
         for spec in self._specs(self._game):
-            if spec.name == "preset":
+            if spec.name == "preset" or not pres.option_shown(spec.name, cur):
                 continue
             choices = _choices(spec, cur.get(spec.name, spec.default))
             val = cur.get(spec.name, spec.default)
@@ -238,7 +241,7 @@ class AppBridge(QObject):
                 "name": spec.name, "rule": spec.rule,
                 "label": (spec.label_zh if lang == "zh" else spec.label_en) or spec.name,
                 "help": spec.help_zh if lang == "zh" else spec.help_en,
-                "choices": [spec.value_label(c, lang) for c in choices], "index": idx,
+                "choices": [pres.option_word(spec.name, c, lang) or spec.value_label(c, lang) for c in choices], "index": idx,
                 "isBool": all(isinstance(c, bool) for c in choices),
                 "onIndex": next((i for i, c in enumerate(choices) if c is True), 1),
                 "changed": base.get(spec.name) != val,
@@ -342,8 +345,11 @@ class AppBridge(QObject):
         specs = {s.name: s for s in self._specs(self._game)}
         out = {}
         base = {s.name: s.default for s in specs.values()}
-        for k, v in self._cur(self._game).items():
-            if k in specs and (v != base.get(k) or k == "preset"):
+        from desktop.games import presenter
+        pres = presenter(self._game)
+        cur = self._cur(self._game)
+        for k, v in cur.items():   # an option the screen hides (another variant's) keeps its default
+            if k in specs and (v != base.get(k) or k == "preset") and pres.option_shown(k, cur):
                 out[k] = v
         return out
 

@@ -9,9 +9,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 
-def run_demo(game: str, out_dir: str, seed: int | None = None, time_limit: float = 300.0) -> int:
+def run_demo(game: str, out_dir: str, seed: int | None = None, time_limit: float = 300.0,
+             options: dict[str, Any] | None = None) -> int:
     os.environ.setdefault("QILU_DATA_DIR", tempfile.mkdtemp(prefix="qilu-demo-"))
     from desktop.app import QiluApp
     from desktop.harness import quick_config, wait, wait_frame, wait_until
@@ -38,7 +40,7 @@ def run_demo(game: str, out_dir: str, seed: int | None = None, time_limit: float
             missing: set[str] = set()
             for lang in ("zh", "en"):
                 missing |= own.run(qa, game, out, seed if seed is not None else _pres(game).demo_seed, lang,
-                                   time_limit / 2, shot)
+                                   time_limit / 2, shot, **({"options": options} if options else {}))
             print(f"demo {game}: {len(shots)} screenshots in {out}; not reached: {sorted(missing) or 'none'}; "
                   f"QML warnings: {len(qa.qml_errors)}")
             for w in qa.qml_errors[:5]:

@@ -69,6 +69,18 @@ ZH: dict[str, str] = {
     "reviewPartial": "时间用完，只复盘了一部分", "reviewMoment": "第 %1 步", "reviewPlayed": "你出：%1",
     "reviewBot": "高手：%1", "reviewSwing": "估计差 %1 分（%2 个推演世界）", "reviewJump": "看回放",
     "reviewHow": "只用你当时能看到的牌推演；命令：python -m engine.review --log 回放文件 --seat 座位",
+    "phase_stick": "粘牌", "phase_exchange": "回牌",
+    "sjDeclare": "亮主", "sjOverride": "反主", "sjReinforce": "加固", "sjTrumpSoFar": "主暂定", "sjTrumpIs": "主",
+    "sjDeclLine": "%1 %2 %3 → %4 · 打 %5", "sjBuryTray": "将埋入的底牌 · 仅你可见", "sjBuryPoints": "埋分 %1",
+    "sjBottomTitle": "底牌", "sjBottomCaptured": "底分 %1 · 抠底 ×%2 → 闲家 +%3", "sjBottomKept": "底分 %1 · 庄家保住底牌",
+    "sjPointTag": "分", "sjBottomTag": "底", "sjDefenders": "闲家 %1", "sjNeed": "还差 %1 分上台", "sjUp": "已过 80 分：闲家上台",
+    "sjDing": "定主", "sjTakeover": "抢主", "sjStick": "粘牌", "sjNoStick": "不粘", "sjFaceDown": "%1 张扣着",
+    "sjStickAsk": "粘牌？可拿 %1 的王和对子 (SF-10)", "sjStickWait": "问 %1 是否粘牌 (SF-10)",
+    "sjExchangeAsk": "回给 %1：一张常主 + 两张%2 (SF-10)", "sjExchangeDeclared": "主花色",
+    "sjExchangeSide": "副牌", "sjExchange": "回牌", "sjStuck": "%1 粘牌 %2", "sjStickDeclined": "%1 不粘",
+    "sjRevealed": "翻开", "sjRevealLine": "翻开定主对子 %1 → 主 %2 (SF-11)", "sjBankLine": "%1 扣底坐庄 (SF-11)",
+    "sjShan": "闪", "sjZhen": "震", "sjYu": "雨", "sjSpecialLast": "末轮%1 · 底分 ×%2 (SF-17)",
+    "sjNoDecl": "无人定主 (SF-12)",
 }
 
 EN: dict[str, str] = {
@@ -137,6 +149,22 @@ EN: dict[str, str] = {
     "reviewBot": "Bot: %1", "reviewSwing": "swing %1 points (%2 sampled worlds)", "reviewJump": "Replay",
     "reviewHow": "Played out only from the cards you could see then; command: python -m engine.review --log "
                  "REPLAY --seat N",
+    "phase_stick": "Stick", "phase_exchange": "Give back",
+    "sjDeclare": "declares", "sjOverride": "overrides", "sjReinforce": "reinforces", "sjTrumpSoFar": "trump for now", "sjTrumpIs": "trump",
+    "sjDeclLine": "%1 %2 %3 → %4 · level %5", "sjBuryTray": "To bury · only you see these", "sjBuryPoints": "%1 pts buried",
+    "sjBottomTitle": "The bottom", "sjBottomCaptured": "Bottom %1 pts · captured ×%2 → defenders +%3",
+    "sjBottomKept": "Bottom %1 pts · kept by the banker",
+    "sjPointTag": "pts", "sjBottomTag": "底", "sjDefenders": "Defenders %1", "sjNeed": "%1 more to take the bank",
+    "sjUp": "Past 80: the defenders take the bank",
+    "sjDing": "declares", "sjTakeover": "takes over", "sjStick": "Stick", "sjNoStick": "No stick", "sjFaceDown": "%1 face down",
+    "sjStickAsk": "Stick? Take %1's joker and pair (SF-10)",
+    "sjStickWait": "Asking %1 whether to stick (SF-10)",
+    "sjExchangeAsk": "To %1: a 2/3/5/level + two %2 (SF-10)",
+    "sjExchangeDeclared": "trump-suit cards", "sjExchangeSide": "side cards", "sjExchange": "Give back",
+    "sjStuck": "%1 sticks %2", "sjStickDeclined": "%1 does not stick", "sjRevealed": "turned up",
+    "sjRevealLine": "The declared pair turns up: %1 → trump %2 (SF-11)", "sjBankLine": "%1 buries, banker (SF-11)",
+    "sjShan": "shan 闪", "sjZhen": "zhen 震", "sjYu": "yu 雨", "sjSpecialLast": "Last lead a %1 · bottom ×%2 (SF-17)",
+    "sjNoDecl": "Nobody declared (SF-12)",
 }
 
 # Labels of action kinds (engine.core.Action.kind) for buttons.

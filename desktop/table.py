@@ -323,7 +323,8 @@ class TableBridge(QObject):
                     desc = self._words(text)[0] + pres.play_note(d, lang)
                     self._log.append({"seat": seat, "name": self.name_of(seat), "text": desc,
                                       "mine": self.same_side(seat, me), "play": text,
-                                      "note": {"gouji": d.get("gouji"), "burn": d.get("burn")}})
+                                      "note": {"gouji": d.get("gouji"), "burn": d.get("burn"),
+                                               "kind": d.get("kind")}})
                     self._last_act[seat] = {"pass": False, "text": text, "faces": faces}
                     if skip_fly > 0:
                         skip_fly -= 1
@@ -529,8 +530,10 @@ class TableBridge(QObject):
             for a in snap.get("fixed", []):
                 k = a["kind"]
                 arg = a.get("arg")
-                if self.pres.is_card_arg(arg) and k != "call" and k not in self.pres.button_kinds:
-                    e = kinds_seen.setdefault(k, {"kind": k, "label": i18n.action_label(k, lang),
+                if ((self.pres.is_card_arg(arg) or k in self.pres.choice_kinds) and k != "call"
+                        and k not in self.pres.button_kinds):
+                    e = kinds_seen.setdefault(k, {"kind": k, "label": self.pres.action_label(k, None, lang)
+                                                  or i18n.action_label(k, lang),
                                                   "cardArg": True, "args": [], "arg": ""})
                     e["args"].append(arg)
                 else:
@@ -546,12 +549,12 @@ class TableBridge(QObject):
                              or i18n.action_label(k, lang), "cardArg": False,
                              "args": [], "needsCards": True})
             if snap.get("hints") or any(a.get("cardArg") for a in acts):
-                picking = not snap.get("hints")   # a card choice: the hint button picks the cards (自动选择)
+                picking = not snap.get("hints") or snap.get("phase") in self.pres.auto_pick_phases   # 自动选择
                 acts.append({"kind": "hint", "arg": "", "label": i18n.strings(lang)["autoPick" if picking else "hint"],
                              "cardArg": False, "args": []})
         for a in acts:
             a["key"] = KEYS.get(a["kind"], "")
-            a["primary"] = a["kind"] in ("play", "accept", "give", "call", "bury", "declare")
+            a["primary"] = a["kind"] in ("play", "accept", "give", "call", "bury", "declare", "exchange")
             a["danger"] = a["kind"] in ("burn", "revolt")
             a["enabled"] = not a.get("needsCards") and not a.get("cardArg")
             a["objectName"] = f"act_{a['kind']}" + (f"_{a['arg']}" if a.get("arg") else "")
@@ -582,8 +585,7 @@ class TableBridge(QObject):
         lang = self.lang()
         st = i18n.strings(lang)
         pres = self.pres
-        res = next((e.get("data", {}) for e in snap.get("events", []) if e.get("kind") in pres.result_events),
-                   None)
+        res = pres.result_data(snap.get("events", []))
         if res is None:
             return
         places = _places({"places": res.get("places")})
@@ -630,7 +632,7 @@ class TableBridge(QObject):
         self._serial += 1
         self.wt.worker.latest_judge = self._serial
         if cards and card_kind is not None and not snap.get("play_kinds"):
-            ok = all(c in card_kind["args"] for c in cards)
+            ok = self.pres.choice_ok(cards, card_kind["args"])
             info.update(legal=ok, kinds=[], desc=card_kind["label"])
             if not ok:
                 info.update(reason=("这张牌不能" if self.lang() == "zh" else "not allowed: ") + card_kind["label"])
@@ -704,7 +706,7 @@ class TableBridge(QObject):
             if a.get("needsCards"):
                 a["enabled"] = a["kind"] in info.get("kinds", [])
             elif a.get("cardArg"):
-                a["enabled"] = (len(cards) == goal if goal else len(cards) >= 1) and all(c in a["args"] for c in cards)
+                a["enabled"] = (len(cards) == goal if goal else len(cards) >= 1) and self.pres.choice_ok(cards, a["args"])
         self.selChanged.emit()
 
     # ------------------------------------------------------------------ QML slots
@@ -736,7 +738,7 @@ class TableBridge(QObject):
             if a is None:
                 return
             if a.get("cardArg"):
-                picks = [c for c in cards if c in a["args"]]
+                picks = self.pres.choice_args(cards, a["args"])
                 if not picks:
                     return
                 msg = {"seat": self.my_seat(), "kind": kind, "arg": picks[0]}

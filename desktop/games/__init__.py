@@ -51,6 +51,8 @@ class Presenter:
     clears_on_lead = False     # a trick game: a lead starts a new trick, the seats' last plays go
     button_kinds: tuple[str, ...] = ()       # fixed actions naming cards that are buttons, not a card choice
     auto_answer_kinds: tuple[str, ...] = ("decline",)   # the only offer answered for the human at once
+    choice_kinds: tuple[str, ...] = ()   # kinds whose offered args (several cards each) are chosen in the hand
+    auto_pick_phases: tuple[str, ...] = ()   # phases whose hint button picks the cards (自动选择), e.g. a burial
     selection_kinds: tuple[str, ...] = ()   # kinds whose action names cards chosen in the hand (LAN legal lists)
     lazy_legal = False         # bots get the lazy legal set (too large to list) instead of a list
     panel = ""                 # a QML panel of the game's own (under ui/), fed by ``info``
@@ -89,6 +91,19 @@ class Presenter:
                 word = (s["on"] if v else s["off"]) if isinstance(v, bool) else str(v)
                 out.append(s["lanOpt"].replace("%1", sp.label_zh if lang == "zh" else sp.label_en).replace("%2", word))
         return " · ".join(out)
+
+    def option_word(self, name: str, value: Any, lang: str) -> str | None:
+        """A rule option's value in words for the new-game screen (None: the value as written)."""
+        return None
+
+    def option_shown(self, name: str, current: Mapping[str, Any]) -> bool:
+        """Whether the new-game screen offers option ``name`` under the ``current`` choices (e.g. a variant's
+        own options only with that variant); a hidden option keeps its default."""
+        return True
+
+    def result_data(self, events: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+        """The data of the event that ends a hand or set (one of ``result_events``) that the results show."""
+        return next((dict(e.get("data", {})) for e in events if e.get("kind") in self.result_events), None)
 
     def rules_summary(self, lang: str) -> list[tuple[str, str]]:
         """(rule id, sentence) lines for the Rules screen."""
@@ -154,6 +169,14 @@ class Presenter:
         """Whether an offered action's ``arg`` is one card of the hand (chosen by selecting it, e.g. 还贡)."""
         from desktop.faces import is_card
         return is_card(arg)
+
+    def choice_ok(self, cards: Sequence[str], args: Sequence[str]) -> bool:
+        """Whether the selected ``cards`` may still be (part of) one offered card choice (还贡: each one of them)."""
+        return all(c in args for c in cards)
+
+    def choice_args(self, cards: Sequence[str], args: Sequence[str]) -> list[str]:
+        """The offered ``arg``s the selected cards make, one action each in order (还贡 of two: two actions)."""
+        return [c for c in cards if c in args]
 
     def board_view(self, view: Mapping[str, Any], snap: Mapping[str, Any], lang: str, name_of: Any) -> Row:
         """What the game's own ``board`` draws (empty without one)."""

@@ -14,6 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from desktop import i18n
 from desktop.games import Presenter, Row, Shows
 
 SUIT_SYMBOL = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
@@ -21,8 +22,11 @@ SUIT_ZH = {"s": "黑桃", "h": "红桃", "c": "梅花", "d": "方块"}
 SUIT_EN = {"s": "spades", "h": "hearts", "c": "clubs", "d": "diamonds"}
 RANK_SHOWN = {"T": "10"}
 POINTS = {"5": 5, "T": 10, "K": 10}
-KIND_ZH = {"single": "单张", "pair": "对子", "tractor": "拖拉机", "throw": "甩牌"}
-KIND_EN = {"single": "single", "pair": "pair", "tractor": "tractor", "throw": "throw"}
+KIND_ZH = {"single": "单张", "pair": "对子", "tractor": "拖拉机", "throw": "甩牌", "shan": "闪", "zhen": "震", "yu": "雨"}
+KIND_EN = {"single": "single", "pair": "pair", "tractor": "tractor", "throw": "throw", "shan": "shan 闪",
+           "zhen": "zhen 震", "yu": "yu 雨"}
+SPECIAL_KEY = {"shan": "sjShan", "zhen": "sjZhen", "yu": "sjYu"}   # 三五番 special plays (SF-14)
+SW_SHOWN = ("deal", "declare", "stick", "exchange", "bury")   # phases the face-down declaration sits on the felt
 HINT_POOL = 40   # plays taken from the lazy legal set for hints (never the whole set: see the docstring)
 
 
@@ -71,6 +75,7 @@ def level_word(level: Any) -> str:
 
 
 class ShengjiPresenter(Presenter):
+    _phase = ""
     glyph = "升"
     felt = "green"
     pass_kinds: tuple[str, ...] = ()   # 不亮 is no pass in the play (S-9a); the trick game has no pass at all
@@ -78,13 +83,59 @@ class ShengjiPresenter(Presenter):
     result_events = ("hand_over",)
     keeps_hand_order = True   # the engine's order: side suits, then the trumps up to 大王 (SPEC §8.1)
     clears_on_lead = True     # a new trick wipes the seats' plays of the last one
-    button_kinds = ("declare",)
+    button_kinds = ("declare", "stick")   # 亮主 and 粘牌 (SF-10) name their cards on the button
     auto_answer_kinds = ("decline", "pass")   # asked only so that being asked tells nothing (S-9a)
     lazy_legal = True
-    selection_kinds = ("play", "bury")
+    selection_kinds = ("play", "bury", "exchange")
+    choice_kinds = ("exchange",)   # 回牌: three cards in one offered action, selected in the hand (SF-10)
     demo_seed = 3
     results_heading = "handSettled"
-    demo_module = "desktop.games.shengji_demo"
+    results_detail = "games/shengji/BottomDetail.qml"   # the bottom turned up, its points and multiplier (S-19)
+    auto_pick_phases = ("bury", "exchange")   # the hint button of a card choice reads 自动选择 (SPEC §8.1)
+
+    def option_word(self, name: str, value: Any, lang: str) -> str | None:
+        """A must-play list in level words (``10,K``); other values take the engine's labels (VALUE_LABELS)."""
+        if isinstance(value, (list, tuple)):
+            return ",".join(level_word(v) for v in value) or "–"
+        return None
+
+    def option_shown(self, name: str, current: Mapping[str, Any]) -> bool:
+        """三五番 (SF-0) keeps only some Part S options and adds its ``sw_*`` ones; the standard game has none
+        of the ``sw_*``."""
+        if current.get("variant") == "sanwufan":
+            from engine.shengji import options as opts
+            kept = getattr(opts, "SF_KEPT", None)
+            return name.startswith("sw_") or kept is None or name in kept
+        return not name.startswith("sw_")
+
+    def result_data(self, events: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+        """The hand's result with the bottom turned up (``bottom_shown``, every seat sees it at the end)."""
+        res = super().result_data(events)
+        if res is None:
+            return None
+        shown = next((e.get("data", {}) for e in events if e.get("kind") == "bottom_shown"), None)
+        if shown:
+            res["bottom_cards"] = shown.get("cards") or ""
+        return res
+
+    def results_detail_rows(self, res: Mapping[str, Any], lang: str, name_of: Any) -> Row:
+        """The bottom's eight cards, each point card tagged with its points, and what the bottom was worth
+        (S-19: captured by the defenders' last trick, times the multiplier); then the level changes."""
+        st = i18n.strings(lang)
+        cards = split_cards(res.get("bottom_cards") or "")
+        faces = self.faces(cards)
+        for f, c in zip(faces, cards):
+            f["points"] = POINTS.get(c[0], 0) if len(c) == 2 else 0
+        bp = int(res.get("bottom_points") or points_of(cards))
+        mult = int(res.get("multiplier") or 0)
+        line = (st["sjBottomCaptured"].replace("%1", str(bp)).replace("%2", str(mult)).replace("%3", str(bp * mult))
+                if mult else st["sjBottomKept"].replace("%1", str(bp)))
+        lines, _ = self.results_extra(res, lang, name_of)
+        special = SPECIAL_KEY.get(str(res.get("special")))
+        if special and mult:
+            line += " · " + st["sjSpecialLast"].replace("%1", st[special]).replace("%2", str(mult))
+        return {"title": st["sjBottomTitle"], "bottom": faces, "line": line, "captured": bool(mult),
+                "pointTag": st["sjPointTag"], "lines": lines}
 
     def rules_summary(self, lang: str) -> list[tuple[str, str]]:
         if lang == "zh":
@@ -115,7 +166,7 @@ class ShengjiPresenter(Presenter):
         elif view.get("banker") is not None and seat not in (view.get("banker_side") or []):
             out.append({"text": "闲家" if zh else "Defender", "color": "coral"})
         decl = view.get("declaration")
-        if decl and decl.get("seat") == seat and not view.get("trump_fixed"):
+        if decl and decl.get("seat") == seat and not view.get("trump_fixed") and not view.get("sanwufan"):
             out.append({"text": ("亮 " if zh else "shows ") + cards_word(decl.get("cards") or ""), "color": "gold"})
         return out
 
@@ -142,7 +193,8 @@ class ShengjiPresenter(Presenter):
             k = int(view.get("trick_no") or 0) + 1
             head += f" · 第{k}轮 / 共25" if zh else f" · trick {k} / 25"
         # the trump always in the top bar (SPEC §8.1), provisional while the deal may still change it
-        trump = trump_word(view.get("trump"), bool(view.get("trump_fixed")), "zh" if zh else "en")
+        trump = trump_word(view.get("trump") or (view.get("declaration") or {}).get("suit"),
+                           bool(view.get("trump_fixed")), "zh" if zh else "en")
         return f"{head} · {'主' if zh else 'trump'} {trump}" + ("" if view.get("trump_fixed") or not view.get(
             "declaration") else (" · 可反" if zh else " · open"))
 
@@ -160,6 +212,22 @@ class ShengjiPresenter(Presenter):
     def describe(self, text: str, rules: Any, lang: str) -> str:
         return cards_word(text)
 
+    # 粘牌's return (SF-10): one offered action names three cards; the sticker selects them in his hand
+    def choice_ok(self, cards: Sequence[str], args: Sequence[str]) -> bool:
+        want = sorted(cards)
+        for a in args:
+            pool = split_cards(a)
+            if all(pool.count(c) >= want.count(c) for c in set(want)):
+                return True
+        return False
+
+    def choice_args(self, cards: Sequence[str], args: Sequence[str]) -> list[str]:
+        return [a for a in args if sorted(split_cards(a)) == sorted(cards)][:1]   # the three in one action
+
+    def auto_pick(self, args: Sequence[str], suggest: str, goal: int) -> list[str]:
+        pick = suggest if suggest in args else (args[0] if args else "")
+        return split_cards(pick)
+
     def hint_cards(self, hand: Sequence[str], action: Any) -> list[str] | None:
         arg = getattr(action, "arg", None)
         return split_cards(arg) if isinstance(arg, str) and arg else None
@@ -168,11 +236,23 @@ class ShengjiPresenter(Presenter):
         zh = lang == "zh"
         if kind == "declare" and arg:
             return ("亮主 " if zh else "Declare ") + cards_word(arg)
+        st = i18n.strings(lang)
+        if kind == "stick" and arg:
+            return st["sjStick"] + " " + cards_word(arg)
+        if kind == "exchange":
+            return st["sjExchange"]
+        if kind == "pass" and self._phase == "stick":
+            return st["sjNoStick"]
         if kind == "pass":
             return "不亮" if zh else "No declaration"
         if kind == "bury":
             return "埋底" if zh else "Bury"
         return None
+
+    def play_note(self, d: Mapping[str, Any], lang: str) -> str:
+        """A 三五番 special play named in the round log (闪 / 震 / 雨, SF-14)."""
+        key = SPECIAL_KEY.get(str(d.get("kind")))
+        return " · " + i18n.strings(lang)[key] if key else ""
 
     def hint_pool(self, legal: Any) -> list[Any]:
         return list(itertools.islice(legal.plays(), HINT_POOL))
@@ -182,7 +262,9 @@ class ShengjiPresenter(Presenter):
         return 0.12 if phase == "deal" else 1.0
 
     def trick_top(self, view: Mapping[str, Any]) -> int | None:
-        """The seat whose play wins the trick so far (S-17), or the last trick's winner once it is complete."""
+        """The seat whose play wins the trick so far (S-17), or the last trick's winner once it is complete.
+        (The table asks this first of every refresh: the phase is kept for the words of the 不粘 button.)"""
+        self._phase = str(view.get("phase") or "")
         if view.get("trick"):
             w = view.get("winning")
         else:
@@ -223,8 +305,8 @@ class ShengjiPresenter(Presenter):
         banker = view.get("banker")
         phase = view.get("phase")
         fixed = bool(view.get("trump_fixed"))
-        trump = view.get("trump")
         decl = view.get("declaration")
+        trump = view.get("trump") or (decl or {}).get("suit")   # provisional: the standing declaration's suit
         defenders = None if banker is None else 1 - banker % 2
         captured = view.get("captured") or [[], []]
         pts_cards = split_cards(captured[defenders]) if defenders is not None else []
@@ -238,17 +320,45 @@ class ShengjiPresenter(Presenter):
             trump_text += " · 暂定" if zh else " · provisional"
         held = list(view.get("hand") or [])
         sel_hint = ""
+        goal = self.card_goal(view, me) or 8
         if phase == "bury" and banker == me:
-            sel_hint = "埋底：已选 %1/8 张" if zh else "Bury: %1/8 chosen"
+            sel_hint = (f"埋底：已选 %1/{goal} 张" if zh else f"Bury: %1/{goal} chosen")
+        st = i18n.strings(lang)
+        decl_card: Row = {}
+        sw = view.get("sanwufan")
+        if sw:
+            decl_card = self._sw_boxes(view, sw, me, st, name_of, lang)
+        elif decl and phase in ("deal", "declare"):
+            kind = next((d.get("kind") for d in reversed(view.get("declarations") or [])
+                         if d.get("seat") == decl.get("seat")), "declare")
+            tag = st.get({"override": "sjOverride", "reinforce": "sjReinforce"}.get(str(kind), "sjDeclare"), "")
+            suit = decl.get("suit")
+            so_far = st["sjTrumpSoFar"] + " " + (trump_word(suit, True, lang) if suit or decl.get("strength")
+                                                    else trump_word(None, True, lang))
+            decl_card = {"pos": (int(decl["seat"]) - me) % 4, "faces": self.faces(decl.get("cards") or ""),
+                         "tag": tag, "seat": int(decl["seat"]), "boxes": [],
+                         "line": st["sjDeclLine"].replace("%1", name_of(decl["seat"])).replace("%2", tag)
+                         .replace("%3", cards_word(decl.get("cards") or "")).replace("%4", so_far)
+                         .replace("%5", level_word(view.get("level")))}
+        pts_now = int(view.get("defender_points") or 0)
+        need_text = ""
+        if defenders is not None:
+            need_text = st["sjNeed"].replace("%1", str(80 - pts_now)) if pts_now < 80 else st["sjUp"]
         info: Row = {
+            "decl": decl_card,
+            "defenders": st["sjDefenders"].replace("%1", " · ".join(name_of(s) for s in (defenders, defenders + 2)))
+            if defenders is not None else "",
+            "need": need_text,
+            "tray": {"title": st["sjBuryTray"], "points": st["sjBuryPoints"], "pointTag": st["sjPointTag"]},
             "level": level_word(view.get("level")), "trump": trump_text, "trumpSuit": trump or "",
             "trumpFixed": fixed, "banker": name_of(banker) if isinstance(banker, int) else "",
             "points": int(view.get("defender_points") or 0), "pointFaces": self.faces(pts_cards),
             "lastTrick": last, "trickPoints": trick_pts,
             "leadKind": (KIND_ZH if zh else KIND_EN).get(tk, "") if tk else "",
             "bottom": self.faces(view.get("bottom") or ""), "flipped": self.faces(view.get("bottom_flipped") or []),
-            "declaration": (f"{name_of(decl['seat'])} · {cards_word(decl.get('cards') or '')}" if decl else ""),
-            "burying": phase == "bury" and banker == me, "buryHint": sel_hint, "phase": phase,
+            "declaration": (f"{name_of(decl['seat'])} · {cards_word(decl.get('cards') or '')}"
+                            if decl and decl.get("cards") and not sw else ""),   # 三五番: the box on the felt says it
+            "burying": phase == "bury" and banker == me, "buryGoal": goal, "buryHint": sel_hint, "phase": phase,
             "handSize": len(held),
             "labels": {"points": "闲家得分" if zh else "Defenders", "lastTrick": "上一轮" if zh else "Last trick",
                        "trump": "主" if zh else "Trump", "level": "打" if zh else "Level",
@@ -256,6 +366,61 @@ class ShengjiPresenter(Presenter):
                        "banker": "庄家" if zh else "Banker", "trickPts": "本轮分" if zh else "This trick"},
         }
         return info
+
+    def _sw_boxes(self, view: Mapping[str, Any], sw: Mapping[str, Any], me: int, st: Mapping[str, str],
+                  name_of: Any, lang: str) -> Row:
+        """三五番 on the felt (SF-7 … SF-11): the declaration as the others see it — the joker(s) face up, the
+        pair face down until the burial turns it up — and a sticker's joker with his four face-down cards."""
+        from desktop.faces import BACK
+        phase = view.get("phase")
+        declarer = sw.get("declarer")
+        revealed = bool(sw.get("revealed"))
+        if not isinstance(declarer, int) or not (phase in SW_SHOWN or (revealed and not view.get("trick_no")
+                                                                       and phase == "play")):
+            return {}
+        jokers = str(sw.get("jokers_shown") or "")
+        pair = str(sw.get("pair") or "") if revealed else ""
+        down = int(sw.get("face_down") or 0) if not revealed else 0
+        faces = self.faces(jokers) + (self.faces(pair) if pair else [dict(BACK) for _ in range(down or 2)])
+        takeover = jokers.count("X") + jokers.count("x") >= 2
+        tag = st["sjRevealed"] if revealed else st["sjTakeover" if takeover else "sjDing"]
+        trump = view.get("trump")
+        so_far = ((st["sjTrumpIs"] if revealed else st["sjTrumpSoFar"]) + " " + trump_word(trump, True, lang)
+                  if trump else trump_word(None, False, lang))
+        what = cards_word(jokers) + (" " + cards_word(pair) if pair else " + " + st["sjFaceDown"].replace(
+            "%1", str(down or 2)))
+        line = (st["sjDeclLine"].replace("%1", name_of(declarer)).replace("%2", tag).replace("%3", what)
+                .replace("%4", so_far).replace("%5", level_word(view.get("level"))))
+        boxes = []
+        sticker = sw.get("sticker")
+        if isinstance(sticker, int) and phase in SW_SHOWN:
+            boxes.append({"pos": (sticker - me) % 4, "tag": st["sjStick"],
+                          "faces": self.faces(str(sw.get("sticker_joker") or "")) + [dict(BACK) for _ in range(4)]})
+        return {"pos": (declarer - me) % 4, "faces": faces, "tag": tag, "seat": declarer, "line": line,
+                "boxes": boxes, "revealed": revealed}
+
+    def prompt(self, view: Mapping[str, Any], me: int, name_of: Any, lang: str) -> str:
+        """三五番's decisions at hand: whether to stick (the asked seat), which three cards to give back."""
+        sw = view.get("sanwufan")
+        if not sw:
+            return ""
+        st = i18n.strings(lang)
+        phase, to_act, declarer = view.get("phase"), view.get("to_act"), sw.get("declarer")
+        if phase == "stick" and isinstance(declarer, int) and isinstance(to_act, int):
+            return (st["sjStickAsk"].replace("%1", name_of(declarer)) if to_act == me
+                    else st["sjStickWait"].replace("%1", name_of(to_act)))
+        if phase == "exchange" and to_act == me and isinstance(declarer, int):
+            ret = (view.get("options") or {}).get("sw_stick_return", "declared_suit")
+            return st["sjExchangeAsk"].replace("%1", name_of(declarer)).replace(
+                "%2", st["sjExchangeSide" if ret == "any_side" else "sjExchangeDeclared"])
+        return ""
+
+    def card_goal(self, view: Mapping[str, Any], me: int) -> int:
+        if view.get("phase") == "exchange":
+            return 3   # 粘牌's return (SF-10)
+        if view.get("phase") == "bury":
+            return 4 if view.get("sanwufan") is not None else 8   # the bottom's size (SF-2, S-10)
+        return 0
 
     def hand_marks(self, view: Mapping[str, Any]) -> set[str]:
         """The cards the engine orders as trumps (for the 主 mark): level cards, jokers, the trump suit."""
@@ -302,8 +467,12 @@ class ShengjiPresenter(Presenter):
             table.fly("deal", -1, 0, [], False)   # a deal flight now and then: every draw would bury the felt
         elif kind == "declare":
             what = {"declare": "亮主" if zh else "declares", "override": "反主" if zh else "overrides",
-                    "reinforce": "加固" if zh else "reinforces"}.get(str(d.get("kind")), "")
-            table.say(f"{who} · {what} {cards_word(d.get('cards') or '')}")
+                    "reinforce": "加固" if zh else "reinforces",
+                    "takeover": i18n.strings(lang)["sjTakeover"]}.get(str(d.get("kind")), "")
+            shown = cards_word(d.get("cards") or d.get("jokers") or "")
+            if d.get("face_down"):   # 三五番: the joker face up, the pair face down (SF-7)
+                shown += " + " + i18n.strings(lang)["sjFaceDown"].replace("%1", str(d["face_down"]))
+            table.say(f"{who} · {what} {shown}")
             table.ring("call")
         elif kind == "trump":
             b = d.get("banker")
@@ -311,6 +480,9 @@ class ShengjiPresenter(Presenter):
             table.say((f"主：{t} · 打{level_word(d.get('level'))} · {table.name_of(b)} 坐庄" if zh else
                        f"Trump: {t} · level {level_word(d.get('level'))} · {table.name_of(b)} is banker")
                       if isinstance(b, int) else t)
+        elif kind in ("stick", "stick_cards", "exchange", "exchange_cards", "stick_declined", "reveal", "bank",
+                      "no_declaration"):
+            self._sw_event(table, kind, d, snap, lang)
         elif kind == "throw_failed":
             table.say(f"{who} 甩牌失败，改出 {cards_word(d.get('forced') or '')} (S-18a)" if zh else
                        f"{who}'s throw fails: plays {cards_word(d.get('forced') or '')} (S-18a)")
@@ -321,6 +493,44 @@ class ShengjiPresenter(Presenter):
             if isinstance(w, int) and d.get("points"):
                 table.say(f"{table.name_of(w)} 赢得本轮 {d['points']} 分" if zh else
                            f"{table.name_of(w)} wins the trick: {d['points']} points")
+
+    def _sw_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
+        """三五番's own events (docs/ENGINE_API.md): the stick and the three cards passing between sticker and
+        declarer fly as the Gouji tribute does (face up only to the two of them), the pair turning up."""
+        st = i18n.strings(lang)
+        me = int(snap["seat"])
+        private = {e.get("kind") for e in snap.get("events", [])}
+        seat = d.get("seat")
+        who = table.name_of(seat) if isinstance(seat, int) else ""
+        if kind == "stick":
+            joker = str(d.get("joker") or "")
+            table.say(st["sjStuck"].replace("%1", who).replace("%2", cards_word(joker)))
+            took = str(d.get("took_joker") or "")
+            if "stick_cards" not in private:   # the others see the declarer's joker go, the pair face down
+                table.tribute_flight(d.get("declarer"), seat, [took] if took else [], 3, st["sjStick"], me,
+                                     public=(took,) if took else ())
+            table.ring("call")
+        elif kind == "stick_cards":
+            taken = split_cards(d.get("taken") or "")
+            table.tribute_flight(d.get("declarer"), seat, taken, len(taken) or 3, st["sjStick"], me)
+        elif kind == "exchange":
+            if "exchange_cards" not in private:
+                table.tribute_flight(d.get("from"), d.get("to"), [], int(d.get("count") or 3), st["sjExchange"], me)
+        elif kind == "exchange_cards":
+            cards = split_cards(d.get("cards") or "")
+            table.tribute_flight(d.get("from"), d.get("to"), cards, len(cards) or 3, st["sjExchange"], me)
+        elif kind == "stick_declined":
+            table.say(st["sjStickDeclined"].replace("%1", who))
+        elif kind == "reveal":
+            table.say(st["sjRevealLine"].replace("%1", cards_word(d.get("pair") or ""))
+                      .replace("%2", trump_word(d.get("trump"), True, lang)))
+            table.ring("call")
+        elif kind == "bank":
+            b = d.get("banker")
+            if isinstance(b, int):
+                table.say(st["sjBankLine"].replace("%1", table.name_of(b)))
+        elif kind == "no_declaration":
+            table.say(st["sjNoDecl"])
 
     def results_extra(self, res: Mapping[str, Any], lang: str, name_of: Any) -> tuple[list[str], str]:
         """The level changes of the hand (S-22) and the bottom multiplier (S-19)."""

@@ -151,11 +151,11 @@ VALUE_LABELS: dict[str, tuple[tuple[Any, str, str], ...]] = {
                          ("power", "2 的张数次方", "2 to the cards"), ("compendium", "汇编规则", "Compendium")),
     "level_table": (("standard", "通行表", "Usual table"), ("score", "计分表", "Score table")),
     # Part SF (三五番)
-    "sw_level_order": (("A_to_K", "从 A 打到 K", "A up to K"), ("2_to_A", "从 2 打到 A", "2 up to A")),
-    "sw_stick_return": (("declared_suit", "回主花色两张", "Two of the trump suit"),
-                        ("any_side", "回两张副牌", "Two side cards")),
+    "sw_level_order": (("A_to_K", "A 到 K", "A to K"), ("2_to_A", "2 到 A", "2 to A")),
+    "sw_stick_return": (("declared_suit", "回叫主花色", "Declared suit"),
+                        ("any_side", "回副牌", "Side cards")),
     "sw_no_declaration": (("defenders_take_bank", "闲家上台", "Defenders take the bank"),
-                          ("defenders_up3", "闲家升三级", "Defenders rise 3 levels")),
+                          ("defenders_up3", "闲家升三级", "Defenders up 3")),
 }
 SPECS = label_values(SPECS, VALUE_LABELS)
 

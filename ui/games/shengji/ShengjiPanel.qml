@@ -10,6 +10,8 @@ Item {
     readonly property var info: table ? table.gameInfo : ({})
     readonly property var labels: info.labels || ({})
     property bool showLast: false
+    // the table screen (the Loader's parent): the declaration card and the bury tray sit on its felt
+    readonly property var stage: parent && parent.parent ? parent.parent : null
     width: 304; height: col.implicitHeight + 20
     y: 44   // under the table's message toast
 
@@ -49,6 +51,13 @@ Item {
             Text { text: panel.labels.points || ""; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15; anchors.baseline: pts.baseline }
             Text { id: pts; objectName: "defenderPoints"; text: panel.info.points === undefined ? "" : panel.info.points; color: Theme.primary1; font.family: Theme.font; font.bold: true; font.pixelSize: 28 }
             Text { text: "/ 80"; color: Theme.text2; font.family: Theme.font; font.pixelSize: 15; anchors.baseline: pts.baseline }
+        }
+        Text {
+            objectName: "defenderNames"
+            visible: (panel.info.defenders || "") !== ""
+            text: (panel.info.defenders || "") + ((panel.info.need || "") !== "" ? " · " + panel.info.need : "")
+            width: 276; elide: Text.ElideRight
+            color: Theme.text2; font.family: Theme.font; font.pixelSize: 12
         }
         Item {   // 0–160 bar, 80 takes the bank (S-21)
             width: 276; height: 10
@@ -130,8 +139,90 @@ Item {
             objectName: "buryCounter"
             readonly property int chosen: panel.table ? panel.table.selection.count || 0 : 0
             visible: panel.info.burying === true
-            text: (panel.info.buryHint || "").replace("%1", chosen) + (chosen === 8 ? " ✓" : "")
-            size: 13; fg: chosen === 8 ? Theme.primaryText : Theme.warnText; bg: chosen === 8 ? Theme.mint : Theme.warn
+            readonly property bool full: chosen === (panel.info.buryGoal || 8)
+            text: (panel.info.buryHint || "").replace("%1", chosen) + (full ? " ✓" : "")
+            size: 13; fg: full ? Theme.primaryText : Theme.warnText; bg: full ? Theme.mint : Theme.warn
+        }
+    }
+
+    // ---------------------------------------------------------------- on the felt (SPEC §8.1 Deal, Bottom exchange)
+    // 亮主: the standing declaration face up in a gold box in front of the declarer's plate, and one line of
+    // who declared what and the trump it sets for now (S-9a).
+    DeclBox {
+        id: declCard
+        objectName: "declarationCard"
+        parent: panel.stage
+        stage: panel.stage
+        box: panel.info.decl || ({})
+        tagName: "declarationTag"
+    }
+    Repeater {   // 三五番: the sticker's joker and four face-down cards (SF-10)
+        model: (panel.info.decl || {}).boxes || []
+        DeclBox {
+            required property var modelData
+            objectName: "stickBox"
+            parent: panel.stage
+            stage: panel.stage
+            box: modelData
+            tagName: "stickTag"
+        }
+    }
+    Rectangle {
+        objectName: "declarationLine"
+        parent: panel.stage
+        visible: declCard.visible
+        z: 40
+        x: (panel.stage ? panel.stage.cx : 672) - width / 2; y: declCard.pos === 2 ? 252 : 200   // clear of the top box
+        width: declLine.implicitWidth + 28; height: 36; radius: 18
+        color: Theme.panel; border.color: "#F2B33D"
+        Text { id: declLine; anchors.centerIn: parent; text: declCard.box.line || ""; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
+    }
+
+    // 埋底: the cards chosen to bury, mirrored in a tray only the banker sees, with their points (S-10).
+    Rectangle {
+        id: tray
+        objectName: "buryTray"
+        parent: panel.stage
+        readonly property var hand: panel.stage ? panel.stage.hand : null
+        readonly property int chosen: panel.table ? panel.table.selection.count || 0 : 0
+        visible: panel.info.burying === true
+        z: 40
+        x: (panel.stage ? panel.stage.cx : 672) - 180; y: 300
+        width: 360; height: 150; radius: 12
+        color: "#CC0F211D"; border.color: chosen === (panel.info.buryGoal || 8) ? Theme.mint : Theme.warn; border.width: 2
+        function buriedPoints() {
+            var n = 0
+            for (var i = 0; i < trayRow.children.length; i++) {
+                var c = trayRow.children[i]
+                if (c.visible && c.pts !== undefined) n += c.pts
+            }
+            return n
+        }
+        Text { x: 12; y: 8; text: (panel.info.tray || {}).title || ""; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
+        Chip {
+            objectName: "buryPoints"
+            x: parent.width - width - 10; y: 6
+            text: ((panel.info.tray || {}).points || "").replace("%1", tray.chosen >= 0 ? tray.buriedPoints() : 0)
+            size: 12; fg: "#2A1400"; bg: "#FF9A4D"
+        }
+        Row {
+            id: trayRow
+            objectName: "trayCards"
+            x: 12; y: 34; spacing: -12
+            Repeater {
+                model: tray.visible ? tray.hand : null
+                Card {
+                    required card
+                    required rank
+                    required suit
+                    required mark
+                    required label
+                    required selected
+                    readonly property int pts: !selected ? 0 : rank === 5 ? 5 : (rank === 10 || rank === 13) ? 10 : 0
+                    visible: selected
+                    w: 54
+                }
+            }
         }
     }
 }
