@@ -27,3 +27,17 @@ def step_line(pres: Any, rules: Any, action: Any, names: list[str], lang: str, p
     except Exception:   # a step the words cannot name still shows what was logged
         what = str(action)
     return f"{who} · {what}"
+
+
+def token_words(pres: Any, rules: Any, token: str, lang: str, phase: str = "") -> str:
+    """An action as the review logs it (``"play Ks"``, ``"pass"``, ``"declare x9s9s"``) in the player's words."""
+    kind, _, rest = token.partition(" ")
+    try:
+        if rest and kind in ("play", "discard", "lead", "follow"):
+            return pres.describe(rest, rules, lang) or rest
+        what = pres.action_label(kind, rest or None, lang) or i18n.action_label(kind, lang, phase)
+        if rest and not pres.action_label(kind, rest, lang):
+            what += " " + " ".join(card_label(x) if is_card(x) else arg_label(x) for x in rest.split())
+        return what
+    except Exception:   # a token the words cannot name still shows what was logged
+        return token

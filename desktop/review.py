@@ -30,16 +30,21 @@ def run(path: str, seat: int, start: int, budget: float = BUDGET_S) -> dict[str,
     return {**r.to_json(), "path": path, "start": start}
 
 
-def rows(result: dict[str, Any], lang: str) -> list[dict[str, Any]]:
-    """One row per moment: what you played, what the bot chose, the swing, the tip in the UI language."""
+def rows(result: dict[str, Any], lang: str, pres: Any = None, rules: Any = None) -> list[dict[str, Any]]:
+    """One row per moment: what you played, what the bot chose (in words, when the game's presenter is
+    given), the swing, the tip in the UI language."""
+    from desktop.replay_words import token_words
     s = i18n.strings(lang)
+
+    def words(token: str, phase: str) -> str:
+        return token if pres is None else token_words(pres, rules, token, lang, phase)
     out = []
     for m in result.get("moments", []):
         tip = m["tip_zh"] if lang.startswith("zh") else m["tip_en"]
         out.append({"index": m["index"], "step": m["index"] - int(result.get("start", 0)),
                     "head": s["reviewMoment"].replace("%1", str(m["index"] + 1)),
-                    "played": s["reviewPlayed"].replace("%1", m["played"]),
-                    "bot": s["reviewBot"].replace("%1", m["bot"]),
+                    "played": s["reviewPlayed"].replace("%1", words(m["played"], m.get("phase", ""))),
+                    "bot": s["reviewBot"].replace("%1", words(m["bot"], m.get("phase", ""))),
                     "swing": s["reviewSwing"].replace("%1", f"{m['swing']:+.1f}").replace("%2", str(m["worlds"])),
                     "tip": f"{tip} ({', '.join(m['rules'])})" if m["rules"] else tip})
     return out
@@ -122,7 +127,13 @@ class ReviewModel(QObject):
         return self._running
 
     def _g_rows(self) -> list[dict[str, Any]]:
-        return rows(self._result, self.table.lang()) if self._result else []
+        if not self._result:
+            return []
+        try:
+            rules = self.table._rules()
+        except Exception:   # no table rules at hand: the tokens are still shown
+            rules = None
+        return rows(self._result, self.table.lang(), self.table.pres, rules)
 
     def _g_summary(self) -> str:
         s = i18n.strings(self.table.lang())

@@ -3,6 +3,8 @@ drawing frames meanwhile), the panel lists the moments in the UI language, and a
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from guikit import click_item, make_app, quick_config, shot, wait_frame, wait_until
 
@@ -35,6 +37,8 @@ def test_review_button_lists_the_moments_and_jumps_to_the_replay(qtbot, data_dir
         assert ("处" in summary) if lang == "zh" else ("moments" in summary), summary
         rows = model.property("moments")
         assert all(r["played"] != r["bot"] and r["tip"] for r in rows)
+        # the moves in words of the UI language, never the log's tokens ("play Ks")
+        assert not any(re.search(r"\b(play|pass|discard)\b", r["played"] + r["bot"]) for r in rows if lang == "zh"), rows
         shot(qa, f"review_panel_{lang}")
         if rows:
             click_item(qa, qa.find("reviewJump0"))
