@@ -273,7 +273,7 @@ def simple_lead(cards: Sequence[int]) -> bool:
     return len(cards) == 1 or (len(cards) == 2 and cards[0] == cards[1])
 
 
-def account_value(points: int) -> float:
+def account_value(points: int, band_weight: float = 25.0) -> float:
     """How much a hand's final defender points are worth to the defenders: the points themselves plus a step
     for each S-20 scoring band crossed (the 80-point line moves the bank and two levels), so the search values
     levels and not only points."""
@@ -283,7 +283,7 @@ def account_value(points: int) -> float:
         band = -3
     else:
         band = next((s for b, s in ((40, -2), (80, -1), (120, 1), (160, 2), (200, 3)) if points < b), 4)
-    return points + 25.0 * band
+    return points + band_weight * band
 
 
 __all__ = ["FastWorld", "simple_lead", "account_value"]

@@ -96,11 +96,12 @@ def _shown_in_hand(view: dict[str, Any], me: int) -> dict[int, list[int]]:
 class ShengjiSearchBot(SearchShell):
     def __init__(self, seed: int = 0, budget_ms: float = 300, rollouts: int | None = None, margin: float = 3.0,
                  z: float = 1.0, max_candidates: int = 6, min_worlds: int = 6, sd_floor: float = 5.0,
-                 wall_cap: float = 2.0) -> None:
+                 wall_cap: float = 2.0, band_weight: float = 10.0) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.min_worlds = int(min_worlds)
         self.sd_floor = float(sd_floor)
         self.wall_cap = float(wall_cap)
+        self.band_weight = float(band_weight)
         self.heuristic = ShengjiBot("heuristic", seed)
         self.fast = ShengjiBot("heuristic", seed + 1, max_follows=ROLLOUT_FOLLOWS)
 
@@ -199,9 +200,8 @@ class ShengjiSearchBot(SearchShell):
                        sum(POINTS[c] for c in w2.buried), bool(t.opts.get("kitty_trump_only", False)))
         return self._side(fw.finish(), t.seat, fw.banker)
 
-    @staticmethod
-    def _side(points: int, me: int, banker: int) -> float:
-        v = account_value(points)
+    def _side(self, points: int, me: int, banker: int) -> float:
+        v = account_value(points, self.band_weight)
         return -v if (me - banker) % 2 == 0 else v
 
 
