@@ -6,7 +6,9 @@ Gouji: every deal (one whole game of ``--sets`` sets, on the command line 5 by d
 count) is played twice with the same cards, team A on seats 0/2/4 and then on seats 1/3/5. Baohuang: every deal is played twice; in the first play team A's bot
 plays every seat on the emperor side (emperor and guard, and every emperor decision before the roles are fixed)
 and team B's every rebel seat; in the second the bots swap sides. A set (hand) is won by the team (side) with
-the higher score; ties count half. Each bot receives a JSON round-trip copy of ``view(seat)`` and a plain list of
+the higher score; ties count half. A game whose bench module defines ``duplicate_tally`` also gets ``share_a``: team A's
+share of what both teams took over the two plays of a deal (Shengji: the defenders' points, S-19, and the levels
+risen, S-22), with a 95% interval over deals. Each bot receives a JSON round-trip copy of ``view(seat)`` and a plain list of
 legal actions, never the state. The report's ``habits`` counts, per team, what players notice (issue 16,
 engine/bots/habits.py): e.g. a 对头's 够级 play left unanswered, groups broken, bare jokers, 让牌 never used.
 """
