@@ -6,7 +6,9 @@ Gouji: every deal (one whole game of ``--sets`` sets, on the command line 5 by d
 count) is played twice with the same cards, team A on seats 0/2/4 and then on seats 1/3/5. Baohuang: every deal is played twice; in the first play team A's bot
 plays every seat on the emperor side (emperor and guard, and every emperor decision before the roles are fixed)
 and team B's every rebel seat; in the second the bots swap sides. A set (hand) is won by the team (side) with
-the higher score; ties count half. Each bot receives a JSON round-trip copy of ``view(seat)`` and a plain list of
+the higher score; ties count half. A game whose bench module defines ``duplicate_tally`` also gets ``share_a``: team A's
+share of what both teams took over the two plays of a deal (Shengji: the defenders' points, S-19, and the levels
+risen, S-22), with a 95% interval over deals. Each bot receives a JSON round-trip copy of ``view(seat)`` and a plain list of
 legal actions, never the state. The report's ``habits`` counts, per team, what players notice (issue 16,
 engine/bots/habits.py): e.g. a 对头's 够级 play left unanswered, groups broken, bare jokers, 让牌 never used.
 """
@@ -14,6 +16,7 @@ engine/bots/habits.py): e.g. a 对头's 够级 play left unanswered, groups brok
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import statistics
@@ -28,6 +31,9 @@ from engine import games
 from engine.bots import BASELINES, LEVELS, Bot, habits, make_bot
 
 MAX_ACTIONS = 20000
+# Past this many legal actions a bot gets the lazy LegalActions view instead of a list (a Shengji burial has
+# C(33, 8) choices); the climbing games never come near it, so what they receive is unchanged.
+LIST_LIMIT = 50_000
 
 
 @dataclass
@@ -43,6 +49,7 @@ class PlayResult:
 
     set_wins: list[float] = field(default_factory=list)  # per set (Gouji games of several sets)
     habits: dict[str, dict[str, float]] = field(default_factory=dict)  # side ("A"/"B") -> habit counter -> n
+    tally: dict[str, dict[str, float]] = field(default_factory=dict)  # side -> the game's own measures (points…)
 
     @property
     def win_a(self) -> float:
@@ -106,7 +113,10 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
         bot = bot_for(seat, side)
         view = st.view(seat, with_history=True) if bot.wants_history else st.view(seat)
         view = json.loads(json.dumps(view))  # the bot gets a copy: nothing in it leads back to the state
-        legal = list(st.legal_actions(seat))
+        lazy = st.legal_actions(seat)
+        legal = list(itertools.islice(lazy, LIST_LIMIT + 1))
+        if len(legal) > LIST_LIMIT:
+            legal = lazy
         t0, c0 = time.perf_counter(), time.thread_time()
         decision = bot.choose(view, legal)
         dt = (time.perf_counter() - t0) * 1000.0
@@ -128,8 +138,37 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
     names = spec.side_names
     if watch is not None:
         watch.end(st, side_of)
+    tally_of = _tally_fn(game)
     return PlayResult(deal, names[1] if swap else names[0], float(sa), float(sb), lat, steps, wins,
-                      watch.counts if watch is not None else {})
+                      watch.counts if watch is not None else {}, tally_of(st, side_of) if tally_of else {})
+
+
+def _tally_fn(game: str) -> Callable[[Any, Callable[[int], str]], dict[str, dict[str, float]]] | None:
+    """The game's own duplicate measures, when its bench module defines ``duplicate_tally(state, side_of)``
+    (side "A"/"B" -> measure -> amount, summed over both plays of a deal and shared out, e.g. points won)."""
+    import importlib
+    try:
+        mod = importlib.import_module(games.spec(game).module + ".bench")
+    except ImportError:
+        return None
+    fn = getattr(mod, "duplicate_tally", None)
+    return fn if callable(fn) else None
+
+
+def shares(pairs: Sequence[Sequence[PlayResult]]) -> dict[str, Any]:
+    """Per measure of the game's tally: A's share of what both teams took over the two plays of each deal,
+    averaged over the deals where anything was taken, with a 95% interval over deals."""
+    names = sorted({k for pair in pairs for p in pair for side in p.tally.values() for k in side})
+    out: dict[str, Any] = {}
+    for k in names:
+        per: list[float] = []
+        for pair in pairs:
+            a = sum(p.tally.get("A", {}).get(k, 0.0) for p in pair)
+            b = sum(p.tally.get("B", {}).get(k, 0.0) for p in pair)
+            if a + b > 0:
+                per.append(a / (a + b))
+        out[k] = mean_ci(per)
+    return out
 
 
 def _job(args: tuple[str, int, int, str, str, dict[str, Any], dict[str, Any]]) -> list[PlayResult]:
@@ -190,6 +229,7 @@ def run(game: str, level_a: str, level_b: str, deals: int, seed: int, sets: int 
     out = summarize(game, level_a, level_b, seed, opts, results, elapsed)
     out["first_deal"] = first_deal
     out["per_deal"] = [{"deal": pair[0].deal, "win_a": statistics.fmean(p.win_a for p in pair),
+                        **({"tally": [p.tally for p in pair]} if any(p.tally for p in pair) else {}),
                         "diff_a": statistics.fmean(p.score_a - p.score_b for p in pair),
                         "plays": [{"a_side": p.a_side, "win_a": p.win_a, "diff_a": p.score_a - p.score_b}
                                   for p in pair]} for pair in results]
@@ -215,6 +255,9 @@ def pool(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
                 "win_rate_a": _win_ci([d["win_a"] for d in per_deal]),
                 "score_diff_a": mean_ci([d["diff_a"] for d in per_deal]),
                 "elapsed_s": round(sum(r["elapsed_s"] for r in runs), 1)})
+    if any("tally" in d for d in per_deal):
+        out["share_a"] = shares([[PlayResult(0, "", 0.0, 0.0, tally=t) for t in d.get("tally", [])]
+                                 for d in per_deal])
     lat: dict[str, dict[str, Any]] = {}
     for r in runs:
         for k, v in r["latency_ms"].items():
@@ -279,6 +322,8 @@ def summarize(game: str, level_a: str, level_b: str, seed: int, opts: dict[str, 
                            "max": round(max(v), 3), "n": len(v)} for k, v in sorted(lat.items())},
         "elapsed_s": round(elapsed, 1),
     }
+    if any(p.tally for pair in results for p in pair):
+        out["share_a"] = shares(results)  # e.g. Shengji: A's share of the points and of the levels gained
     counts: dict[str, dict[str, float]] = {}
     for pair in results:
         for p in pair:
@@ -306,6 +351,10 @@ def _fmt(r: dict[str, Any]) -> str:
     lines = [f"{r['game']}: {r['team_a']} (A) vs {r['team_b']} (B), {r['deals']} duplicate deals, seed {r['seed']}",
              f"  A win rate {w['mean']:.3f}  95% CI [{w['ci95'][0]:.3f}, {w['ci95'][1]:.3f}]",
              f"  A score diff {d['mean']:+.3f}  95% CI [{d['ci95'][0]:+.3f}, {d['ci95'][1]:+.3f}]"]
+    for k, v in (r.get("share_a") or {}).items():
+        if v["mean"] is not None:
+            lines.append(f"  A share of {k} {v['mean']:.3f}  95% CI [{v['ci95'][0]:.3f}, {v['ci95'][1]:.3f}]"
+                         f" ({v['n']} deals)")
     for k in [k for k in r if k.startswith("a_as_")]:
         ww = r[k]["win_rate_a"]
         if ww["mean"] is not None:

@@ -6,7 +6,8 @@ candidate card sets by shape from the view and keep those the legal set accepts 
 same authority ``apply`` uses), so they work on a plain list just as well.
 
 - greedy: lowest cards that win, else the lowest cards; buries low side cards; declares its first chance.
-- search: engine.bots.shengji_search (determinized rollouts in a CPU-time budget).
+- search: engine.bots.shengji_search (determinized worlds from the view, fast count-array rollouts to the
+  hand's end, engine.bots.shengji_rollout, in a CPU-time budget).
 - heuristic: counts the cards still out (trumps and points), infers voids from the table (S-16b: a follower
   who plays off-suit has no card of the led suit left), keeps points away from the opponents, gives points
   to a partner who is winning the trick, leads units nobody can beat (and throws them together), leads a

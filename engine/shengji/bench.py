@@ -109,6 +109,24 @@ def duel(a: str, b: str, deals: int, seed: int = 1000, options: dict[str, Any] |
             "latency_ms": {k: round(v * 1000, 2) for k, v in _stats(lat, 6).items()}}
 
 
+def duplicate_tally(st: Any, side_of: Any) -> dict[str, dict[str, float]]:
+    """What each arena team ("A"/"B") took in the hands played (engine.arena shares them out per deal):
+    ``points`` — the card points it captured as defenders (S-19: tricks, the bottom with its multiplier and
+    throw penalties, so counted the way the hand is scored; 0 as banker side), ``levels`` — the levels it
+    rose (S-22; a drop does not count as the other side's gain)."""
+    out: dict[str, dict[str, float]] = {"A": {"points": 0.0, "levels": 0.0}, "B": {"points": 0.0, "levels": 0.0}}
+    for e in st.history:
+        if e.kind != "hand_over":
+            continue
+        r = e.data
+        bank = side_of(int(r["banker"]))
+        defend = "B" if bank == "A" else "A"
+        out[defend]["points"] += max(0, int(r["points"]))
+        out[bank]["levels"] += max(0, int(r["banker_change"]))
+        out[defend]["levels"] += max(0, int(r["defender_change"]))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.shengji.bench", description=__doc__)
     ap.add_argument("--hands", type=int, default=2000)
