@@ -77,7 +77,8 @@ def _shown_in_hand(view: dict[str, Any], me: int) -> dict[int, list[int]]:
         s = int(d["seat"])
         if s == me:
             continue
-        cards = parse_codes(str(d["cards"]))
+        # a declaration's shown cards: Part S shows them all; 三五番 shows only the joker(s) (SF-7)
+        cards = parse_codes(str(d.get("cards", d.get("jokers", ""))))
         have = shown.setdefault(s, [])
         for c in set(cards):
             while have.count(c) < cards.count(c):

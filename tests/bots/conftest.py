@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from engine import games
+from engine.errors import OptionError
 
 
 def random_options(game: str, rng: random.Random) -> dict[str, Any]:
@@ -18,7 +19,16 @@ def random_options(game: str, rng: random.Random) -> dict[str, Any]:
             opts[spec.name] = rng.choice(list(spec.choices))
     if game == "gouji":
         opts["sets_per_game"] = rng.choice([1, 2])
-    return opts
+    # some draws are no rule set (三五番, SF-0, refuses Part S options it does not use): put options back to
+    # their defaults, in a random order, until the game accepts the rest
+    names = [n for n in opts if n != "sets_per_game"]
+    rng.shuffle(names)
+    while True:
+        try:
+            games.rules(game, opts)
+            return opts
+        except OptionError:
+            opts.pop(names.pop())
 
 
 def copy_view(view: dict[str, Any]) -> dict[str, Any]:
