@@ -35,7 +35,7 @@ from engine.tiles import (
     waits_counts,
 )
 
-LEVELS = ("random", "greedy", "heuristic")
+LEVELS = ("random", "greedy", "heuristic", "search")
 
 
 @lru_cache(maxsize=64)
@@ -185,7 +185,7 @@ class HeuristicBot(GreedyBot):
     def _ranked_discards(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld],
                          discards: list[Action]) -> tuple[int, list[Action]]:
         live = unseen(view)
-        threats = _threats(view)
+        ready = threats(view)
         rows: list[tuple[int, int, Action]] = []
         for a in discards:
             i = Tile(str(a.arg)).idx
@@ -201,9 +201,9 @@ class HeuristicBot(GreedyBot):
                 hand[i] -= 1
                 eff = _acceptance(rule, hand, melds, live, sh)
                 hand[i] += 1
-            danger = sum(_danger(view, o, i, live) for o in threats)
+            danger = sum(_danger(view, o, i, live) for o in ready)
             score = -10.0 * sh + 0.25 * eff - 0.4 * _pair_258_loss(hand, i) + 0.05 * _isolation(hand, i)
-            if threats:
+            if ready:
                 fold = best_sh >= self.fold_shanten or view["wall"] < 12
                 score -= danger * (self.fold_weight if fold else self.danger_weight)
             scored.append((-score, self.rng.random(), a, sh))
@@ -307,7 +307,7 @@ def _useful(hand: Sequence[int], t: int) -> bool:
     return any(hand[j] for j in range(t - 2, t + 3) if 0 <= j < 27 and j // 9 == s)
 
 
-def _threats(view: dict[str, Any]) -> list[int]:
+def threats(view: dict[str, Any]) -> list[int]:
     me = view["seat"]
     out = []
     for s in range(4):
@@ -365,7 +365,10 @@ def _claim_hand(view: dict[str, Any], hand: list[int], melds: list[Meld], a: Act
 
 
 def make_mahjong_bot(level: str, seed: int = 0, **kw: Any) -> Any:
-    """A Mahjong bot of ``level`` (``random``, ``greedy``, ``heuristic``); there is no ``search`` level yet."""
+    """A Mahjong bot of ``level`` (``random``, ``greedy``, ``heuristic``, ``search``: engine.bots.mahjong_search)."""
+    if level == "search":
+        from engine.bots.mahjong_search import make_search_bot
+        return make_search_bot(seed, **kw)
     if level == "random":
         return RandomBot(Rules.game, seed)
     if level == "greedy":
