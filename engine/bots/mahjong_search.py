@@ -36,7 +36,7 @@ class MahjongSearchBot(SearchShell):
 
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float = 0.08, z: float = 1.0, max_candidates: int = 4, wall_cap: float = 2.0,
-                 horizon: int = 40, min_worlds: int = 8, search_shanten: int = 2) -> None:
+                 horizon: int = 40, min_worlds: int = 8, search_shanten: int = 1) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.heuristic = HeuristicBot(seed)
         self.wall_cap = wall_cap
