@@ -35,8 +35,8 @@ class MahjongSearchBot(SearchShell):
     """Heuristic claims; discards chosen by paired rollouts in sampled worlds within a CPU-time budget."""
 
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
-                 margin: float = 0.08, z: float = 1.0, max_candidates: int = 4, wall_cap: float = 2.0,
-                 horizon: int = 40, min_worlds: int = 8, search_shanten: int = 1) -> None:
+                 margin: float = 0.15, z: float = 2.0, max_candidates: int = 3, wall_cap: float = 2.0,
+                 horizon: int = 40, min_worlds: int = 10, search_shanten: int = 1) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.heuristic = HeuristicBot(seed)
         self.wall_cap = wall_cap
