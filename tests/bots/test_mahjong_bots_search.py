@@ -133,7 +133,7 @@ def test_search_plays_legal_hands_under_random_options(seed: int) -> None:
             "minglou": rng.choice([True, False]), "scoring": rng.choice(["simple", "fan"]),
             "seven_pairs": rng.choice([True, False]), "rob_kong": rng.choice([True, False])}
     st = State(Rules(match="hands", match_hands=1, **opts), seed=seed)
-    bots = [MahjongSearchBot(seed, budget_ms=4, search_shanten=9) if s in (0, 2)
+    bots = [MahjongSearchBot(seed, budget_ms=60_000, rollouts=6, search_shanten=9) if s in (0, 2)
             else make_mahjong_bot("random" if s == 1 else "heuristic", seed=s) for s in range(4)]
     steps = 0
     searched = 0
