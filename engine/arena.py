@@ -11,6 +11,17 @@ share of what both teams took over the two plays of a deal (Shengji: the defende
 risen, S-22), with a 95% interval over deals. Each bot receives a JSON round-trip copy of ``view(seat)`` and a plain list of
 legal actions, never the state. The report's ``habits`` counts, per team, what players notice (issue 16,
 engine/bots/habits.py): e.g. a 对头's 够级 play left unanswered, groups broken, bare jokers, 让牌 never used.
+
+A game where every seat plays for himself (no two sides: the spec has no ``teams`` pair and no ``side_of``,
+e.g. a 4-seat tile game) is played on alternate seats: every deal twice with the same wall, bot A on the even
+seats and bot B on the odd seats, then the other way round. Every seat's tiles and every seat's position
+(the dealer's included) are thus played once by each bot, so the deal's luck cancels within the pair, and
+each bot sits between two of the other, so neither profits from feeding a copy of itself. The figure is A's
+**share of the points**: the points won by A's seats (each seat's positive total at the end of the play)
+over the points won by all seats, pooled over the deals, with a 95% interval of that ratio over the deals
+(delta method); ``score_diff_a`` is A's net points per deal (both plays), ``win_rate_a`` the share of plays
+in which A's seats won more points than B's. ``--sets`` is the match length there too (``--sets 1``: one
+hand per play, so both plays of a deal start from the same wall and the same dealer).
 """
 
 from __future__ import annotations
@@ -50,6 +61,12 @@ class PlayResult:
     set_wins: list[float] = field(default_factory=list)  # per set (Gouji games of several sets)
     habits: dict[str, dict[str, float]] = field(default_factory=dict)  # side ("A"/"B") -> habit counter -> n
     tally: dict[str, dict[str, float]] = field(default_factory=dict)  # side -> the game's own measures (points…)
+    net_a: float | None = None  # every seat for himself: A's seats' net points (score_a/_b are points won)
+
+    @property
+    def diff_a(self) -> float:
+        """A's net points: the side scores' difference, or (every seat for himself) A's seats' sum."""
+        return self.net_a if self.net_a is not None else self.score_a - self.score_b
 
     @property
     def win_a(self) -> float:
@@ -85,8 +102,9 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
              opts: dict[str, Any], bot_kw: dict[str, Any]) -> PlayResult:
     """Play one deal once. ``swap`` = the second play of the deal (sides exchanged)."""
     spec = games.spec(game)
-    if not spec.two_sided:
-        raise ValueError(f"the arena plays two sides against each other; {game} has no two sides")
+    alone = not spec.two_sided  # every seat for himself: A and B on alternate seats
+    if alone and spec.seats % 2:
+        raise ValueError(f"the arena seats two bots on alternate seats; {game} has an odd number of seats")
     st = _new_state(game, deal_seed(seed, deal), opts)
     bots: dict[tuple[int, str], Bot] = {}
 
@@ -100,6 +118,8 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
 
     def side_of(seat: int) -> str:
         # sides may form during play (Baohuang): ask the game at every decision
+        if alone:
+            return "A" if (seat % 2 == 0) != swap else "B"
         return "A" if (spec.side(st, seat) == 0) != swap else "B"
 
     lat: dict[str, list[float]] = {}
@@ -130,6 +150,17 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
         steps += 1
         if steps > MAX_ACTIONS:
             raise RuntimeError(f"deal {deal}: no end after {MAX_ACTIONS} actions")
+    if alone:  # the points each side's seats won (positive totals), and A's net: see the module docstring
+        won = [0.0, 0.0]
+        net_a = 0.0
+        for s in range(spec.seats):
+            t = float(st.totals[s])
+            won[0 if side_of(s) == "A" else 1] += max(0.0, t)
+            net_a += t if side_of(s) == "A" else 0.0
+        if watch is not None:
+            watch.end(st, side_of)
+        return PlayResult(deal, "odd" if swap else "even", won[0], won[1], lat, steps, [],
+                          watch.counts if watch is not None else {}, net_a=net_a)
     per_hand = [(a, b) if not swap else (b, a) for a, b in spec.scores_by_side(st)]
     sa = sum(a for a, _ in per_hand)
     sb = sum(b for _, b in per_hand)
@@ -186,6 +217,25 @@ def mean_ci(xs: Sequence[float]) -> dict[str, Any]:
     return {"mean": round(m, 4), "ci95": [round(m - h, 4), round(m + h, 4)], "n": n}
 
 
+def share_ci(won_a: Sequence[float], won_all: Sequence[float]) -> dict[str, Any]:
+    """A's share of the points, ``sum(won_a) / sum(won_all)`` over the deals, with a 95% interval of that
+    ratio (delta method over the deals: the deals are the independent units, their plays are paired)."""
+    n = len(won_a)
+    total = sum(won_all)
+    if n == 0 or total <= 0:
+        return {"mean": None, "ci95": [None, None], "n": n, "points_a": sum(won_a), "points_all": total}
+    r = sum(won_a) / total
+    if n > 1:
+        mean_t = total / n
+        resid = [a - r * t for a, t in zip(won_a, won_all)]
+        se = math.sqrt(sum(x * x for x in resid) / (n * (n - 1))) / mean_t
+    else:
+        se = 0.0
+    h = 1.96 * se
+    return {"mean": round(r, 4), "ci95": [round(max(0.0, r - h), 4), round(min(1.0, r + h), 4)], "n": n,
+            "points_a": sum(won_a), "points_all": total}
+
+
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """Wilson score interval of a proportion (used when the per-deal interval degenerates)."""
     if n == 0:
@@ -230,9 +280,13 @@ def run(game: str, level_a: str, level_b: str, deals: int, seed: int, sets: int 
     out["first_deal"] = first_deal
     out["per_deal"] = [{"deal": pair[0].deal, "win_a": statistics.fmean(p.win_a for p in pair),
                         **({"tally": [p.tally for p in pair]} if any(p.tally for p in pair) else {}),
-                        "diff_a": statistics.fmean(p.score_a - p.score_b for p in pair),
-                        "plays": [{"a_side": p.a_side, "win_a": p.win_a, "diff_a": p.score_a - p.score_b}
+                        "diff_a": statistics.fmean(p.diff_a for p in pair),
+                        "plays": [{"a_side": p.a_side, "win_a": p.win_a, "diff_a": p.diff_a}
                                   for p in pair]} for pair in results]
+    if not games.spec(game).two_sided:
+        for d, pair in zip(out["per_deal"], results):
+            d["won_a"] = sum(p.score_a for p in pair)
+            d["won_all"] = sum(p.score_a + p.score_b for p in pair)
     return out
 
 
@@ -274,6 +328,9 @@ def pool(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
     if counts:
         out["habits"] = habits.report(first["game"], counts, {"A": first["team_a"], "B": first["team_b"]})
         out["habit_counts"] = counts
+    if all("won_a" in d for d in per_deal):
+        out["seating"] = "alternate"
+        out["share_of_points_a"] = share_ci([d["won_a"] for d in per_deal], [d["won_all"] for d in per_deal])
     if _sides_form_in_play(first["game"]):
         for side in games.spec(first["game"]).side_names:
             k = f"a_as_{side}"
@@ -305,7 +362,7 @@ def _win_ci(per_deal: list[float], plays_per_item: int = 2) -> dict[str, Any]:
 def summarize(game: str, level_a: str, level_b: str, seed: int, opts: dict[str, Any],
               results: list[list[PlayResult]], elapsed: float) -> dict[str, Any]:
     per_deal_win = [statistics.fmean(p.win_a for p in pair) for pair in results]
-    per_deal_diff = [statistics.fmean(p.score_a - p.score_b for p in pair) for pair in results]
+    per_deal_diff = [statistics.fmean(p.diff_a for p in pair) for pair in results]
     lat: dict[str, list[float]] = {}
     for pair in results:
         for p in pair:
@@ -332,11 +389,15 @@ def summarize(game: str, level_a: str, level_b: str, seed: int, opts: dict[str, 
         # what players notice, per team (issue 16): raw counts and rates, same deals for both teams
         out["habits"] = habits.report(game, counts, {"A": level_a, "B": level_b})
         out["habit_counts"] = counts
+    if not games.spec(game).two_sided:
+        out["seating"] = "alternate"  # A on the even seats, then on the odd seats (module docstring)
+        out["share_of_points_a"] = share_ci([sum(p.score_a for p in pair) for pair in results],
+                                            [sum(p.score_a + p.score_b for p in pair) for pair in results])
     if _sides_form_in_play(game):
         for side in games.spec(game).side_names:
             plays = [p for pair in results for p in pair if p.a_side == side]
             out[f"a_as_{side}"] = {"win_rate_a": _win_ci([p.win_a for p in plays], 1),
-                                   "score_diff_a": mean_ci([p.score_a - p.score_b for p in plays])}
+                                   "score_diff_a": mean_ci([p.diff_a for p in plays])}
     return out
 
 
@@ -355,6 +416,10 @@ def _fmt(r: dict[str, Any]) -> str:
         if v["mean"] is not None:
             lines.append(f"  A share of {k} {v['mean']:.3f}  95% CI [{v['ci95'][0]:.3f}, {v['ci95'][1]:.3f}]"
                          f" ({v['n']} deals)")
+    sh = r.get("share_of_points_a")
+    if sh and sh["mean"] is not None:
+        lines.append(f"  A share of the points {sh['mean']:.3f}  95% CI [{sh['ci95'][0]:.3f}, {sh['ci95'][1]:.3f}]"
+                     f"  ({sh['points_a']:g} of {sh['points_all']:g})")
     for k in [k for k in r if k.startswith("a_as_")]:
         ww = r[k]["win_rate_a"]
         if ww["mean"] is not None:

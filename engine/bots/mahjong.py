@@ -6,9 +6,12 @@ efficiency (among the lowest-shanten discards, the one that leaves the most live
 hand, counting what it can see: its hand, every river and exposed meld), keeps a lone 2-5-8 pair, weighs
 kongs by their payment (M-22: a kong may leave the hand one step further from ready), lets a one-point
 discard win pass while the wall is long and its wait has five or more live tiles (a self-draw is paid by
-all three and doubled, M-20; the M-14 lock lasts only until its next discard), and defends: against a seat
-that looks ready (明楼 or three melds) it prefers tiles that seat discarded, honours already out, then
-terminals — and folds to the safest tile when its own hand is two or more steps from ready.
+all three and doubled, M-20; the M-14 lock lasts only until its next discard), claims a pung or chow only
+when it lowers the shanten — or, for a ready hand, keeps it ready with more live waits — and defends:
+against a seat that looks ready (:func:`readiness`: 明楼, three melds, or a long river with melds) it
+weighs each tile's danger (:func:`_danger`: 现物 the seat's own discards, 筋 suji against two-sided waits,
+honours and terminals that the 2-5-8 pair rule keeps from single waits) by how ready the seat looks, and
+folds to the safest tile when its own hand is two or more steps from ready.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from engine.tiles import (
     waits_counts,
 )
 
-LEVELS = ("random", "greedy", "heuristic")
+LEVELS = ("random", "greedy", "heuristic", "search")
 
 
 @lru_cache(maxsize=64)
@@ -172,8 +175,12 @@ class HeuristicBot(GreedyBot):
 
     def __init__(self, seed: int = 0, fold_shanten: int = 2, fold_weight: float = 40.0,
                  danger_weight: float = 6.0, min_outs: int = 5, min_wall: int = 30, kong_slack: int = 1,
-                 weigh_claims: bool = False) -> None:
+                 weigh_claims: bool = False, claim_keeps: bool = True, keep_margin: int = 2,
+                 eff_shanten: int = 3) -> None:
         super().__init__(seed)
+        self.eff_shanten = eff_shanten
+        self.claim_keeps = claim_keeps
+        self.keep_margin = keep_margin
         self.min_outs = min_outs
         self.kong_slack = kong_slack
         self.weigh_claims = weigh_claims
@@ -185,7 +192,7 @@ class HeuristicBot(GreedyBot):
     def _ranked_discards(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld],
                          discards: list[Action]) -> tuple[int, list[Action]]:
         live = unseen(view)
-        threats = _threats(view)
+        ready = threats(view)
         rows: list[tuple[int, int, Action]] = []
         for a in discards:
             i = Tile(str(a.arg)).idx
@@ -197,13 +204,13 @@ class HeuristicBot(GreedyBot):
         scored = []
         for sh, i, a in rows:
             eff = 0
-            if sh == best_sh and sh <= 3:
+            if sh == best_sh and sh <= self.eff_shanten:
                 hand[i] -= 1
                 eff = _acceptance(rule, hand, melds, live, sh)
                 hand[i] += 1
-            danger = sum(_danger(view, o, i, live) for o in threats)
+            danger = sum(readiness(view, o) * _danger(view, o, i, live) for o in ready)
             score = -10.0 * sh + 0.25 * eff - 0.4 * _pair_258_loss(hand, i) + 0.05 * _isolation(hand, i)
-            if threats:
+            if ready:
                 fold = best_sh >= self.fold_shanten or view["wall"] < 12
                 score -= danger * (self.fold_weight if fold else self.danger_weight)
             scored.append((-score, self.rng.random(), a, sh))
@@ -239,8 +246,10 @@ class HeuristicBot(GreedyBot):
         sh = shanten_counts(rule, after[0], after[1])
         if a.kind == "kong":  # three points from the discarder (M-22) and a free draw
             return 1.0 if sh <= cur + self.kong_slack else None
-        if sh >= cur:
+        if sh > cur:
             return None
+        if sh == cur:  # no step nearer: a ready hand claims only for more live waits (M-11a)
+            return self._keep_gain(view, rule, hand, melds, after, cur) if self.claim_keeps and cur == 0 else None
         if not self.weigh_claims:
             return float(cur - sh)
         live = unseen(view)
@@ -256,6 +265,23 @@ class HeuristicBot(GreedyBot):
                     best = v if best is None or v > best else best
                 h[i] += 1
         return None if best is None or best <= now else best - now
+
+
+    def _keep_gain(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld],
+                   after: tuple[list[int], list[Meld]], cur: int) -> float | None:
+        """A claim that keeps the shanten is worth it when its best discard leaves more live tiles that
+        improve the hand (a ready hand: more live waits, M-11a) than passing does."""
+        live = unseen(view)
+        now = _acceptance(rule, hand, melds, live, cur)
+        h, ms = after
+        best = -1
+        for i in range(34):
+            if h[i]:
+                h[i] -= 1
+                if shanten_counts(rule, h, ms) == cur:
+                    best = max(best, _acceptance(rule, h, ms, live, cur))
+                h[i] += 1
+        return 0.1 if best > now + self.keep_margin else None
 
 
 def _hand_score(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Sequence[int], sh: int) -> float:
@@ -307,21 +333,33 @@ def _useful(hand: Sequence[int], t: int) -> bool:
     return any(hand[j] for j in range(t - 2, t + 3) if 0 <= j < 27 and j // 9 == s)
 
 
-def _threats(view: dict[str, Any]) -> list[int]:
-    me = view["seat"]
-    out = []
-    for s in range(4):
-        if s == me:
-            continue
-        n = len(view["melds"][s])
-        if view["minglou"][s] or n >= 3:
-            out.append(s)
-    return out
+def threats(view: dict[str, Any]) -> list[int]:
+    """The other seats that look ready (听牌): a 明楼 (M-15), three melds, or a long river with two melds."""
+    return [s for s in range(4) if s != view["seat"] and readiness(view, s) >= 0.5]
+
+
+def readiness(view: dict[str, Any], seat: int) -> float:
+    """How likely ``seat`` looks ready, from what everyone sees (M-10): a 明楼 hand is ready; otherwise
+    each exposed meld and each discard (the hand's age) make it likelier."""
+    if view["minglou"][seat]:
+        return 1.0
+    n = len(view["melds"][seat])
+    if n >= 3:
+        return 0.8
+    return min(0.7, 0.03 * len(view["rivers"][seat]) + 0.15 * n)
 
 
 def _danger(view: dict[str, Any], seat: int, i: int, live: Sequence[int]) -> float:
+    """How likely tile i wins for ``seat`` on a discard (M-6, M-11: the pair must be a 2, 5 or 8).
+
+    现物 (genbutsu) — a tile the seat discarded itself — is only nearly safe: Part M has no 振听 (furiten);
+    only M-14 locks a passed win. 筋 (suji): a suit tile three away from one the seat discarded is no
+    two-sided wait of his (``45m`` waits ``3m6m``: a seat that let ``6m`` go rarely waits there), so it is
+    safer, not safe. A single-tile wait must be the 2-5-8 pair, so honours and terminals are reached only by
+    a triplet wait (a pair held, copies left unseen) or a run's edge."""
     t = TILES[i]
-    if str(t) in view["rivers"][seat]:
+    river = view["rivers"][seat]
+    if str(t) in river:
         return 0.1
     shown = view.get("shown", {}).get(str(seat))
     if shown is not None:  # 明楼: his hand is open — the danger is exact
@@ -331,14 +369,19 @@ def _danger(view: dict[str, Any], seat: int, i: int, live: Sequence[int]) -> flo
             return 1.0 if t in rules.waits(shown, melds) else 0.0
         except Exception:  # a hidden kong: fall back to the estimate
             pass
-    if live[i] == 0:
-        return 0.0
-    if t.is_honour:
-        return 0.05 if live[i] <= 1 else 0.5
-    base = 1.0 if t.is_258 else 0.8
-    if t.rank in (1, 9):
-        base *= 0.6
-    return base * min(1.0, live[i] / 3)
+    if t.is_honour:  # only a triplet wait (or 七对/十三幺): he needs two of the unseen copies
+        return 0.5 if live[i] >= 2 else 0.05
+    r = t.rank
+    run = 1.0
+    lo, hi = f"{r - 3}{t.suit}" if r > 3 else None, f"{r + 3}{t.suit}" if r < 7 else None
+    sides = [x for x in (lo, hi) if x is not None]
+    if sides and all(x in river for x in sides):
+        run = 0.4  # 筋: no two-sided wait reaches it
+    if r in (1, 9):
+        run *= 0.6  # only 23→1, 12→3 style edges, and no 2-5-8 single wait
+    pair = (0.5 if t.is_258 else 0.0) if live[i] >= 1 else 0.0  # single wait (2-5-8 only) or triplet wait
+    trip = 0.3 if live[i] >= 2 else 0.0
+    return min(1.0, 0.6 * run + pair * 0.5 + trip * 0.5)
 
 
 def _kong_hand(hand: list[int], melds: list[Meld], a: Action) -> tuple[list[int], list[Meld]] | None:
@@ -365,7 +408,10 @@ def _claim_hand(view: dict[str, Any], hand: list[int], melds: list[Meld], a: Act
 
 
 def make_mahjong_bot(level: str, seed: int = 0, **kw: Any) -> Any:
-    """A Mahjong bot of ``level`` (``random``, ``greedy``, ``heuristic``); there is no ``search`` level yet."""
+    """A Mahjong bot of ``level`` (``random``, ``greedy``, ``heuristic``, ``search``: engine.bots.mahjong_search)."""
+    if level == "search":
+        from engine.bots.mahjong_search import make_search_bot
+        return make_search_bot(seed, **kw)
     if level == "random":
         return RandomBot(Rules.game, seed)
     if level == "greedy":

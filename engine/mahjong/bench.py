@@ -19,6 +19,7 @@ from engine import sim
 from engine.tiles import counts_of, is_win_counts, shanten_counts
 
 from .rules import Rules
+from .spec import SPEC
 from .state import State
 
 
@@ -131,7 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         out["oracle"] = oracle_speed(args.hands, args.seed)
         speed = sim.run("mahjong", args.games, args.seed, {})
-        out["random_bot"] = {k: speed[k] for k in ("games", "hands", "seconds", "hands_per_sec", "actions_per_sec")}
+        unit = str(SPEC.match_unit)  # sim names its counts by the game's match unit ("hand")
+        out["random_bot"] = {k: speed[k] for k in ("games", unit, "seconds", f"{unit}_per_sec", "actions_per_sec")}
     if args.json:
         print(json.dumps(out, ensure_ascii=False))
     else:

@@ -1,0 +1,194 @@
+"""The Shandong Mahjong search bot (issue 17): determinized worlds and short rollouts over a few discards.
+
+On its own move the bot asks the heuristic (engine.bots.mahjong) for its choice; a win, a kong or a 明楼
+it takes as the heuristic does, and every claim (吃/碰/杠/胡, M-6, M-7) too. A discard it searches: the
+heuristic's best few distinct discards are the candidates; each world is sampled from what the seat can
+see — its own hand, every river and exposed meld, a 明楼 hand (M-15), the counts of tiles in each hand and
+in the wall (M-10) — by dealing the unseen tiles at random to the other hands and the wall, never from the
+real wall or the real hands (the bot receives only ``view`` and the legal list). Every candidate is played
+out in the same world (paired: the same wall, the same other hands) by fast players on the world's own
+tile counts: they win whenever they can (M-11, M-12), pass claims other than 胡, and discard their least
+connected tile. A rollout ends with the hand — the score is the seat's payment (M-20, M-22) — or after
+``horizon`` discards, when the score is a small credit for how close the seat's hand is to ready.
+
+The heuristic's choice is overridden only on evidence: enough worlds and a paired mean gain above a margin
+with its lower bound above zero (engine.bots.base.override_score). The budget is the deciding thread's CPU
+time (engine.bots.base.CpuBudget, 300 ms by default), with a wall-clock ceiling; far from ready
+(``search_shanten``) and with nobody looking ready, the heuristic's discard stands without a search.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.bots.base import CpuBudget, Decision, SearchShell, check_legal, override_score
+from engine.core import Action
+from engine.mahjong.state import State
+from engine.tiles import TILES, Tile, counts_of, shanten_counts
+
+from .mahjong import HeuristicBot, own_melds, rules_of, threats, unseen
+
+N = 4
+
+
+class MahjongSearchBot(SearchShell):
+    """Heuristic claims; discards chosen by paired rollouts in sampled worlds within a CPU-time budget."""
+
+    def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
+                 margin: float = 0.15, z: float = 2.0, max_candidates: int = 3, wall_cap: float = 2.0,
+                 horizon: int = 40, min_worlds: int = 10, search_shanten: int = 1) -> None:
+        super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
+        self.heuristic = HeuristicBot(seed)
+        self.wall_cap = wall_cap
+        self.horizon = horizon
+        self.min_worlds = min_worlds
+        self.search_shanten = search_shanten
+
+    def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
+        check_legal(legal)
+        budget = CpuBudget(self.budget_ms, self.wall_cap)
+        base = self.heuristic.choose(view, legal)
+        self.last_stats = {"worlds": 0, "candidates": 0, "cpu_ms": 0.0}
+        if view.get("claim") is not None or base.action.kind != "discard":
+            return base
+        discards = [a for a in legal if a.kind == "discard"]
+        if len(discards) < 2:
+            return base
+        rule = rules_of(view).win_rule
+        hand = counts_of(Tile(t) for t in view["hand"])
+        melds = own_melds(view)
+        best_sh, ranked = self.heuristic._ranked_discards(view, rule, hand, melds, discards)
+        if best_sh > self.search_shanten and not threats(view):
+            return base
+        cands = [base.action] + [a for a in ranked if a != base.action][: self.max_candidates - 1]
+        diffs: list[list[float]] = [[] for _ in cands]
+        worlds = 0
+        failures = 0
+        while budget.now() < budget.seconds and (self.max_rollouts is None or worlds * len(cands) < self.max_rollouts):
+            world = self._sample(view)
+            if world is None:
+                failures += 1
+                if failures > 5:
+                    break
+                continue
+            scores = [self._rollout(world.clone(), view["seat"], a) for a in cands]
+            for k in range(1, len(cands)):
+                diffs[k].append(scores[k] - scores[0])
+            worlds += 1
+        self.last_stats = {"worlds": worlds, "candidates": len(cands), "cpu_ms": round(budget.cpu_ms(), 1)}
+        best: tuple[float, int] | None = None
+        for k in range(1, len(cands)):
+            ev = override_score(diffs[k], self.min_worlds, self.margin, self.z, 0.5)
+            if ev is not None and ev > 0 and (best is None or ev > best[0]):
+                best = (ev, k)
+        if best is None:
+            return Decision(base.action, f"{base.reason} (search kept it, {worlds} worlds)")
+        a = cands[best[1]]
+        return Decision(a, f"discard by search over {worlds} worlds M-11a")
+
+    # -- worlds ---------------------------------------------------------------------------------------
+
+    def _sample(self, view: dict[str, Any]) -> State | None:
+        """One world consistent with the view: the unseen tiles dealt at random to the hidden hands."""
+        me = int(view["seat"])
+        live = unseen(view)
+        pool = [TILES[i] for i in range(34) for _ in range(live[i])]
+        self.rng.shuffle(pool)
+        hands: list[list[str]] = []
+        at = 0
+        for s in range(N):
+            if s == me:
+                hands.append(list(view["hand"]))
+                continue
+            shown = view.get("shown", {}).get(str(s))
+            if shown is not None:
+                hands.append(list(shown))
+                continue
+            n = int(view["counts"][s])
+            hands.append([str(x) for x in pool[at:at + n]])
+            at += n
+        if at > len(pool):
+            return None
+        try:
+            return State.from_view(view, hands, self.rng.randrange(2**31))
+        except (ValueError, IndexError):  # no kind left for a face-down kong: draw again
+            return None
+
+    # -- rollouts -------------------------------------------------------------------------------------
+
+    def _rollout(self, w: State, me: int, first: Action) -> float:
+        before = w.totals[me]
+        hand_no = w.hand_no
+        w.apply(first)
+        steps = 0
+        while not w.over and w.hand_no == hand_no:
+            s = w.to_act
+            if s is None:
+                break
+            acts = w._legal(s)
+            pick = _fast_pick(w, s, acts)
+            w.apply(pick, checked=False)
+            if pick.kind == "discard":
+                steps += 1
+                if steps >= self.horizon:
+                    break
+        if w.over or w.hand_no != hand_no:
+            return float(w.totals[me] - before)
+        h = w.t.hands[me]
+        if sum(h) % 3 != 1:
+            return 0.0
+        sh = shanten_counts(w.rules.win_rule, h, w.t.melds[me])
+        return 0.3 if sh == 0 else 0.1 if sh == 1 else 0.0
+
+
+def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
+    """A rollout player: wins at once, passes every other claim, discards its least connected tile."""
+    for a in acts:
+        if a.kind == "win":
+            return a
+    if w.round is not None:
+        return acts[-1]  # the pass is always offered, last (M-7)
+    h = w.t.hands[s]
+    best_i, best_v = -1, 1e9
+    for i in range(34):
+        if h[i]:
+            v = _keep_value(h, i)
+            if v < best_v:
+                best_i, best_v = i, v
+    want = str(TILES[best_i])
+    fallback: Action | None = None
+    for a in acts:
+        if a.kind == "discard":
+            if a.arg == want:
+                return a
+            fallback = fallback or a
+    assert fallback is not None, "a move always offers a discard"
+    return fallback
+
+
+def _keep_value(h: list[int], i: int) -> float:
+    """How much tile i holds the hand together: copies, then neighbours in its suit; 2-5-8 pairs count more
+    (M-11.1), honours and terminals less."""
+    n = h[i]
+    v = 3.0 * (n - 1)
+    if i < 27:
+        r = i % 9
+        for d, wgt in ((1, 2.0), (2, 1.0)):
+            if r - d >= 0 and h[i - d]:
+                v += wgt
+            if r + d <= 8 and h[i + d]:
+                v += wgt
+        if r in (0, 8):
+            v -= 0.5
+        if n >= 2 and r in (1, 4, 7):
+            v += 1.5
+    else:
+        v -= 0.7
+    return v
+
+
+def make_search_bot(seed: int = 0, **kw: Any) -> MahjongSearchBot:
+    return MahjongSearchBot(seed, **kw)
+
+
+__all__ = ["MahjongSearchBot", "make_search_bot"]
