@@ -66,6 +66,10 @@ def test_host_shengji_play_and_refuse(qa):
         t.hand.select_cards([t.hand.cards()[good]])
         assert wait_until(lambda: t.selection.get("legal"), 10), t.selection
         n = t.hand.count
+        # the verdict re-lights 出牌 through a binding: click once the button shows it (a loaded machine may
+        # draw the frame late, and a click on a dimmed button does nothing)
+        assert wait_until(lambda: qa.find("act_play") is not None and qa.find("act_play").property("enabledState"), 10)
+        wait_frame(qa.window)
         click_item(qa, qa.find("act_play"))
         assert wait_until(lambda: t.hand.count == n - 1, 20)   # the host applied it
         wait_frame(qa.window)
