@@ -131,15 +131,14 @@ def _playout(spec: Any, w: Any, seat: int, rng: random.Random) -> float:
     return float(sum(gain[s] for s in side) - sum(gain[s] for s in range(spec.seats) if s not in side))
 
 
-def pool(spec: Any, st: Any, view: Mapping[str, Any], seat: int) -> list[str]:
-    """The cards/tiles ``seat`` cannot see, sorted (no placement survives). With the game's ``unseen`` hook
-    (every game registered today) it is a function of ``view`` alone: the other hands and the hidden set-aside
-    cards together (the bottom a non-banker has not seen, the live wall), so no world knows which unseen card
-    lies in a hand and which is set aside. A game without the hook is only reviewable where every card is in
-    a hand; then the pool is the union of the other hands, which is the same multiset."""
-    if spec.unseen is not None:
-        return sorted(spec.unseen(view))
-    return sorted(c for s in range(spec.seats) if s != seat for c in st.view(s, with_history=False)["hand"])
+def pool(spec: Any, view: Mapping[str, Any]) -> list[str]:
+    """The cards/tiles the view's seat cannot see, sorted (no placement survives): the game's ``unseen(view)``,
+    a function of the view alone — the other hands and the hidden set-aside cards together (the bottom a
+    non-banker has not seen, the live wall), so no world knows which unseen card lies in a hand and which is
+    set aside. A game without the hook has no worlds (its swings are 0 over 0 worlds)."""
+    if spec.unseen is None:
+        raise ValueError(f"{spec.name} has no unseen(view) hook")
+    return sorted(spec.unseen(view))
 
 
 def world_hands(spec: Any, view: Mapping[str, Any], seat: int, unseen: Sequence[str],
@@ -179,13 +178,13 @@ def _from_view(spec: Any, view: Mapping[str, Any], hands: list[list[str]], seed:
     return spec.from_view(view, hands, seed=seed)
 
 
-def _swing(spec: Any, st: Any, view: Mapping[str, Any], seat: int, played: Action, bot: Action, worlds: int,
+def _swing(spec: Any, view: Mapping[str, Any], seat: int, played: Action, bot: Action, worlds: int,
            rng: random.Random) -> tuple[float, int]:
-    if spec.from_view is None:
+    if spec.from_view is None or spec.unseen is None:
         return 0.0, 0
     total = 0.0
     done = 0
-    unseen = pool(spec, st, view, seat)
+    unseen = pool(spec, view)
     for _ in range(worlds):
         w = None
         for _try in range(WORLD_TRIES):
@@ -256,7 +255,7 @@ def review_decision(game: str, st: Any, played: Action, index: int, seed: int = 
     if choice == played:
         return None
     rng = random.Random(seed * 7_919 + index)
-    sw, n = _swing(spec, st, view, seat, played, choice, worlds, rng)
+    sw, n = _swing(spec, view, seat, played, choice, worlds, rng)
     rules, zh, en = _tip(game, view)
     return Moment(index, str(view.get("phase")), _token(played), _token(choice), sw, n, rules, zh, en)
 

@@ -193,6 +193,11 @@ def _swapped(game: str, st: Any, seat: int) -> Any:
 HIDDEN_SET_ASIDE = {"shengji": (_shengji_after_burial, 7), "mahjong": (_mahjong_mid_hand, 7)}
 
 
+def test_every_game_says_what_a_view_leaves_unseen() -> None:
+    """Without ``GameSpec.unseen`` a game's review has no worlds: every registered game has the hook."""
+    assert all(games.spec(g).unseen is not None for g in GAMES)
+
+
 @pytest.mark.parametrize("game", sorted(HIDDEN_SET_ASIDE))
 def test_the_pool_is_every_card_the_view_leaves_unseen(game: str) -> None:
     """The review's pool is the game's ``unseen(view)``: the other hands AND the hidden bottom/wall, as a
@@ -202,7 +207,7 @@ def test_the_pool_is_every_card_the_view_leaves_unseen(game: str) -> None:
     spec = games.spec(game)
     for seat in range(spec.seats):
         view = st.view(seat, with_history=True)
-        pool = review.pool(spec, st, view, seat)
+        pool = review.pool(spec, view)
         assert pool == sorted(_hidden_truth(game, st, seat)), seat
         hands = [c for s in range(spec.seats) if s != seat for c in st.view(s, with_history=False)["hand"]]
         assert len(pool) > len(hands) or (game == "shengji" and seat == st.banker)
@@ -222,9 +227,9 @@ def test_the_review_does_not_know_which_unseen_cards_are_set_aside(game: str) ->
     played = next(a for a in st.legal_actions(seat) if a != choice)
     other = _swapped(game, st, seat)
     spec = games.spec(game)
-    assert review.pool(spec, other, view, seat) == review.pool(spec, st, view, seat)
-    deal = [review.world_hands(spec, view, seat, review.pool(spec, x, view, seat), random.Random(9))
-            for x in (st, other)]
+    assert review.pool(spec, other.view(seat, with_history=True)) == review.pool(spec, view)
+    deal = [review.world_hands(spec, x.view(seat, with_history=True), seat,
+                               review.pool(spec, x.view(seat, with_history=True)), random.Random(9)) for x in (st, other)]
     assert deal[0] == deal[1]
     base = review.review_decision(game, st, played, index, 0, **FAST)
     assert base is not None and base.worlds == FAST["worlds"], base
