@@ -164,6 +164,11 @@ class GameSpec:
     ``engine.fairness.verify`` recomputes any revealed deal. ``None``: the game's deals are not verifiable yet.
     ``tutor(view)``: 新手讲解, the ``engine.tutor.TutorLine`` for the decision a seat's view shows (rule ids,
     both languages); ``tutor_phases`` the keys its lines are told apart by (every phase, the play by its mode).
+    ``unseen(view)``: the cards/tiles the view's seat cannot see, computed from the view alone — the whole pack
+    minus the seat's hand and everything the view shows played, exposed or known — so the other hands AND the
+    hidden set-aside cards (a bottom the seat has not seen, a wall); ``known_hands(view)`` the other seats' hands
+    the view shows face up (seat → cards); ``hand_counts(view)`` how many each seat holds (default: the view's
+    ``counts``). ``engine.review`` deals its worlds from these; ``None``: no hook.
     """
 
     name: str
@@ -195,6 +200,9 @@ class GameSpec:
     deal: Callable[[bytes, Mapping[str, Any]], Deal] | None = None
     tutor: Callable[[Mapping[str, Any]], Any] | None = None
     tutor_phases: tuple[str, ...] = ()
+    unseen: Callable[[Mapping[str, Any]], list[str]] | None = None
+    known_hands: Callable[[Mapping[str, Any]], Mapping[int, Sequence[str]]] | None = None
+    hand_counts: Callable[[Mapping[str, Any]], Sequence[int]] | None = None
 
     def new_state(self, seed: int, options: Mapping[str, Any] | None = None, **kwargs: Any) -> GameState:
         return self.state_factory(self.rules_factory(dict(options or {})), seed=seed, **kwargs)

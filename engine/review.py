@@ -6,9 +6,13 @@ view at that moment. Where it chose otherwise, both actions are played on in the
 difference of the seat's side's results is the estimated swing.
 
 What the review may read is the seat's view then and nothing more. A world is rebuilt with the game's own
-``from_view`` from that view; the other seats' hidden cards come from the pool the seat cannot see, taken in
-sorted order and dealt by a seeded shuffle, so how the hidden cards lay in the real deal — which seat held
-which card — never reaches a moment (tests/contract/test_review.py scrambles them and finds the same moments).
+``from_view`` from that view; the other seats' hidden cards come from the pool the seat cannot see — the game's
+``GameSpec.unseen(view)``: the whole pack minus the seat's hand and all the view shows, so the other hands
+together with the hidden set-aside cards (the Shengji bottom a non-banker has not seen, the Mahjong wall and
+hidden kongs) — taken in sorted order and dealt by a seeded shuffle in the counts the view shows; the rest is
+``from_view``'s set-aside. So how the hidden cards lay in the real deal — which seat held which card, which
+card lies in the bottom or the wall — never reaches a moment (tests/contract/test_review.py moves them and
+finds the same moments).
 Everything is seeded: the same match, seat, seed and ``rollouts`` give the same moments. ``budget`` is a total
 in process CPU seconds; when it runs out the remaining decisions are left unreviewed (``Review.complete``).
 
@@ -30,6 +34,7 @@ from engine import games, log
 from engine.core import Action
 
 PLAYOUT_STEPS = 4000   # a playout longer than this is cut (no hand of any game is near it)
+WORLD_TRIES = 4        # seeded redeals of one world before a view counts as one from_view cannot rebuild
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,22 +131,43 @@ def _playout(spec: Any, w: Any, seat: int, rng: random.Random) -> float:
     return float(sum(gain[s] for s in side) - sum(gain[s] for s in range(spec.seats) if s not in side))
 
 
-def _world(spec: Any, st: Any, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any:
-    """A world consistent with ``view``: the cards the seat cannot see (sorted: no placement survives) dealt to
-    the other seats by a seeded shuffle, in the counts the view shows, the rest rebuilt by ``from_view``."""
-    pool = sorted(c for s in range(spec.seats) if s != seat for c in st.view(s, with_history=False)["hand"])
-    rng.shuffle(pool)
-    counts = view.get("counts") or []
+def pool(spec: Any, view: Mapping[str, Any]) -> list[str]:
+    """The cards/tiles the view's seat cannot see, sorted (no placement survives): the game's ``unseen(view)``,
+    a function of the view alone — the other hands and the hidden set-aside cards together (the bottom a
+    non-banker has not seen, the live wall), so no world knows which unseen card lies in a hand and which is
+    set aside. A game without the hook has no worlds (its swings are 0 over 0 worlds)."""
+    if spec.unseen is None:
+        raise ValueError(f"{spec.name} has no unseen(view) hook")
+    return sorted(spec.unseen(view))
+
+
+def world_hands(spec: Any, view: Mapping[str, Any], seat: int, unseen: Sequence[str],
+                rng: random.Random) -> list[list[str]]:
+    """One seeded deal of ``unseen``: the hands the view shows face up as shown, every other seat's hand drawn
+    in the count the view shows; what is left over is for ``from_view``'s set-aside cards (bottom, wall)."""
+    known = {int(s): list(h) for s, h in (spec.known_hands(view) if spec.known_hands is not None else {}).items()}
+    rest = list(unseen)
+    rng.shuffle(rest)
+    counts = spec.hand_counts(view) if spec.hand_counts is not None else view["counts"]
     hands: list[list[str]] = []
     at = 0
     for s in range(spec.seats):
         if s == seat:
             hands.append(list(view["hand"]))
-            continue
-        n = counts[s] if s < len(counts) and counts[s] is not None else len(st.view(s, with_history=False)["hand"])
-        hands.append(pool[at:at + int(n)])
-        at += int(n)
-    return _from_view(spec, view, hands, rng.randrange(1 << 30))
+        elif s in known:
+            hands.append(known[s])
+        else:
+            n = int(counts[s])
+            if at + n > len(rest):
+                raise ValueError(f"the view shows {n} cards for seat {s}, {len(rest) - at} are unseen")
+            hands.append(rest[at:at + n])
+            at += n
+    return hands
+
+
+def _world(spec: Any, view: Mapping[str, Any], seat: int, unseen: Sequence[str], rng: random.Random) -> Any:
+    """A world consistent with ``view``: :func:`world_hands`, the rest rebuilt by ``from_view``."""
+    return _from_view(spec, view, world_hands(spec, view, seat, unseen, rng), rng.randrange(1 << 30))
 
 
 def _from_view(spec: Any, view: Mapping[str, Any], hands: list[list[str]], seed: int) -> Any:
@@ -152,16 +178,22 @@ def _from_view(spec: Any, view: Mapping[str, Any], hands: list[list[str]], seed:
     return spec.from_view(view, hands, seed=seed)
 
 
-def _swing(spec: Any, st: Any, view: Mapping[str, Any], seat: int, played: Action, bot: Action, worlds: int,
+def _swing(spec: Any, view: Mapping[str, Any], seat: int, played: Action, bot: Action, worlds: int,
            rng: random.Random) -> tuple[float, int]:
-    if spec.from_view is None:
+    if spec.from_view is None or spec.unseen is None:
         return 0.0, 0
     total = 0.0
     done = 0
+    unseen = pool(spec, view)
     for _ in range(worlds):
-        try:
-            w = _world(spec, st, view, seat, rng)
-        except Exception:   # a view this game's from_view cannot rebuild (a phase with nothing to search)
+        w = None
+        for _try in range(WORLD_TRIES):
+            try:
+                w = _world(spec, view, seat, unseen, rng)
+                break
+            except Exception:   # a deal this from_view cannot complete (Mahjong: no kind left for a hidden kong)
+                continue
+        if w is None:   # a view this game's from_view cannot rebuild (a phase with nothing to search)
             break
         prng = random.Random(rng.randrange(1 << 30))
         vals = []
@@ -213,8 +245,8 @@ def _start(source: Any) -> tuple[Any, list[Action]]:
 def review_decision(game: str, st: Any, played: Action, index: int, seed: int = 0, rollouts: int = 8,
                     worlds: int = 8) -> Moment | None:
     """The moment at action number ``index`` (``st`` just before it, ``played`` the seat's action), or
-    ``None`` when the strong bot chooses the same. Reads only ``played.seat``'s view of ``st`` and the sorted
-    pool of the cards that seat cannot see."""
+    ``None`` when the strong bot chooses the same. Reads only ``played.seat``'s view of ``st`` (and its
+    legal actions): the pool of the cards it cannot see is the game's ``unseen(view)`` (:func:`pool`)."""
     spec = games.spec(game)
     seat = played.seat
     legal = st.legal_actions(seat)
@@ -223,7 +255,7 @@ def review_decision(game: str, st: Any, played: Action, index: int, seed: int = 
     if choice == played:
         return None
     rng = random.Random(seed * 7_919 + index)
-    sw, n = _swing(spec, st, view, seat, played, choice, worlds, rng)
+    sw, n = _swing(spec, view, seat, played, choice, worlds, rng)
     rules, zh, en = _tip(game, view)
     return Moment(index, str(view.get("phase")), _token(played), _token(choice), sw, n, rules, zh, en)
 

@@ -13,6 +13,7 @@ from engine.gouji.rules import Rules
 from engine.gouji.state import State
 from engine.gouji.tutor import PHASES as _TUTOR_PHASES
 from engine.gouji.tutor import tutor_line as _tutor_line
+from engine.gouji.unseen import hand_counts, known_hands, unseen
 
 NAME = "gouji"
 
@@ -58,4 +59,5 @@ SPEC = games.register(GameSpec(
     option_rule="G.4", teams=((0, 2, 4), (1, 3, 5)), bot_factory=make_bot, from_view=State.from_view,
     header_extras=header_extras, side_names=("even", "odd"), side_scores=side_scores,
     playout=playout, deal=deal, tutor=_tutor_line, tutor_phases=_TUTOR_PHASES,
+    unseen=unseen, known_hands=known_hands, hand_counts=hand_counts,
 ))

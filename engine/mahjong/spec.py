@@ -12,6 +12,8 @@ from .options import SPECS
 from .rules import Rules
 from .tutor import PHASES as _TUTOR_PHASES
 from .tutor import tutor_line as _tutor_line
+from .unseen import shown as _shown
+from .unseen import unseen as _unseen
 
 
 def _state(rules: Rules, seed: int = 0, **kwargs: Any) -> GameState:
@@ -50,5 +52,5 @@ SPEC = games.register(GameSpec(
     module="engine.mahjong", state_factory=_state, rules_factory=_rules, option_specs=lambda: SPECS,
     match_unit="hand", match_option="match_hands", match_default=16, option_rule="M.1", teams=None,
     sealed_phases=("claim", "rob"), bot_factory=_bots, from_view=_from_view, header_extras=_extras,
-    deal=_deal, tutor=_tutor_line, tutor_phases=_TUTOR_PHASES,
+    deal=_deal, tutor=_tutor_line, tutor_phases=_TUTOR_PHASES, unseen=_unseen, known_hands=_shown,
 ))

@@ -117,3 +117,120 @@ def test_the_same_seed_gives_the_same_review_and_the_command_prints_it(tmp_path,
     # a budget of nothing reviews nothing, and says so
     r = review.review(None, str(path), 0, budget=0.0, **FAST)
     assert not r.complete and r.moments == () and r.reviewed <= 1
+
+
+# -- the bottom and the wall: which unseen card is set aside is hidden too ----------------------------------------
+
+def _reach(game: str, seed: int, ready: Any, cap: int = 400) -> Any:
+    """Heuristic play from ``seed`` until ``ready(state)`` holds (a moment to review)."""
+    spec = games.spec(game)
+    st = _new(game, seed)
+    bots = [spec.bot_factory("heuristic", seed=s) for s in range(spec.seats)]
+    for _ in range(cap):
+        if ready(st):
+            return st
+        s = st.to_act
+        st.apply(bots[s].choose(st.view(s, with_history=True), st.legal_actions(s)).action)
+    raise AssertionError(f"{game}: no such moment in {cap} actions")
+
+
+def _shengji_after_burial(st: Any) -> bool:
+    """S-10: the bottom is buried and a non-banker (who never saw it) has a choice."""
+    return (st.phase == "play" and st.trick_no >= 2 and st.to_act != st.banker
+            and len(st.legal_actions(st.to_act)) > 1)
+
+
+def _mahjong_mid_hand(st: Any) -> bool:
+    """A discard with the live wall still long, and nobody's hand face up (M-15) or kong concealed."""
+    return (st.round is None and st.t.wall_left > 40 and len(st.actions) >= 12 and not any(st.ml)
+            and len(st.legal_actions(st.to_act)) > 1)
+
+
+def _hidden_truth(game: str, st: Any, seat: int) -> list[str]:
+    """What ``seat`` cannot see, read off the TRUE state: the other hands and the hidden set-aside cards."""
+    spec = games.spec(game)
+    out = [c for s in range(spec.seats) if s != seat for c in st.view(s, with_history=False)["hand"]]
+    if game == "shengji":
+        from engine.trick.cards import TEXT
+        if seat != st.banker:
+            out += [TEXT[c] for c in st.buried]   # S-10: the bottom a non-banker has not seen
+    else:
+        out += [str(x) for x in st.t.wall[st.t.front:st.t.back]]   # the live wall
+    return out
+
+
+def _swapped(game: str, st: Any, seat: int) -> Any:
+    """A second true state with ``seat``'s view identical: one card of another seat's hand swapped with a
+    different card of the hidden bottom (Shengji) / the live wall (Mahjong)."""
+    other = st.clone()
+    holder = next(s for s in range(games.spec(game).seats) if s != seat)
+    if game == "shengji":
+        held = other.held[holder]
+        b = next(i for i, c in enumerate(other.buried) if not held[c])
+        c = next(c for c in range(len(held)) if held[c] and c != other.buried[b])
+        held[c] -= 1
+        held[other.buried[b]] += 1
+        other.buried[b] = c
+        other.buried.sort()
+        other.bottom = list(other.buried)
+    else:
+        t = other.t
+        t.wall = list(t.wall)   # a clone shares the wall (never written in play): this test writes it
+        hand = t.hands[holder]
+        i = next(i for i in range(t.front, t.back) if not hand[t.wall[i].idx])
+        x = next(x for x in range(len(hand)) if hand[x])
+        from engine.tiles import TILES
+        hand[x] -= 1
+        hand[t.wall[i].idx] += 1
+        t.wall[i] = TILES[x]
+    other._cache = None
+    assert other.view(seat, with_history=True) == st.view(seat, with_history=True)
+    assert sorted(_hidden_truth(game, other, seat)) == sorted(_hidden_truth(game, st, seat))
+    assert other.view(holder, with_history=False)["hand"] != st.view(holder, with_history=False)["hand"]
+    return other
+
+
+HIDDEN_SET_ASIDE = {"shengji": (_shengji_after_burial, 7), "mahjong": (_mahjong_mid_hand, 7)}
+
+
+def test_every_game_says_what_a_view_leaves_unseen() -> None:
+    """Without ``GameSpec.unseen`` a game's review has no worlds: every registered game has the hook."""
+    assert all(games.spec(g).unseen is not None for g in GAMES)
+
+
+@pytest.mark.parametrize("game", sorted(HIDDEN_SET_ASIDE))
+def test_the_pool_is_every_card_the_view_leaves_unseen(game: str) -> None:
+    """The review's pool is the game's ``unseen(view)``: the other hands AND the hidden bottom/wall, as a
+    multiset equal to what the true state hides from the seat (not just the other hands)."""
+    ready, seed = HIDDEN_SET_ASIDE[game]
+    st = _reach(game, seed, ready)
+    spec = games.spec(game)
+    for seat in range(spec.seats):
+        view = st.view(seat, with_history=True)
+        pool = review.pool(spec, view)
+        assert pool == sorted(_hidden_truth(game, st, seat)), seat
+        hands = [c for s in range(spec.seats) if s != seat for c in st.view(s, with_history=False)["hand"]]
+        assert len(pool) > len(hands) or (game == "shengji" and seat == st.banker)
+
+
+@pytest.mark.parametrize("game", sorted(HIDDEN_SET_ASIDE))
+def test_the_review_does_not_know_which_unseen_cards_are_set_aside(game: str) -> None:
+    """Two true states that give the seat the same view but swap a card between another hand and the hidden
+    bottom (Shengji, a non-banker after the burial) / the live wall (Mahjong) give the same pool, the same
+    worlds and the same moment."""
+    ready, seed = HIDDEN_SET_ASIDE[game]
+    st = _reach(game, seed, ready)
+    seat = st.to_act
+    view = st.view(seat, with_history=True)
+    index = len(st.actions)
+    choice = review.strong_choice(game, view, st.legal_actions(seat), 0, index, FAST["rollouts"])
+    played = next(a for a in st.legal_actions(seat) if a != choice)
+    other = _swapped(game, st, seat)
+    spec = games.spec(game)
+    assert review.pool(spec, other.view(seat, with_history=True)) == review.pool(spec, view)
+    deal = [review.world_hands(spec, x.view(seat, with_history=True), seat,
+                               review.pool(spec, x.view(seat, with_history=True)), random.Random(9)) for x in (st, other)]
+    assert deal[0] == deal[1]
+    base = review.review_decision(game, st, played, index, 0, **FAST)
+    assert base is not None and base.worlds == FAST["worlds"], base
+    assert review.review_decision(game, other, played, index, 0, **FAST) == base
