@@ -203,6 +203,7 @@ class GameSpec:
     unseen: Callable[[Mapping[str, Any]], list[str]] | None = None
     known_hands: Callable[[Mapping[str, Any]], Mapping[int, Sequence[str]]] | None = None
     hand_counts: Callable[[Mapping[str, Any]], Sequence[int]] | None = None
+    pinned: Callable[[Mapping[str, Any]], Mapping[int, Sequence[str]]] | None = None
 
     def new_state(self, seed: int, options: Mapping[str, Any] | None = None, **kwargs: Any) -> GameState:
         return self.state_factory(self.rules_factory(dict(options or {})), seed=seed, **kwargs)

@@ -144,11 +144,22 @@ def pool(spec: Any, view: Mapping[str, Any]) -> list[str]:
 def world_hands(spec: Any, view: Mapping[str, Any], seat: int, unseen: Sequence[str],
                 rng: random.Random) -> list[list[str]]:
     """One seeded deal of ``unseen``: the hands the view shows face up as shown, every other seat's hand drawn
-    in the count the view shows; what is left over is for ``from_view``'s set-aside cards (bottom, wall)."""
+    in the count the view shows (with the cards the view shows it still holds, ``GameSpec.pinned``); what is left
+    over is for ``from_view``'s set-aside cards (bottom, wall)."""
     known = {int(s): list(h) for s, h in (spec.known_hands(view) if spec.known_hands is not None else {}).items()}
-    rest = list(unseen)
-    rng.shuffle(rest)
     counts = spec.hand_counts(view) if spec.hand_counts is not None else view["counts"]
+    rest = list(unseen)
+    # cards the view shows a seat still holds (a declaration's cards, 皇牌): in that hand in every world
+    pins: dict[int, list[str]] = {}
+    for s, cards in (spec.pinned(view) if spec.pinned is not None else {}).items():
+        s = int(s)
+        if s == seat or s in known:
+            continue
+        for c in cards:
+            if c in rest and len(pins.get(s, [])) < int(counts[s]):
+                rest.remove(c)
+                pins.setdefault(s, []).append(c)
+    rng.shuffle(rest)
     hands: list[list[str]] = []
     at = 0
     for s in range(spec.seats):
@@ -157,10 +168,11 @@ def world_hands(spec: Any, view: Mapping[str, Any], seat: int, unseen: Sequence[
         elif s in known:
             hands.append(known[s])
         else:
-            n = int(counts[s])
+            mine = pins.get(s, [])
+            n = int(counts[s]) - len(mine)
             if at + n > len(rest):
                 raise ValueError(f"the view shows {n} cards for seat {s}, {len(rest) - at} are unseen")
-            hands.append(rest[at:at + n])
+            hands.append(mine + rest[at:at + n])
             at += n
     return hands
 

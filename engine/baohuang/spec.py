@@ -13,7 +13,7 @@ from engine.baohuang.rules import Rules
 from engine.baohuang.state import State
 from engine.baohuang.tutor import PHASES as _TUTOR_PHASES
 from engine.baohuang.tutor import tutor_line as _tutor_line
-from engine.baohuang.unseen import unseen
+from engine.baohuang.unseen import pinned, unseen
 
 NAME = "baohuang"
 
@@ -68,5 +68,5 @@ SPEC = games.register(GameSpec(
     match_unit="hands", match_counter="hands", match_kwarg="hands", match_default=1, option_rule="B.2",
     teams=None, bot_factory=make_bot, from_view=State.from_view, header_extras=header_extras,
     side_names=("emperor", "rebels"), side_of=side_of, side_scores=side_scores,
-    playout=playout, deal=deal, tutor=_tutor_line, tutor_phases=_TUTOR_PHASES, unseen=unseen,
+    playout=playout, deal=deal, tutor=_tutor_line, tutor_phases=_TUTOR_PHASES, unseen=unseen, pinned=pinned,
 ))

@@ -13,6 +13,7 @@ from engine.shengji.rules import Rules
 from engine.shengji.state import State
 from engine.shengji.tutor import PHASES as _TUTOR_PHASES
 from engine.shengji.tutor import tutor_line as _tutor_line
+from engine.shengji.unseen import pinned as _pinned
 from engine.shengji.unseen import unseen as _unseen
 from engine.trick.cards import TEXT
 
@@ -48,5 +49,5 @@ SPEC = games.register(GameSpec(
     state_factory=State, rules_factory=_rules, option_specs=lambda: SPECS, presets=lambda: PRESETS, preset_titles=lambda: PRESET_TITLES,
     match_kwarg="hands", match_default=0, teams=((0, 2), (1, 3)), bot_factory=_bots,
     from_view=State.from_view, header_extras=_header, deal=_deal, option_rule="S.1",
-    tutor=_tutor_line, tutor_phases=_TUTOR_PHASES, unseen=_unseen,
+    tutor=_tutor_line, tutor_phases=_TUTOR_PHASES, unseen=_unseen, pinned=_pinned,
 ))

@@ -234,3 +234,40 @@ def test_the_review_does_not_know_which_unseen_cards_are_set_aside(game: str) ->
     base = review.review_decision(game, st, played, index, 0, **FAST)
     assert base is not None and base.worlds == FAST["worlds"], base
     assert review.review_decision(game, other, played, index, 0, **FAST) == base
+
+
+@pytest.mark.parametrize("game,options", [("baohuang", {}), ("shengji", {}), ("shengji", {"variant": "sanwufan"})])
+def test_worlds_keep_the_cards_a_seat_is_seen_to_hold(game: str, options: dict[str, Any]) -> None:
+    """What the view shows another seat still holds (a declaration's cards S-9 / SF-7 and a stick's jokers SF-10;
+    皇牌 and the called card with the emperor B-6, B-12) is in that seat's hand in every world, and the pin
+    is true of the real hands."""
+    spec = games.spec(game)
+    kw: dict[str, Any] = {spec.match_kwarg: 1} if spec.match_kwarg else {}
+    pinned_any = 0
+    for seed in range(1, 7):
+        st = spec.new_state(seed, dict(options), **kw)
+        bots = [spec.bot_factory("heuristic", seed=s) for s in range(spec.seats)]
+        for _ in range(60 if game == "baohuang" else 140):
+            if st.is_over:
+                break
+            s = st.to_act
+            st.apply(bots[s].choose(st.view(s, with_history=True), st.legal_actions(s)).action)
+        if st.is_over:
+            continue
+        for seat in range(spec.seats):
+            view = st.view(seat, with_history=True)
+            pins = spec.pinned(view)
+            for other, cards in pins.items():
+                assert other != seat
+                true = list(st.view(other, with_history=False)["hand"])
+                for c in cards:
+                    assert c in true, (game, seed, seat, other, c)
+                    true.remove(c)
+                pinned_any += len(cards)
+            hands = review.world_hands(spec, view, seat, review.pool(spec, view), random.Random(seed))
+            for other, cards in pins.items():
+                got = list(hands[other])
+                for c in cards:
+                    assert c in got, (game, seed, other, c, got)
+                    got.remove(c)
+    assert pinned_any > 0, "no moment had a card shown and still held"
