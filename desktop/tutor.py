@@ -36,7 +36,9 @@ def cards_for(game: str, lang: str) -> list[dict[str, str]]:
         body = c.zh if lang.startswith("zh") else c.en
         sep = "：" if "：" in body else ": "
         title, _, text = body.partition(sep)
-        out.append({"title": title.strip(), "text": text.strip(), "rules": ", ".join(c.rules)})
+        text = text.strip()
+        text = text[:1].upper() + text[1:]   # the body starts a sentence of its own on the card
+        out.append({"title": title.strip(), "text": text, "rules": ", ".join(c.rules)})
     return out
 
 
