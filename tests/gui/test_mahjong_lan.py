@@ -36,6 +36,8 @@ def test_host_mahjong_and_discard_by_click(qa):
         board = qa.find("mahjongBoard")
         click_item(qa, tile)            # the first click picks the tile ...
         assert wait_until(lambda board=board, b=b: board.property("picked") == b["hand"][0]["tile"], 10)
+        wait(400)                       # the picked tile rises: click it where it has come to rest
+        wait_frame(qa.window)
         click_item(qa, tile)            # ... the second discards it
         assert wait_until(lambda n=n: len(t.board["seats"][0]["river"]) == n + 1, 20), "the host did not apply it"
         assert t.board["seats"][0]["river"][-1]["tile"] == b["hand"][0]["tile"]
