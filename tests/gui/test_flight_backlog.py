@@ -31,7 +31,9 @@ def test_flights_stay_bounded_under_tuoguan_and_a_new_game_clears_them(qtbot, da
             wait(100)
             most = max(most, _flyers(qa))
         assert most > 0, "no flight was seen at all"
-        assert most <= 150, f"{most} flying card items alive at once"
+        # before the fix up to ~900 were alive at once; ~100 here is usual, and a loaded machine's slow frames
+        # leave more mid-flight (305 seen once), so the bound sits well under the old peak, not at the usual
+        assert most <= 450, f"{most} flying card items alive at once"
         before = _flyers(qa)
         t.start(quick_config("gouji", seed=102, pace_ms=0, pause_at_results=False))
         # the new game's snapshots are still queued: what is left now is the old game's
