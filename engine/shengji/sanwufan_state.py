@@ -79,6 +79,8 @@ class SanwufanState(State):
     """One 三五番 match (see the module docstring). ``levels`` are positions in the ``sw_level_order``
     sequence; ``level`` is the hand's level rank (a rank index), as in Part S."""
 
+    draws = DRAWS  # SF-2: 104 cards drawn, the 4-card bottom set aside first
+
     path_names: tuple[str, ...] = PATHS
 
     def __init__(self, rules: Rules | None = None, seed: int = 0, hands: int = 0,
@@ -205,22 +207,6 @@ class SanwufanState(State):
         self._ev("declare", {"seat": seat, "kind": kind, "jokers": jk, "face_down": 2})
         self._ev("declared_pair", {"seat": seat, "kind": kind, "pair": TEXT[pair] * 2, "trump": SUITS[pair // 13]},
                  to=(seat,))
-
-    def _after_declaration_step(self, seat: int, declared: bool) -> None:
-        if self.phase == "deal":
-            if self.deal_pos < DRAWS:
-                self._draw()
-                return
-            self.phase = "declare"
-            self.passes = 0
-            self.to_act_seat = (seat + 1) % N
-            self._ev("final_round", {"first": self.to_act_seat})
-            return
-        self.passes = 0 if declared else self.passes + 1
-        if self.passes >= N:
-            self._fix_trump()
-        else:
-            self.to_act_seat = (seat + 1) % N
 
     def _fix_trump(self) -> None:
         """The final round is over: sticking (SF-10), or SF-12 when nobody declared."""

@@ -58,6 +58,8 @@ class State:
     ``deal`` (tests only) fixes the first deal: the 108 cards in the order they are drawn, the bottom last.
     ``entropy``: the LAN seats' 32-byte contributions per deal number (engine.fairness)."""
 
+    draws = DEAL_SIZE  # cards drawn one at a time before the final declaration round (三五番: SF-2)
+
     game = "shengji"
     n_seats = N
     path_names: tuple[str, ...] = PATHS
@@ -203,7 +205,7 @@ class State:
 
     def _after_declaration_step(self, seat: int, declared: bool) -> None:
         if self.phase == "deal":
-            if self.deal_pos < DEAL_SIZE:
+            if self.deal_pos < self.draws:
                 self._draw()
                 return
             self.phase = "declare"
