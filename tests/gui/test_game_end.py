@@ -28,7 +28,11 @@ def test_game_over_offers_play_again_with_the_same_seats_and_rules(qtbot, data_d
         wait_frame(qa.window)
         shot(qa, "play_again_en")
         click_item(qa, again)
-        assert wait_until(lambda: t.wt.worker.state is not first and t.snap.get("n_actions", 99) < 5, 20)
+        # A new match, not a count of its moves: with a random seed the bots may make many moves before the
+        # human's first turn (pace 0), so the new match is recognised by its state and its zero totals.
+        assert wait_until(lambda: t.wt.worker.state is not first and bool(t.snap)
+                          and t.snap.get("my_turn"), 30), "再来一局 started no new match"
+        assert not any(t.snap.get("totals") or []), t.snap.get("totals")
         st = t.wt.worker.state
         assert st.seed != first.seed
         assert st.rules.options.as_dict() == first.rules.options.as_dict()
