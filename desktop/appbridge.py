@@ -265,12 +265,21 @@ class AppBridge(QObject):
         out = []
         from desktop.games import presenter
         pres = presenter(self._game)
+        sides = [d["team"] for d in self._g_diagram()["seats"]]   # the diagram's colours (desktop/seat_diagram.py)
         for seat in range(n):
             rel = s["you"] if seat == 0 else pres.relation(seat, n, s)
-            team = pres.side({}, seat, 0) if pres.teams else "unknown"
+            team = sides[seat]
             out.append({"seat": seat, "name": names[seat], "human": seat == 0, "relation": rel,
                         "level": self._levels[self._game][seat], "team": team})
         return out
+
+    def _g_diagram(self) -> dict[str, Any]:
+        """The seat diagram of the selected game (desktop/seat_diagram.py), live with the seat rows."""
+        from desktop.games import presenter
+        from desktop.seat_diagram import diagram
+        from engine import games
+        return diagram(games.spec(self._game), presenter(self._game), self._names(self._game),
+                       self._levels[self._game], i18n.strings(self._lang), self._lang)
 
     def _g_levels(self) -> list[str]:
         s = i18n.strings(self._lang)
@@ -286,6 +295,7 @@ class AppBridge(QObject):
     optionRows = Property("QVariantList", _g_rows, notify=formChanged)
     changedCount = Property(int, _g_changed, notify=formChanged)
     seatRows = Property("QVariantList", _g_seats, notify=formChanged)
+    seatDiagram = Property("QVariantMap", _g_diagram, notify=formChanged)
     levelNames = Property("QVariantList", _g_levels, notify=langChanged)
     seed = Property(str, _g_seed, notify=formChanged)
 

@@ -21,6 +21,8 @@ DEFAULTS: dict[str, tuple[Any, type]] = {
     "playerName": ("", str),  # blank: 海风 / You
     "tutor": (False, bool),  # 新手讲解: the tutor's line at each decision, the first-game walkthrough
     "tutorSeen": ("", str),  # games whose walkthrough was closed once (comma-separated)
+    "felt": ("auto", str),  # the table's felt: auto (each game's own colour) | green | teal | wine
+    "cardBack": ("blue", str),  # blue (the lattice back) | red | green
 }
 
 SPEED_FACTOR = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}
@@ -110,6 +112,12 @@ class Settings(QObject):
     def _tutor(self) -> bool:
         return bool(self._v["tutor"])
 
+    def _felt(self) -> str:
+        return str(self._v["felt"])
+
+    def _back(self) -> str:
+        return str(self._v["cardBack"])
+
     language = Property(str, _language, notify=changed)
     animSpeed = Property(str, _anim, notify=changed)
     speed = Property(float, _speed, notify=changed)  # 0 = animations off
@@ -122,3 +130,5 @@ class Settings(QObject):
     showTracker = Property(bool, _tracker, notify=changed)
     playerName = Property(str, _pname, notify=changed)
     tutor = Property(bool, _tutor, notify=changed)
+    felt = Property(str, _felt, notify=changed)
+    cardBack = Property(str, _back, notify=changed)

@@ -11,6 +11,8 @@ Item {
     property bool faceUp: true
     property bool selected: false
     property bool dimmed: false
+    property string back: Theme.cardBack   // the back's style (the settings' cardBack, Theme.backTones)
+    readonly property var backTone: Theme.backTone(back)
     property real w: 88
     width: w
     height: w * 1.4
@@ -144,8 +146,8 @@ Item {
         radius: card.w * 0.08
         border.color: "#D8D2C4"; border.width: card.w * 0.04
         gradient: Gradient {
-            GradientStop { position: 0; color: Theme.back1 }
-            GradientStop { position: 1; color: Theme.back2 }
+            GradientStop { position: 0; color: card.backTone[0] }
+            GradientStop { position: 1; color: card.backTone[1] }
         }
         Rectangle {
             anchors.fill: parent; anchors.margins: card.w * 0.09
@@ -158,17 +160,17 @@ Item {
             opacity: 0.3
             Repeater {
                 model: 12
-                Rectangle { width: card.w * 0.14; height: width; rotation: 45; color: "transparent"; border.color: Theme.lattice }
+                Rectangle { width: card.w * 0.14; height: width; rotation: 45; color: "transparent"; border.color: card.backTone[2] }
             }
         }
         Rectangle {
             anchors.centerIn: parent
             width: card.w * 0.36; height: width; rotation: 45
-            color: Theme.back2; border.color: Theme.lattice; border.width: 1.5
+            color: card.backTone[1]; border.color: card.backTone[2]; border.width: 1.5
             visible: !card.small
             Text {
                 anchors.centerIn: parent; rotation: -45
-                text: "牌"; color: Theme.lattice
+                text: "牌"; color: card.backTone[2]
                 font.family: Theme.font; font.pixelSize: card.w * 0.2
             }
         }

@@ -29,6 +29,7 @@ Window {
     Component.onCompleted: Theme.font = win.fontFamily
     Binding { target: Theme; property: "speed"; value: win.settings.speed }
     Binding { target: Theme; property: "cardScale"; value: win.settings.cardScale }
+    Binding { target: Theme; property: "cardBack"; value: win.settings.cardBack }
 
     function go(name) { win.overlay = ""; win.page = name }
     function showToast(msg) { win.toastText = msg; toastTimer.restart() }
@@ -126,7 +127,7 @@ Window {
     }
 
     Component { id: homeC; Home { app: win.app; table: win.table; onNavigate: (name) => name === "settings" || name === "rules" ? win.overlay = name : win.go(name) } }
-    Component { id: newGameC; NewGame { app: win.app; onNavigate: (name) => name === "settings" ? win.overlay = name : win.go(name) } }
+    Component { id: newGameC; NewGame { app: win.app; settings: win.settings; onNavigate: (name) => name === "settings" ? win.overlay = name : win.go(name) } }
     Component { id: tableC; Table { app: win.app; table: win.table; hand: win.hand; settings: win.settings; lan: win.lan; onNavigate: (name) => name === "settings" || name === "rules" ? win.overlay = name : win.go(name) } }
     Component { id: replaysC; Replays { app: win.app; replay: win.replay; onNavigate: (name) => win.go(name) } }
     Component { id: lanC; Lan { app: win.app; lan: win.lan; onNavigate: (name) => win.go(name) } }

@@ -5,6 +5,7 @@ Item {
     id: ng
     objectName: "newGameScreen"
     property var app
+    property var settings
     signal navigate(string name)
 
     // header
@@ -27,9 +28,9 @@ Item {
     }
     Rectangle { x: 40; y: 92; width: 1520; height: 1; color: Theme.panelBorder }
 
-    // ---------------- left column: game and preset
+    // ---------------- left column: game, preset, look
     Column {
-        x: 40; y: 112; width: 440; spacing: 10
+        x: 40; y: 112; width: 440; spacing: 8
         Text { text: qsTr("Game"); font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
         Repeater {
             model: ng.app.games
@@ -37,7 +38,7 @@ Item {
                 id: tile
                 required property var modelData
                 objectName: "game_" + modelData.id
-                width: 440; height: 104; radius: 12
+                width: 440; height: 92; radius: 12
                 readonly property bool sel: ng.app.game === modelData.id
                 color: sel ? "#173A33" : "#0F211D"
                 border.color: sel ? Theme.primary1 : Theme.panelBorder
@@ -45,7 +46,7 @@ Item {
                 opacity: modelData.available ? 1 : 0.5
                 // mini table thumbnail
                 Item {
-                    x: 18; y: 16; width: 110; height: 72
+                    x: 18; y: 10; width: 110; height: 72
                     Rectangle { anchors.centerIn: parent; width: 96; height: 50; radius: 25; color: tile.modelData.felt === "teal" ? Theme.feltBh1 : Theme.feltGouji1; border.color: Theme.rim1; border.width: 3 }
                     Repeater {
                         model: tile.modelData.seats
@@ -77,11 +78,20 @@ Item {
                 MouseArea { anchors.fill: parent; enabled: tile.modelData.available === true; onClicked: ng.app.selectGame(tile.modelData.id) }
             }
         }
-        Item { width: 1; height: 8 }
-        Row {
-            spacing: 10
-            Text { text: qsTr("Preset"); font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
-            Chip { visible: ng.app.changedCount > 0; text: qsTr("%1 changed").arg(ng.app.changedCount); fg: Theme.warnText; bg: Theme.warn; objectName: "changedChip" }
+        Item { width: 1; height: 4 }
+        Item {
+            width: 440; height: 24
+            Row {
+                spacing: 10
+                Text { text: qsTr("Preset"); font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
+                Chip { visible: ng.app.changedCount > 0; text: qsTr("%1 changed").arg(ng.app.changedCount); fg: Theme.warnText; bg: Theme.warn; objectName: "changedChip" }
+            }
+            Text {
+                anchors.right: parent.right
+                text: qsTr("Restore preset")
+                color: Theme.mintText; font.family: Theme.font; font.pixelSize: 14
+                MouseArea { anchors.fill: parent; onClicked: ng.app.restorePreset() }
+            }
         }
         Rectangle {
             width: 440; height: presetCol.implicitHeight + 20; radius: 10
@@ -96,26 +106,24 @@ Item {
                         required property int index
                         required property string modelData
                         objectName: "preset_" + index
-                        width: 420; height: 34; radius: 6
+                        width: 420; height: 30; radius: 6
                         color: index === ng.app.presetIndex ? Theme.segOn : "transparent"
                         border.color: index === ng.app.presetIndex ? Theme.segOnBorder : "transparent"
                         Text { x: 12; anchors.verticalCenter: parent.verticalCenter; text: pr.modelData; font.family: Theme.font; font.pixelSize: 15; font.bold: pr.index === ng.app.presetIndex; color: Theme.text }
                         MouseArea { anchors.fill: parent; onClicked: ng.app.selectPreset(pr.index) }
                     }
                 }
-                Text {
-                    text: qsTr("Restore preset")
-                    color: Theme.mintText; font.family: Theme.font; font.pixelSize: 14
-                    MouseArea { anchors.fill: parent; onClicked: ng.app.restorePreset() }
-                }
             }
         }
+        Item { width: 1; height: 4 }
+        Text { text: qsTr("Look"); font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
+        Swatches { app: ng.app; settings: ng.settings }
     }
 
     // ---------------- middle column: rule rows from the engine's SPECS
     Text { x: 512; y: 112; text: qsTr("Rules"); font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
     Rectangle {
-        x: 512; y: 140; width: 560; height: 740; radius: 12
+        x: 512; y: 140; width: 560; height: aids.y - 12 - y; radius: 12
         color: "#0F211D"; border.color: Theme.panelBorder
         clip: true
         Flickable {
@@ -173,14 +181,21 @@ Item {
         }
     }
 
+    AidsGroup { id: aids; x: 512; y: 880 - height; app: ng.app; settings: ng.settings }
+
     // ---------------- right column: seats, seed, start
     Text { x: 1104; y: 112; text: qsTr("Seats"); font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
     Rectangle {
+        id: seatPanel
         x: 1104; y: 140; width: 456; height: seatCol.implicitHeight + 24; radius: 12
         color: "#0F211D"; border.color: Theme.panelBorder
         Column {
             id: seatCol
             x: 12; y: 12; width: 432; spacing: 4
+            SeatDiagram {
+                model: ng.app.seatDiagram
+                feltKey: ng.settings.felt !== "auto" && ng.settings.felt !== "" ? ng.settings.felt : (ng.app.seatDiagram.felt || "green")
+            }
             Row {
                 spacing: 8
                 Text { text: qsTr("All bots"); font.family: Theme.font; font.pixelSize: 13; color: Theme.text2; anchors.verticalCenter: parent.verticalCenter }
@@ -191,7 +206,7 @@ Item {
                 Item {
                     id: sr
                     required property var modelData
-                    width: 432; height: 48
+                    width: 432; height: 46
                     Chip { x: 0; size: 10; visible: sr.modelData.relation !== ""; anchors.verticalCenter: parent.verticalCenter; text: sr.modelData.relation; fg: sr.modelData.relation === qsTr("Opposite") ? "white" : Theme.text2; bg: sr.modelData.relation === qsTr("Opposite") ? Theme.theirsDeep : "#22FFFFFF" }
                     Rectangle {
                         x: 68; anchors.verticalCenter: parent.verticalCenter
@@ -214,7 +229,7 @@ Item {
         }
     }
     Column {
-        x: 1104; y: 560; width: 456; spacing: 8
+        x: 1104; y: seatPanel.y + seatPanel.height + 10; width: 456; spacing: 8
         Text { text: qsTr("Seed"); font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
         Row {
             spacing: 10

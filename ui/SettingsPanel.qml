@@ -1,7 +1,7 @@
 import QtQuick
 
 // Settings (saved with QSettings): language switched live, animation speed, sound, card size, hand order,
-// turn timer, 托管 grace.
+// turn timer, 托管 grace, 记牌器 (the new-game screen's 辅助 group binds the same keys).
 Item {
     id: sp
     objectName: "settingsPanel"
@@ -70,6 +70,11 @@ Item {
                 label: qsTr("Tutor")
                 help: qsTr("At each of your decisions: what is legal and why (with the rule id)")
                 Toggle { objectName: "setTutor"; checked: sp.settings.tutor; onToggled: (on) => sp.settings.set("tutor", on) }
+            }
+            SRow {
+                label: qsTr("Card counter")
+                help: qsTr("Shows the cards not yet played beside the table")
+                Toggle { objectName: "setTracker"; checked: sp.settings.showTracker; onToggled: (on) => sp.settings.set("showTracker", on) }
             }
             SRow {
                 label: qsTr("Card size")

@@ -15,7 +15,9 @@ Item {
     signal navigate(string name)
     focus: true
 
-    readonly property bool teal: table.felt === "teal"   // the felt colour is the presenter's (desktop/games)
+    // the felt the settings chose (the new-game swatches), else the game's own (the presenter's, desktop/games)
+    readonly property string feltKey: settings.felt && settings.felt !== "auto" ? settings.felt : table.felt
+    readonly property var feltTone: Theme.feltTone(feltKey)
     readonly property int n: table.nSeats
     readonly property real cx: sideOpen ? 672 : 780
     readonly property bool chatShown: chatOn && chatOpen
@@ -143,8 +145,8 @@ Item {
         Rectangle {
             anchors.fill: parent; anchors.margins: 18; radius: height / 2
             gradient: Gradient {
-                GradientStop { position: 0; color: root.teal ? Theme.feltBh1 : Theme.feltGouji1 }
-                GradientStop { position: 1; color: root.teal ? Theme.feltBh2 : Theme.feltGouji2 }
+                GradientStop { position: 0; color: root.feltTone[0] }
+                GradientStop { position: 1; color: root.feltTone[1] }
             }
             Rectangle { anchors.fill: parent; anchors.margins: 34; radius: height / 2; color: "transparent"; border.color: Qt.rgba(1, 1, 1, 0.08); border.width: 2 }
             Text { anchors.centerIn: parent; text: root.table.feltText; font.family: Theme.font; font.bold: true; font.pixelSize: 150; color: Qt.rgba(1, 1, 1, 0.04) }

@@ -6,6 +6,7 @@ QtObject {
     property string font: "Noto Sans S Chinese"
     property real speed: 1.0          // 0 = animations off
     property real cardScale: 1.0
+    property string cardBack: "blue"  // the settings' card back (Main.qml binds it): a key of backTones
 
     readonly property color bgTop: "#0E1C19"
     readonly property color bgBottom: "#08110F"
@@ -43,12 +44,19 @@ QtObject {
     readonly property color cardRed: "#D3302F"
     readonly property color cardBlack: "#1C2126"
     readonly property color cardEdge: "#D6D0C2"
-    readonly property color back1: "#2B4C78"
-    readonly property color back2: "#1E3A5F"
-    readonly property color lattice: "#C9A55C"
+    readonly property color back1: backTone(cardBack)[0]
+    readonly property color back2: backTone(cardBack)[1]
+    readonly property color lattice: backTone(cardBack)[2]
+    // the felt and card-back swatches of the new-game screen (settings felt / cardBack): top, bottom (, lattice)
+    readonly property var feltTones: ({ "green": [feltGouji1, feltGouji2], "teal": [feltBh1, feltBh2],
+                                        "wine": ["#6E2B37", "#431820"] })
+    readonly property var backTones: ({ "blue": ["#2B4C78", "#1E3A5F", "#C9A55C"], "red": ["#8A2A3A", "#5C1622", "#D9B46A"],
+                                        "green": ["#2D6650", "#1B4435", "#D2B36A"] })
     readonly property color disabledBorder: "#2E4A44"
     readonly property color disabledText: "#5E7A73"
 
+    function feltTone(key) { return feltTones[key] || feltTones.green }
+    function backTone(key) { return backTones[key] || backTones.blue }
     function dur(ms) { return Math.round(ms * speed) }
     function teamColor(team) { return team === "mine" ? mine : team === "theirs" ? theirs : unknown }
     function teamDeep(team) { return team === "mine" ? mineDeep : team === "theirs" ? theirsDeep : "#4A5855" }

@@ -2,6 +2,45 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
     <context>
+        <name>AidsGroup</name>
+        <message>
+            <source>Aids</source>
+            <translation>辅助</translation>
+        </message>
+        <message>
+            <source>Turn timer</source>
+            <translation>出牌计时</translation>
+        </message>
+        <message>
+            <source>Thinking time for each of your moves</source>
+            <translation>每一步的思考时间</translation>
+        </message>
+        <message>
+            <source>%1 s</source>
+            <translation>%1秒</translation>
+        </message>
+        <message>
+            <source>None</source>
+            <translation>不限</translation>
+        </message>
+        <message>
+            <source>Card counter</source>
+            <translation>记牌器</translation>
+        </message>
+        <message>
+            <source>Shows the cards not yet played beside the table</source>
+            <translation>在桌边显示场上还没出的牌</translation>
+        </message>
+        <message>
+            <source>Tutor</source>
+            <translation>新手讲解</translation>
+        </message>
+        <message>
+            <source>At each of your decisions: what is legal and why (with the rule id)</source>
+            <translation>轮到你时说明能怎么出、为什么（附规则编号）</translation>
+        </message>
+    </context>
+    <context>
         <name>AppBridge</name>
         <message>
             <source>%1 moves</source>
@@ -261,6 +300,10 @@
             <translation>恢复预设</translation>
         </message>
         <message>
+            <source>Look</source>
+            <translation>外观</translation>
+        </message>
+        <message>
             <source>Rules</source>
             <translation>规则</translation>
         </message>
@@ -474,6 +517,14 @@
             <translation>轮到你时说明能怎么出、为什么（附规则编号）</translation>
         </message>
         <message>
+            <source>Card counter</source>
+            <translation>记牌器</translation>
+        </message>
+        <message>
+            <source>Shows the cards not yet played beside the table</source>
+            <translation>在桌边显示场上还没出的牌</translation>
+        </message>
+        <message>
             <source>Card size</source>
             <translation>牌面大小</translation>
         </message>
@@ -524,6 +575,17 @@
         <message>
             <source>Close</source>
             <translation>关闭</translation>
+        </message>
+    </context>
+    <context>
+        <name>Swatches</name>
+        <message>
+            <source>Felt</source>
+            <translation>桌布</translation>
+        </message>
+        <message>
+            <source>Card back</source>
+            <translation>牌背</translation>
         </message>
     </context>
     <context>
