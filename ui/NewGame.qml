@@ -23,7 +23,7 @@ Item {
     }
     Row {
         anchors.right: parent.right; anchors.rightMargin: 40; y: 28; spacing: 10
-        Btn { width: 46; height: 38; text: "⚙"; onClicked: ng.navigate("settings") }
+        Btn { objectName: "btnNewGameSettings"; width: 46; height: 38; text: "⚙"; onClicked: ng.navigate("settings") }
         Btn { objectName: "btnBackHome"; width: 46; height: 38; text: "✕"; onClicked: ng.navigate("home") }
     }
     Rectangle { x: 40; y: 92; width: 1520; height: 1; color: Theme.panelBorder }
@@ -229,6 +229,7 @@ Item {
         }
     }
     Column {
+        objectName: "seedColumn"
         x: 1104; y: seatPanel.y + seatPanel.height + 10; width: 456; spacing: 8
         Text { text: qsTr("Seed"); font.family: Theme.font; font.pixelSize: 14; font.letterSpacing: 2; color: Theme.text2 }
         Row {

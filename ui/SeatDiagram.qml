@@ -42,13 +42,16 @@ Rectangle {
             readonly property var a: dg.seats[modelData.a]
             readonly property var b: dg.seats[modelData.b]
             readonly property bool mine: modelData.mine === true
+            readonly property int seatA: modelData.a
+            readonly property int seatB: modelData.b
+            readonly property int dashes: Math.floor(len / 9)
             readonly property real len: a && b ? Math.hypot(dg.px(b) - dg.px(a), dg.py(b) - dg.py(a)) : 0
             x: a ? dg.px(a) : 0; y: a ? dg.py(a) : 0
             width: len; height: 2
             transformOrigin: Item.TopLeft
             rotation: a && b ? Math.atan2(dg.py(b) - dg.py(a), dg.px(b) - dg.px(a)) * 180 / Math.PI : 0
             Repeater {
-                model: Math.floor(link.len / 9)
+                model: link.dashes
                 Rectangle {
                     required property int index
                     x: index * 9 + 2; y: 0; width: 5; height: 2

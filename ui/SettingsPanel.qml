@@ -92,6 +92,7 @@ Item {
             SRow {
                 label: qsTr("Turn timer")
                 Seg {
+                    objectName: "setTimer"
                     readonly property var vals: [15, 30, 60, 0]
                     model: [qsTr("%1 s").arg(15), qsTr("%1 s").arg(30), qsTr("%1 s").arg(60), qsTr("None")]
                     current: vals.indexOf(sp.settings.turnTimer)
