@@ -403,8 +403,16 @@
             <translation>规则摘要</translation>
         </message>
         <message>
+            <source>Find a rule: type its id or a word, e.g. G-37, burn</source>
+            <translation>查规则：输入编号或字词，如 G-37、烧牌</translation>
+        </message>
+        <message>
             <source>Rule %1 is not in this summary</source>
             <translation>规则 %1 不在本摘要中</translation>
+        </message>
+        <message>
+            <source>No rule matches</source>
+            <translation>没有找到相关的规则</translation>
         </message>
         <message>
             <source>Options at this table</source>
