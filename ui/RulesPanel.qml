@@ -63,7 +63,7 @@ Item {
             Text {
                 visible: filterIn.text === ""
                 x: 12; anchors.verticalCenter: parent.verticalCenter
-                text: qsTr("Find a rule: type its id or a word, e.g. G-37, burn")
+                text: qsTr("Find a rule: type its id or a word")
                 color: Theme.hint; font.family: Theme.font; font.pixelSize: 15
             }
         }

@@ -403,8 +403,8 @@
             <translation>规则摘要</translation>
         </message>
         <message>
-            <source>Find a rule: type its id or a word, e.g. G-37, burn</source>
-            <translation>查规则：输入编号或字词，如 G-37、烧牌</translation>
+            <source>Find a rule: type its id or a word</source>
+            <translation>查规则：输入编号或字词</translation>
         </message>
         <message>
             <source>Rule %1 is not in this summary</source>
