@@ -36,7 +36,7 @@ SECTIONS: tuple[Section, ...] = COMMON + (
                  "The holder accepts the throne or abdicates to his 上家; in the classic rules it must be "
                  "accepted when it comes round again (unless he cannot); two rounds without an emperor re-deal."),
             rule("B-8", "叫庄", "Call",
-                 "叫庄玩法：有三张或四张一样的可以叫庄，不叫就让庄给下一个；都不叫就逼庄，再没人就黄庄重发。",
+                 "叫庄玩法：有三张或四张一样的可以叫庄，不叫就让庄给上家；都不叫就逼庄，再没人就黄庄重发。",
                  "Calling: with three or four identical cards you call; else pass the 皇牌 on; if all decline, "
                  "the first with exactly three must call; if nobody can, re-deal."),
             rule("B-9", "抢独、抢庄", "Grabbing",

@@ -18,7 +18,7 @@ SECTIONS: tuple[Section, ...] = COMMON + (
                  "The player straight opposite (three seats on) is your 对头: always an opponent, fixed for "
                  "the game."),
             rule("G-3", "上家和下家", "Neighbours",
-                 "上家在你前面出牌（上家走了叫没墙），下家在你后面；隔一个的是自己家的联邦。",
+                 "上家在你前面出牌（上家走了叫无墙），下家在你后面；隔一个的是自己家的联邦。",
                  "The 上家 plays before you (no 墙 once he is out), the 下家 after you; seats two away are "
                  "your teammates."),
             rule("G-4", "出牌方向", "Direction",

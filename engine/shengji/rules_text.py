@@ -115,8 +115,8 @@ SECTIONS: tuple[Section, ...] = (
                  "included) holds a higher unit of the same kind."),
             rule("S-18a", "甩牌失败", "Failed throw",
                  "甩不成就亮出来，收回去只出最小的那部分；选了罚分还要罚分。",
-                 "A failed throw is shown and taken back; only its smallest beatable part is played; the "
-                 "penalty option adds points."),
+                 "A failed throw is shown and taken back; only its smallest beatable part is played; with the "
+                 "penalty option it also costs points."),
             rule("S-18b", "牌怎么拆", "Reading a play",
                  "一手牌按拖拉机优先、再对子、再单张的办法拆开。",
                  "A play is read with the longest tractors first, then pairs, then singles.")),
@@ -197,12 +197,12 @@ SECTIONS: tuple[Section, ...] = (
                  "单张、对子、拖拉机跟升级一样，按三五番的大小相连。",
                  "Singles, pairs and tractors as in Part S, with the 三五番 order."),
             rule("SF-14", "闪、震、雨", "Special plays",
-                 "选了特殊牌型：闪是四种花色各一张的同点常主（2、3、5 或级牌）；震是闪再多一到四张；雨是同花色五张以上相连（到 A）。",
-                 "With special plays: 闪 is one card of each suit of a 2, 3, 5 or the level rank; 震 adds one "
+                 "特殊牌型（默认有）：闪是四种花色各一张的同点常主（2、3、5 或级牌）；震是闪再多一到四张；雨是同花色五张以上相连（到 A）。",
+                 "Special plays (on by default): 闪 is one card of each suit of a 2, 3, 5 or the level rank; 震 adds one "
                  "to four more; 雨 is five or more consecutive ranks of one suit up to A."),
             rule("SF-15", "跟牌", "Following",
-                 "必须跟牌型；出对或拖拉机时补的单张要跟最大的；出闪震雨要跟同样牌型，没有就跟最大的。",
-                 "Follow by type; with a pair or tractor led, the filler cards are your highest; answer 闪, 震 "
+                 "必须跟牌型；出对或拖拉机时补的单张要跟最大的（默认）；出闪震雨要跟同样牌型，没有就跟最大的。",
+                 "Follow by type; with a pair or tractor led, the filler cards are your highest (default); answer 闪, 震 "
                  "or 雨 with the same type, else your highest."),
             rule("SF-16", "谁赢这一轮", "Winning a trick",
                  "跟升级一样比，闪震雨只跟同样的比。",
