@@ -10,7 +10,3 @@ def rows(game: str, lang: str) -> list[dict[str, str]]:
     """``{"rule", "section", "title", "text"}`` per entry, in RULES.md's order (ui/RulesPanel.qml)."""
     return rules_text.rows(game, lang)
 
-
-def summary(game: str, lang: str) -> list[tuple[str, str]]:
-    """(rule id, summary) per entry."""
-    return [(r["rule"], r["text"]) for r in rows(game, lang)]

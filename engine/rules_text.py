@@ -138,11 +138,11 @@ COMMON = (
                  "能做的动作：出牌、过牌、让牌、接风、烧牌、扣牌。",
                  "The actions: a play, pass, 让牌, 接风, a burn and 扣牌.")),
     section("1.3", "比大小", "The shared comparison engine",
-            rule("C-10", "一手牌的组成", "Decomposition",
+            rule("C-10", "一手牌的组成", "One rank per play",
                  "一手牌除了 2 和王只能有一个点数；2 可以贴进去当同点数的牌，王可以挂上。够级里大王小王一起挂时大王当小王算。",
                  "Apart from 2s and jokers a play has one rank; 2s may be added as that rank, jokers hung on. "
                  "In Gouji a play with big and small jokers counts the big ones as small."),
-            rule("C-11", "点值", "Value sequence",
+            rule("C-11", "点值", "Card values",
                  "比牌时把一手牌换成一串点值：2 是 15，小王 16，大王 17，超级王 18。",
                  "For comparing, a play becomes a list of values: 2 = 15, small joker 16, big joker 17, super "
                  "joker 18."),
@@ -150,7 +150,7 @@ COMMON = (
                  "张数相同，而且每一张都比上一手对应的那张大，才压得住。",
                  "A play beats the last one when it has as many cards and each card beats one of the last "
                  "play's cards."),
-            rule("C-13", "压牌的推论", "Consequences",
+            rule("C-13", "压牌的推论", "What follows from it",
                  "同点数压不住；挂大王的牌压不住；压小王要有同样多的大王；不挂王的牌压不住同样张数的挂王牌。",
                  "Equal rank never beats; a play with a big joker cannot be beaten; beating small jokers needs "
                  "as many big ones; a plain play never beats a joker play of the same count."),
@@ -162,7 +162,7 @@ COMMON = (
             rule("C-15", "超级王", "Super joker",
                  "保皇特画的超级王比大王还大，谁也压不住。",
                  "Baohuang's super joker beats any joker one for one and can never be beaten."),
-            rule("C-16", "合法与压牌的判定", "Oracle mapping",
+            rule("C-16", "合法与压牌的判定", "Legal shapes and beating",
                  "不成形的牌不能出（不合法）；压不压得住由上面几条决定。轮到谁、够级谁能管另有规定。",
                  "A shape that is no play is refused; whether one play beats another follows the rules above. "
                  "Whose turn it is and who may answer a 够级 play are rules of the game.")),

@@ -129,8 +129,9 @@ SECTIONS: tuple[Section, ...] = COMMON + (
                  "头客、二客、三客、二拉、大拉。",
                  "In finishing order: 头客, 二客, 三客, 二拉, 大拉."),
             rule("B-33", "一局结束", "End of the hand",
-                 "一伙都出完了这一局就结束（明独保时别人谁先走完就结束）。",
-                 "The hand ends when one side is all out (in an open solo, as soon as anyone else finishes).")),
+                 "一伙都出完了这一局就结束（24-12 计分的明独保，别人谁先走完就结束）。",
+                 "The hand ends when one side is all out (an open solo under “24-12”, as soon as anyone else "
+                 "finishes).")),
     section("B.9", "计分", "Scoring",
             rule("B-34", "二打三的分", "Emperor and guard",
                  "侍卫得 6 −（皇帝名次 + 侍卫名次），皇帝得侍卫的两倍，起义军每人扣侍卫那么多。",

@@ -246,9 +246,9 @@ SECTIONS: tuple[Section, ...] = COMMON + (
                  "You are 无头 when your 对头 is out (or out by a failed burn), or when he revolted and you "
                  "waived or used your three 够死级."),
             rule("G-62", "无头的效果", "Effect",
-                 "谁都可以管无头者的牌（够级牌也行），无头者也可以管任何人的牌；够死级除外。",
+                 "谁都可以管无头者的牌（够级牌也行），无头者也可以管任何人的牌；够死级照样只能烧。",
                  "Anyone may beat a 无头 player's plays, 够级 included, and he may beat anyone's; a 够死级 play "
-                 "still only burns.")),
+                 "can still only be burned.")),
     section("G.18", "底牌、接风、够死级", "Final plays, 接风, 够死级",
             rule("G-63", "底牌", "Final play",
                  "出完手里最后一手就是底牌，马上走科。",
@@ -291,7 +291,7 @@ SECTIONS: tuple[Section, ...] = COMMON + (
             rule("G-73", "提前结束", "Early end",
                  "回合结束时还有牌的人排最后几名；一家的大落二落可以自己商量，不商量就牌多的在后。",
                  "Players still holding cards at the end take the last places; the team may choose who is "
-                 "大落, else more cards is lower."),
+                 "大落, else the one with more cards takes the lower place."),
             rule("G-74", "烧失败的名次", "Failed burner",
                  "烧失败的人按 G-54 排名次。",
                  "A failed burner is placed by G-54.")),

@@ -42,9 +42,11 @@ SECTIONS: tuple[Section, ...] = (
                  "四家轮流一张一张摸牌，每人 25 张，剩 8 张是底牌。",
                  "Players draw one card at a time in turn, 25 each; the last 8 are the bottom."),
             rule("S-9", "亮主和反主", "Declarations",
-                 "亮一张级牌定这一门为主；别人可以用一对级牌反（选项里还有对小王、对大王反成无主）；单张反不了单张。",
+                 "亮一张级牌定这一门为主；别人可以用一对级牌反，对子也能反还没亮过对子的花色（默认）；选项里还有对小王、对大王反成无主；"
+                 "单张反不了单张。",
                  "Show a level card to name its suit as trump; another player may override with a pair of level "
-                 "cards (options add joker pairs for no-trump); a single never overrides a single."),
+                 "cards, and by default a pair overrides a pair of a suit not yet paired; options add joker pairs "
+                 "for no-trump; a single never overrides a single."),
             rule("S-9a", "亮主的顺序", "Declaration procedure",
                  "每摸一张可以亮一次；摸完后再按顺序问一圈，连着四家不亮就定主。",
                  "After each draw the drawer may declare; after the deal a final round goes round until four "
