@@ -389,7 +389,7 @@ class AppBridge(QObject):
     # ------------------------------------------------------------------ rules screen
     @Slot(str, result="QVariantList")
     def rulesSummary(self, game: str) -> list[dict[str, str]]:
-        return [{"rule": r, "text": t} for r, t in rules_text.summary(game or self._game, self._lang)]
+        return rules_text.rows(game or self._game, self._lang)
 
     @Slot(str, result="QVariantList")
     def optionsInForce(self, game: str) -> list[dict[str, str]]:

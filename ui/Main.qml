@@ -101,8 +101,8 @@ Window {
                 color: Theme.text; font.family: Theme.font; font.pixelSize: 16
             }
             Timer { id: toastTimer; interval: 3500 }
-            // a refusal names its rule ("[G-49] …"): a click opens the rules panel at that entry
-            readonly property string ruleId: (win.toastText.match(/^\[([A-Z]+-[0-9]+[a-z]?)\]/) || ["", ""])[1]
+            // a refusal names its rule ("[G-49] …", "… (规则 C-10)"): a click opens the rules panel at that entry
+            readonly property string ruleId: (win.toastText.match(/\b((?:SF|[CGBSM])-[0-9]+[a-z]?)\b/) || ["", ""])[1]
             MouseArea {
                 objectName: "toastRuleLink"
                 anchors.fill: parent

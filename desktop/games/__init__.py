@@ -105,10 +105,6 @@ class Presenter:
         """The data of the event that ends a hand or set (one of ``result_events``) that the results show."""
         return next((dict(e.get("data", {})) for e in events if e.get("kind") in self.result_events), None)
 
-    def rules_summary(self, lang: str) -> list[tuple[str, str]]:
-        """(rule id, sentence) lines for the Rules screen."""
-        return []
-
     demo_seed = 5   # ``python -m desktop --demo``: a deal that shows the game's flights and results
 
     def next_label(self, s: Mapping[str, str]) -> str:

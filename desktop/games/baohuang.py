@@ -58,10 +58,6 @@ class BaohuangPresenter(ClimbingPresenter):
     felt = "teal"
     pass_kinds = ("pass", "decline")
 
-    def rules_summary(self, lang: str) -> list[tuple[str, str]]:
-        from desktop.rules_text import BAOHUANG_EN, BAOHUANG_ZH
-        return BAOHUANG_ZH if lang == "zh" else BAOHUANG_EN
-
     def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str]) -> str:
         view = snap.get("view") or {}
         hand_no = view.get("hand_no")

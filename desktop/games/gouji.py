@@ -25,10 +25,6 @@ class GoujiPresenter(ClimbingPresenter):
 
     demo_seed = 11
 
-    def rules_summary(self, lang: str) -> list[tuple[str, str]]:
-        from desktop.rules_text import GOUJI_EN, GOUJI_ZH
-        return GOUJI_ZH if lang == "zh" else GOUJI_EN
-
     def next_label(self, s: Mapping[str, str]) -> str:
         return s["nextSet"]
 

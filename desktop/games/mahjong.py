@@ -76,17 +76,6 @@ class MahjongPresenter(Presenter):
     demo_seed = 3
     _claimed: tuple[str, Any] = ("", None)   # the tile and source of the last claim round (its meld event follows)
 
-    def rules_summary(self, lang: str) -> list[tuple[str, str]]:
-        if lang == "zh":
-            return [("M-11", "推倒胡：四组加一对即胡，将必须是二、五、八。"),
-                    ("M-7", "打出的牌按顺序问每一家：胡 > 杠 = 碰 > 吃，答复在问完前保密。"),
-                    ("M-14", "过胡不胡：放弃点炮胡后，自己出牌前不能胡别人的牌。"),
-                    ("M-16", "牌墙摸完无人胡：荒庄，庄家连庄。")]
-        return [("M-11", "Any complete hand wins: four sets and a pair, the pair a 2, 5 or 8."),
-                ("M-7", "A discard is offered to each seat in turn: win > kong = pung > chow; answers sealed."),
-                ("M-14", "Pass a discard win and you may not win on a discard until you discard again."),
-                ("M-16", "The wall runs out with no win: a drawn hand, the dealer deals again.")]
-
     def relation(self, d: int, n: int, s: Mapping[str, str]) -> str:
         return {1: s["lower"], 2: s.get("across", ""), 3: s["upper"]}.get(d, "")   # 对家: no rival in Mahjong
 

@@ -137,21 +137,6 @@ class ShengjiPresenter(Presenter):
         return {"title": st["sjBottomTitle"], "bottom": faces, "line": line, "captured": bool(mult),
                 "pointTag": st["sjPointTag"], "lines": lines}
 
-    def rules_summary(self, lang: str) -> list[tuple[str, str]]:
-        if lang == "zh":
-            return [("S-3", "四人两两对家为一方；庄家一方坐庄打自己的级。"),
-                    ("S-9", "发牌时亮级牌定主，对子可以反单张；最后一轮每家依次决定。"),
-                    ("S-10", "庄家拿底牌8张后扣回8张。"),
-                    ("S-16", "跟牌必须跟同花色（主牌算一门），没有才可垫牌或将吃。"),
-                    ("S-18", "甩牌须每一部分都是最大，否则只能出最小的那部分。"),
-                    ("S-19", "闲家得分；最后一轮闲家赢则底分翻倍。80分上台。")]
-        return [("S-3", "Four players, partners opposite; the banker's side plays its own level."),
-                ("S-9", "Show a level card during the deal to name the trump; a pair overrides a single."),
-                ("S-10", "The banker takes the 8 bottom cards and buries 8."),
-                ("S-16", "Follow the led suit (all trumps are one suit); only when void may you discard or ruff."),
-                ("S-18", "A throw stands only if no part can be beaten; else only its smallest part is played."),
-                ("S-19", "Defenders score 5s, 10s and Ks; winning the last trick multiplies the bottom. 80 takes the bank.")]
-
     # ---------------------------------------------------------------- seats
     def relation(self, d: int, n: int, s: Mapping[str, str]) -> str:
         if d == 2:

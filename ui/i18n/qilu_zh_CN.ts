@@ -446,8 +446,16 @@
             <translation>规则摘要</translation>
         </message>
         <message>
+            <source>Find a rule: type its id or a word</source>
+            <translation>查规则：输入编号或字词</translation>
+        </message>
+        <message>
             <source>Rule %1 is not in this summary</source>
             <translation>规则 %1 不在本摘要中</translation>
+        </message>
+        <message>
+            <source>No rule matches</source>
+            <translation>没有找到相关的规则</translation>
         </message>
         <message>
             <source>Options at this table</source>
