@@ -423,6 +423,8 @@ class Host:
         for s in self.seats:
             if s.kind == "bot":
                 self.bots[s.n] = make_bot(s.level, game=self.cfg.game)
+            elif s.conn is not None:
+                s.auto = False  # a new match, as a new local game: a player at the table plays his seat again
         seed = self.next_seed  # 验证洗牌: its first deal's host secret was bound in every TableInfo so far
         kwargs: dict[str, Any] = {}
         if self.cfg.hands != 1 or _match_kwarg(self.cfg.game) == "hands":

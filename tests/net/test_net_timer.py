@@ -215,3 +215,32 @@ def test_a_resumed_table_keeps_its_timer() -> None:
 
     with toy_game():
         asyncio.run(main())
+
+
+def test_a_new_match_gives_a_present_player_his_seat_back() -> None:
+    """托管 from the timer lasts the match: at the next match at the same table the player who is still connected
+    plays his seat again (as a new local game starts without 托管), and the timer runs for him again."""
+    async def main() -> None:
+        host, task = await start_host(game="toy", options={"seats": 4, "cards": 3}, turn_timer=0.3, games=2,
+                                      between_games=0.05, bot_delay=0.005, grace=60, autostart=True,
+                                      seats=[SeatSpec()] + [SeatSpec("bot", "random")] * 3)
+        got: list[Any] = []
+        c = Client("127.0.0.1", host.port, "p", seat=0, reconnect=False, on_message=lambda cl, m: got.append(m))
+        runner = asyncio.ensure_future(c.run())
+        try:
+            def second_match() -> int | None:
+                return next((i for i, m in enumerate(got) if isinstance(m, Table) and m.table.match == 2
+                             and m.table.status == "playing"), None)
+            await _wait(lambda: second_match() is not None, 20, "the second match")
+            start = second_match()
+            assert start is not None and not got[start].table.seats[0].auto, "托管 carried into the new match"
+            await _wait(lambda: any(isinstance(m, Notice) and m.code == "timeout" for m in got[start:]), 20,
+                        "the timer's 托管 in the second match")
+            assert any(isinstance(m, Notice) and m.code == "timeout" for m in got[:start])   # and in the first
+        finally:
+            c.stop()
+            await asyncio.wait_for(runner, 5)
+            await stop_host(host, task)
+
+    with toy_game():
+        asyncio.run(main())
