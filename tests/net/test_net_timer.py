@@ -15,9 +15,11 @@ from typing import Any
 
 import msgspec
 import pytest
+import toygame  # (tests/net is on the path, as netkit needs it)
 from attack import RawClient, host_process
 from netkit import HELLO, check_no_leak, frame, read_until, start_host, stop_host, toy_game
 
+from engine.core import Action, Event
 from engine.net.client import Client
 from engine.net.host import SeatSpec
 from engine.net.protocol import Notice, Refused, Sync, Table, Update, Welcome
@@ -244,3 +246,63 @@ def test_a_new_match_gives_a_present_player_his_seat_back() -> None:
 
     with toy_game():
         asyncio.run(main())
+
+
+# ------------------------------------------------------------- a toy game with a free action (like Gouji's 报户)
+
+class Rules(toygame.Rules):
+    game = "toyask"
+
+
+class State(toygame.State):
+    """The toy game plus ``ask``: any seat may ask at any time (a free action, as 报户 is, G-69)."""
+
+    def action_from_json(self, d: Any) -> Action:
+        if isinstance(d, dict) and d.get("kind") == "ask":
+            return Action(int(d["seat"]), "ask", arg=str(d.get("arg")))
+        return super().action_from_json(d)
+
+    def apply(self, action: Action) -> list[Event]:
+        if action.kind != "ask":
+            return super().apply(action)
+        events = [Event("ask", {"seat": action.seat, "of": str(action.arg)})]
+        self.actions.append(action)
+        self.action_events.append(events)
+        self.history.extend(events)
+        return events
+
+
+def test_a_free_action_does_not_restart_the_clock() -> None:
+    """报户-like free actions are not turns: the clock of the seat to act goes on from the start of its turn."""
+    from engine import games
+    from engine.net.protocol import ActionMsg
+    games.GAMES["toyask"], games.SEATS["toyask"] = __name__, 4
+
+    async def main() -> None:
+        host, task = await start_host(game="toyask", options={"seats": 4, "cards": 4}, turn_timer=1.0, grace=60,
+                                      autostart=True, seats=[SeatSpec()] + [SeatSpec("bot", "random")] * 3)
+        got: list[Any] = []
+        c = Client("127.0.0.1", host.port, "p", seat=0, reconnect=False, on_message=lambda cl, m: got.append(m))
+        runner = asyncio.ensure_future(c.run())
+        try:
+            await _wait(lambda: bool(c.legal), 10, "his turn")
+            first = next(m for m in got if isinstance(m, Sync))
+            assert first.turn_left is not None and first.turn_left > 0.6
+            await asyncio.sleep(0.4)
+            n = len(got)
+            c.act(ActionMsg("ask", None, "2"))
+            await _wait(lambda: any(isinstance(m, Update) for m in got[n:]), 5, "the ask applied")
+            upd = next(m for m in got[n:] if isinstance(m, Update))
+            assert upd.events and upd.events[0]["kind"] == "ask" and upd.view["to_act"] == 0
+            assert upd.turn_left is not None and upd.turn_left < first.turn_left - 0.3, (first.turn_left, upd)
+            await _wait(lambda: host.seats[0].auto, 5, "托管 at the end of the same clock")
+        finally:
+            c.stop()
+            await asyncio.wait_for(runner, 5)
+            await stop_host(host, task)
+
+    try:
+        asyncio.run(main())
+    finally:
+        games.GAMES.pop("toyask", None)
+        games.SEATS.pop("toyask", None)
