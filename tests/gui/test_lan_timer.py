@@ -65,29 +65,35 @@ def test_guest_counts_down_the_host_timer_and_takes_tuoguan_back(qtbot, data_dir
         assert not host.table().seats[0].auto
         assert wait_until(lambda: _badge(qa, 0)[1] < first, 5), _badge(qa, 0)   # counting down
         shot(qa, "lan_timer_mine_zh")
+        qa.app.settings.set("language", "en")
+        wait_frame(qa.window)
+        shot(qa, "lan_timer_mine_en")
         _answer(t)
 
         # 2. seat 1's turn: his plate counts down the host's figure on the guest's screen; then 托管
         assert wait_until(lambda: t.seats[1].get("turnUntil", 0) > 0, 10), t.seats[1]
         assert wait_until(lambda: _badge(qa, 1)[0], 5)
         assert 0 < _badge(qa, 1)[1] <= HOST_SECS
-        qa.app.settings.set("language", "en")
-        wait_frame(qa.window)
         shot(qa, "lan_timer_other_en")
-        assert wait_until(lambda: any(m.startswith("Time is up for 阿静") for m in said), HOST_SECS + 10), said
+        qa.app.settings.set("language", "zh")
+        wait_frame(qa.window)
+        shot(qa, "lan_timer_other_zh")
+        assert wait_until(lambda: "阿静 时间到：已由电脑托管" in said, HOST_SECS + 10), said
         assert host.table().seats[1].auto
 
         # 3. the guest stays silent at his next turn: the host's 托管, and one click takes it back
         assert wait_until(lambda: t.snap.get("my_turn"), 30)
         assert wait_until(lambda: t.autoPlay, HOST_SECS + 10), "the host's timer did not switch 托管 on"
         assert host.table().seats[0].auto
-        assert any(m.startswith("Time is up: auto-play is on for you") for m in said), said
+        assert any(m.startswith("时间到：已为你托管") for m in said), said   # what the local table says
         banner = qa.find("autoBanner")
         assert banner is not None and banner.property("visible")
+        shot(qa, "lan_timer_auto_zh")
+        qa.app.settings.set("language", "en")
+        wait_frame(qa.window)
         shot(qa, "lan_timer_auto_en")
         qa.app.settings.set("language", "zh")
         wait_frame(qa.window)
-        shot(qa, "lan_timer_auto_zh")
         click_item(qa, banner)
         assert wait_until(lambda: not host.table().seats[0].auto, 10), "the click did not take 托管 back"
         assert wait_until(lambda: not t.autoPlay, 10)
