@@ -46,6 +46,10 @@ class NetSession:
         from engine.net.protocol import ActionMsg
         self.client.act(ActionMsg("ask", None, str(target)))
 
+    def set_auto(self, on: bool) -> None:
+        """托管 at a LAN table: the host's bot plays the seat; the host switches it and tells every seat."""
+        self.client.set_auto(on)
+
     def stop(self) -> None:
         try:
             self.client.leave()
@@ -104,6 +108,13 @@ def _host_memo_path() -> Any:
     return paths.data_dir() / "lan-host.json"
 
 
+def hosted_timer(settings: Any) -> float:
+    """The move timer of a table this app hosts: the host player's own settings, as at his local table (the
+    guests' settings do nothing there; PROTOCOL.md §8)."""
+    from desktop.table import move_timer
+    return float(move_timer(settings))
+
+
 def host_config(cfg: dict[str, Any], seats: list[Any], **kw: Any) -> Any:
     """The HostConfig of a table hosted from the new-game settings ``cfg``: the match is as long as a local
     one (``worker.match_kwargs``: a Baohuang match is six hands), the seats and options as chosen."""
@@ -147,6 +158,7 @@ class LanBridge(QObject):
         self._addr = ""
         self._tokens: dict[str, tuple[int, str]] = {}   # addr -> (seat, token) held this session: come back
         self._drop_until: dict[int, float] = {}   # seat -> when its grace ends (epoch s): shown as 掉线 · n 秒
+        self._net_snap: dict[str, Any] | None = None   # the last snapshot as the host's message gave it
         self._msg.connect(self._on_msg)
         self._unfinished.connect(self._on_unfinished)
         self._found.connect(self._on_found)
@@ -164,7 +176,8 @@ class LanBridge(QObject):
         seats = [SeatSpec("human", name=name)] + [SeatSpec("open") for _ in range(n - 1)]
         try:
             self.host = HostServer(host_config(cfg, seats, bot_delay=self.bot_delay, bind=self.bind,
-                                               discovery=self.discovery, log_path=host_log_path()),
+                                               discovery=self.discovery, log_path=host_log_path(),
+                                               turn_timer=hosted_timer(self.app.settings)),
                                    on_event=self._host_events())
             port = self.host.start()
             token = self.host.reserve_seat(0, name)
@@ -407,6 +420,12 @@ class LanBridge(QObject):
             self._track_drops(msg.table)
             if table.net is not None:
                 table.seat_names = seat_names(msg.table.seats, self.lang())
+                if self._net_snap is not None and bool(table.snap.get("auto")) != self._my_auto():
+                    # 托管 of this seat switched (the move timer ran out, or it was taken back): the last state
+                    # again, nothing new in it, with the turn given to the bot or back to the player
+                    again = self._with_auto(self._net_snap)
+                    table.net_snapshot({**again, "events": [], "action": None, "first": False,
+                                        "set_over": False, "shuffle": []})
                 table.refresh()
         elif isinstance(msg, Seated):
             self._seat = msg.seat
@@ -421,6 +440,8 @@ class LanBridge(QObject):
                 msg, self._seat, self._table)
             if shuffle:
                 snap["shuffle"] = shuffle
+            self._net_snap = snap
+            snap = self._with_auto(snap)
             if isinstance(msg, Sync) or table.net is None:
                 table.start_net(NetSession(self.client, self._seat), names, snap)
                 self.app.startTable.emit()
@@ -437,8 +458,25 @@ class LanBridge(QObject):
             self._status = f"{msg.code}: {msg.reason}"
         self.changed.emit()
 
+    def _my_auto(self) -> bool:
+        info = self._table
+        return any(s.seat == self._seat and s.auto for s in (info.seats if info else []))
+
+    def _with_auto(self, snap: dict[str, Any]) -> dict[str, Any]:
+        """Under 托管 (the host's bot plays this seat) the turn is not the player's, as at a local table."""
+        auto = self._my_auto()
+        return {**snap, "auto": auto, "my_turn": bool(snap.get("my_turn")) and not auto}
+
+    def turn_timer(self) -> int:
+        """The host's move timer in whole seconds (0: none) — the table's, never this app's own setting."""
+        import math
+        info = self._table
+        return int(math.ceil(float(getattr(info, "turn_timer", 0) or 0))) if info is not None else 0
+
     def _notice_text(self, msg: Any) -> str:
         """A host notice about a seat (dropped / 托管 / back) in the UI language; any other as the host wrote it."""
+        if str(msg.code) == "timeout" and isinstance(getattr(msg, "seat", None), int) and self._table is not None:
+            return self._timeout_text(int(msg.seat))
         words = {"dropped": ("%1 掉线了", "%1 dropped"), "auto": ("%1 由电脑托管", "A bot plays for %1 (auto-play)"),
                  "back": ("%1 回来了", "%1 is back")}.get(str(msg.code))
         seat = getattr(msg, "seat", None)
@@ -447,6 +485,14 @@ class LanBridge(QObject):
         names = seat_names(self._table.seats, self.lang())
         name = names[seat] if 0 <= seat < len(names) else str(seat)
         return words[0 if self.lang() == "zh" else 1].replace("%1", name)
+
+    def _timeout_text(self, seat: int) -> str:
+        """The move timer ran out: the player himself reads what the local table says; the others, whose."""
+        from desktop.table import s_or
+        if seat == self._seat:
+            return s_or(self.lang(), "timeoutAuto")
+        names = seat_names(self._table.seats if self._table else [], self.lang())
+        return s_or(self.lang(), "timeoutAutoSeat").replace("%1", names[seat] if 0 <= seat < len(names) else "")
 
     def _track_drops(self, info: Any) -> None:
         """A player's seat that lost its connection waits ``grace`` seconds before a bot plays it (托管,
@@ -462,10 +508,21 @@ class LanBridge(QObject):
     def seat_status(self, seat: int) -> dict[str, Any]:
         """For the seat plate: ``dropped`` (掉线) and ``dropUntil`` (epoch ms its grace ends; 0 under 托管)."""
         info = self._table
+        out = self._turn_status(seat)
         s = next((x for x in (info.seats if info else []) if x.seat == seat), None)
         if s is None or s.kind != "human" or s.connected:
-            return {"dropped": False, "dropUntil": 0}
-        return {"dropped": True, "dropUntil": 0 if s.auto else int(self._drop_until.get(seat, 0) * 1000)}
+            return {"dropped": False, "dropUntil": 0, **out}
+        return {"dropped": True, "dropUntil": 0 if s.auto else int(self._drop_until.get(seat, 0) * 1000), **out}
+
+    def _turn_status(self, seat: int) -> dict[str, Any]:
+        """For the seat plate: the host's move timer — ``turnUntil`` (epoch ms it runs out, from the seconds left
+        the host last said; 0 when this seat's clock does not run) and ``turnTotal`` (its length, s)."""
+        import time
+        client = self.client
+        total, clock = client.turn_clock() if client is not None else (0.0, None)
+        if clock is None or clock[0] != seat or total <= 0:
+            return {"turnUntil": 0, "turnTotal": 0}
+        return {"turnUntil": int((time.time() + clock[1]) * 1000), "turnTotal": float(total)}
 
     def _on_found(self, tables: list[Any]) -> None:
         self._found_list = [{"addr": f.addr, "game": f.game, "host": f.host, "free": f.free, "seats": f.seats,
@@ -507,6 +564,7 @@ class LanBridge(QObject):
         self._mode = ""
         self._table = None
         self._drop_until = {}
+        self._net_snap = None
         self._status = ""
         self.changed.emit()
         self.chatChanged.emit()

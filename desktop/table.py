@@ -837,6 +837,8 @@ class TableBridge(QObject):
     def setAuto(self, on: bool) -> None:
         if self.net is None:
             self._auto.emit(self.my_seat(), on)
+        else:
+            self.net.set_auto(on)   # the host's bot plays a LAN seat: the host switches it (PROTOCOL.md §5)
 
     @Slot()
     def nextSet(self) -> None:
@@ -881,17 +883,18 @@ class TableBridge(QObject):
 
     def turn_secs(self) -> int:
         """The move timer of this table in seconds (the turn timer plus the grace), 0 for none. A LAN table
-        follows the host's table, which has no move timer (its grace is for dropped players): a guest's own
-        setting never runs a countdown there."""
-        secs = int(self.app.settings.get("turnTimer"))
-        if secs <= 0 or self.config.get("no_timeout"):
+        follows the host's table (its timer, counted and enforced by the host): a guest's own setting never
+        runs a countdown there."""
+        if self.net is not None:
+            return self.lan.turn_timer() if self.lan is not None else 0
+        if self.config.get("no_timeout"):
             return 0
-        return secs + max(0, int(self.app.settings.get("grace")))
+        return move_timer(self.app.settings)
 
     def _arm_timer(self) -> None:
         self._timeout.stop()
         secs = self.turn_secs()
-        if self.snap.get("my_turn") and secs > 0:
+        if self.snap.get("my_turn") and secs > 0 and self.net is None:   # (LAN: the host's timer switches 托管)
             self._timeout.start(secs * 1000)
 
     def _on_timeout(self) -> None:
@@ -1087,6 +1090,13 @@ class TableBridge(QObject):
     tributeActive = Property(int, _g_tribute, notify=changed)
     gamePanel = Property(str, _g_panel, notify=changed)   # the game's own QML panel (ui/), "" for none
     gameInfo = Property(dict, _g_info, notify=changed)    # what that panel shows (the presenter's ``info``)
+
+
+def move_timer(settings: Any) -> int:
+    """The move timer the player's settings give a table he runs (his own, or one he hosts on the LAN):
+    出牌计时 plus 托管宽限, in seconds; 0 for none."""
+    secs = int(settings.get("turnTimer"))
+    return secs + max(0, int(settings.get("grace"))) if secs > 0 else 0
 
 
 def s_or(lang: str, key: str) -> str:

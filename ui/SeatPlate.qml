@@ -14,6 +14,17 @@ Item {
     opacity: dim ? 0.45 : 1
     readonly property bool turn: seat.turn === true
     readonly property color teamCol: Theme.teamColor(seat.team || "unknown")
+    // LAN: the host's move timer for the seat to act (any seat's plate), counted down from the host's figure
+    // (turnUntil: epoch ms); otherwise the table's own countdown (timerSecs / timerFrac, this player's plate)
+    readonly property bool hostClock: (seat.turnUntil || 0) > 0
+    property real hostLeft: 0
+    readonly property int shownSecs: hostClock ? Math.ceil(hostLeft / 1000) : timerSecs
+    readonly property real shownFrac: hostClock ? hostLeft / (1000 * Math.max(1, seat.turnTotal || 1)) : timerFrac
+    Timer {
+        interval: 200; repeat: true; triggeredOnStart: true
+        running: plate.hostClock && plate.turn
+        onTriggered: plate.hostLeft = Math.max(0, (plate.seat.turnUntil || 0) - Date.now())
+    }
 
     // soft glow when it is this seat's turn (layered rectangles, no effects)
     Repeater {
@@ -52,7 +63,7 @@ Item {
             id: arc
             anchors.fill: parent; anchors.margins: -5
             visible: plate.turn
-            property real frac: plate.timerFrac
+            property real frac: plate.shownFrac
             onFracChanged: requestPaint()
             onVisibleChanged: requestPaint()
             onPaint: {
@@ -66,10 +77,11 @@ Item {
             }
         }
         Rectangle {
-            visible: plate.turn && plate.timerSecs > 0
+            objectName: "timerBadge"
+            visible: plate.turn && plate.shownSecs > 0
             x: 38; y: 46; width: 28; height: 20; radius: 10
             color: Theme.primary2
-            Text { anchors.centerIn: parent; text: plate.timerSecs; color: Theme.primaryText; font.family: Theme.font; font.bold: true; font.pixelSize: 12 }
+            Text { anchors.centerIn: parent; text: plate.shownSecs; color: Theme.primaryText; font.family: Theme.font; font.bold: true; font.pixelSize: 12 }
         }
         Rectangle {  // unknown identity bubble
             visible: plate.seat.team === "unknown" && !plate.seat.me

@@ -30,6 +30,7 @@ from engine.net.protocol import (
     MAX_HOST_FRAME,
     PROTOCOL_VERSION,
     ActionMsg,
+    Auto,
     Chat,
     ChatFrom,
     Closing,
@@ -114,6 +115,10 @@ class Client:
         self.bot_fallbacks = 0  # set by run_bot: bot decisions that fell back to random
         self._writer: asyncio.StreamWriter | None = None
         self._last_sent = 0.0
+        self.turn_timer = 0.0  # the host's move timer (TableInfo.turn_timer), 0: none
+        # (seat whose move timer runs, when it runs out on this machine's monotonic clock), by the host's latest
+        # figure; one attribute so that another thread reads both halves of the same figure
+        self._turn: tuple[int, float] | None = None
 
     # ------------------------------------------------------------------------------------------ sending
 
@@ -152,6 +157,25 @@ class Client:
 
     def chat(self, phrase: str | None = None, text: str | None = None) -> None:
         self.send(Chat(phrase, text))
+
+    def set_auto(self, on: bool) -> None:
+        """托管 for this seat on or off (off takes the seat back from the host's bot)."""
+        self.send(Auto(on))
+
+    def turn_clock(self) -> tuple[int, float] | None:
+        """(the seat whose move timer runs, its seconds left now), counted down from the host's latest figure;
+        None when no countdown runs."""
+        turn = self._turn
+        if turn is None:
+            return None
+        return turn[0], max(0.0, turn[1] - time.monotonic())
+
+    def _clock(self, seat: Any, left: float | None) -> None:
+        """The host sent the move timer's seconds left for ``seat`` (a duration: our clock counts it down)."""
+        if left is None or not isinstance(seat, int):
+            self._turn = None
+        else:
+            self._turn = (seat, time.monotonic() + max(0.0, float(left)))
 
     def leave(self) -> None:
         self.send(Leave())
@@ -260,6 +284,7 @@ class Client:
             view["history"] = list(hist) + list(msg.events)
             self.view = view
             self.legal = msg.legal
+            self._clock(view.get("to_act"), msg.turn_left)
             self._first_commit(list(msg.events))
             for ev in msg.events:  # 验证洗牌: contribute to the next deal as soon as this one is committed
                 if ev.get("kind") == "shuffle_commit":
@@ -270,12 +295,14 @@ class Client:
             self.sid = msg.sid
             self.view = msg.view
             self.legal = msg.legal
+            self._clock(msg.view.get("to_act"), msg.turn_left)
             if self._pending_bound is not None:
                 self._first_commit(list(msg.view.get("history") or []))
         elif isinstance(msg, Ping):
             self.send(Pong(msg.n))
         elif isinstance(msg, Welcome):
             self.table = msg.table
+            self._table_clock(msg.table)
             self.connected.set()
             if self.token is not None and self.seat is not None:
                 pass  # the rejoin went with the hello
@@ -287,6 +314,7 @@ class Client:
                     self.send(self._join_msg(free[0], self.name or f"Player {free[0] + 1}"))
         elif isinstance(msg, Table):
             self.table = msg.table
+            self._table_clock(msg.table)
         elif isinstance(msg, Seated):
             self.seat, self.token = msg.seat, msg.token
         elif isinstance(msg, Refused):
@@ -297,6 +325,11 @@ class Client:
                     self.send(self._join_msg(free[0], self.name or f"Player {free[0] + 1}"))
         elif isinstance(msg, Closing):
             self.closing = msg
+
+
+    def _table_clock(self, table: TableInfo) -> None:
+        self.turn_timer = table.turn_timer
+        self._clock(table.turn_seat, table.turn_left)
 
 
 def write_private(path: str, text: str) -> None:
@@ -427,6 +460,15 @@ class ClientThread:
 
     def leave(self) -> None:
         self._call(self.client.leave)
+
+    def set_auto(self, on: bool) -> None:
+        self._call(lambda: self.client.set_auto(on))
+
+    def turn_clock(self) -> tuple[float, tuple[int, float] | None]:
+        """The host's move timer: (its length in seconds, 0 for none; (the seat whose clock runs, its seconds
+        left now) or None), as the latest message from the host said."""
+        c = self.client
+        return c.turn_timer, c.turn_clock()
 
     def stop(self, timeout: float = 5.0) -> None:
         self._call(self.client.stop)

@@ -48,6 +48,7 @@ from engine.net.protocol import (
     PHRASES,
     PROTOCOL_VERSION,
     ActionMsg,
+    Auto,
     Chat,
     ChatFrom,
     Closing,
@@ -100,6 +101,7 @@ class HostConfig:
     port: int = 0
     host_name: str = field(default_factory=socket.gethostname)
     grace: float = 30.0  # a dropped player's seat waits this long before a bot plays it (托管)
+    turn_timer: float = 0.0  # the move timer: a seat to act that lets it run out gets 托管 (0: none)
     fill_level: str = "heuristic"  # bots that fill seats still open at the start
     log_path: str | None = None  # the write-ahead table log (needed to resume after a crash)
     resume: bool = False  # resume the last unfinished match of log_path
@@ -266,6 +268,9 @@ class Host:
         self._legal_keys: dict[tuple[str, str | None, str | None], Action] = {}
         self._legal_for: tuple[int, int] = (-1, -1)  # (sid, seat) of _legal_keys
         self._hand_sizes: tuple[int, dict[int, int]] = (-1, {})
+        self._turn_key: tuple[int, int] | None = None  # (turn sid, seat) the move timer runs for
+        self._turn_deadline = 0.0  # time.monotonic() when it runs out
+        self._turn_handle: asyncio.TimerHandle | None = None
         if cfg.resume and cfg.log_path:
             self._resume()
 
@@ -291,6 +296,7 @@ class Host:
         self.sid = self._turn_sid = r.sid
         self.match = r.matches
         self.status = "over" if r.state.is_over else "playing"
+        self.cfg.turn_timer = float(net.get("turn_timer", self.cfg.turn_timer))  # the table keeps its timer
         for s in self.seats:
             if s.kind == "bot":
                 self.bots[s.n] = make_bot(s.level, game=self.cfg.game)
@@ -311,6 +317,7 @@ class Host:
             for s in self.seats:
                 if s.kind == "human":
                     self._start_grace(s)
+            self._arm_turn()  # a resumed turn gets the whole timer: the old host's clock is gone
             self._schedule()
         elif self.status == "over":
             self._match_over()
@@ -318,6 +325,8 @@ class Host:
         await self.done.wait()
 
     def stop(self) -> None:
+        if self._turn_handle is not None:
+            self._turn_handle.cancel()
         for c in list(self.conns):
             self.close_conn(c, "stopping", "the host closed the table")
         if self.server is not None:
@@ -346,9 +355,11 @@ class Host:
     # -------------------------------------------------------------------------------------- table info
 
     def table_info(self) -> TableInfo:
+        left = self.turn_left()
         return TableInfo(self.cfg.game, dict(self._options()), self.cfg.host_name, self.status,
                          [s.info() for s in self.seats], self.cfg.grace, self.match, self.cfg.games,
-                         fairness.bound_secret(self.next_seed, 0))
+                         fairness.bound_secret(self.next_seed, 0), self.cfg.turn_timer,
+                         self._turn_key[1] if left is not None and self._turn_key else None, left)
 
     def _draw_seed(self) -> int:
         """The next match's seed: secret and random (tests: ``cfg.seed`` plus the match number)."""
@@ -365,6 +376,7 @@ class Host:
                 "free": len(info.free_seats()), "seats": self.n_seats, "status": info.status}
 
     def _table_changed(self) -> None:
+        self._arm_turn()  # (托管 on or off, a drop, a return: whose clock runs may have changed)
         info = self.table_info()
         frame = encode(Table(info))
         for c in list(self.conns):
@@ -411,6 +423,8 @@ class Host:
         for s in self.seats:
             if s.kind == "bot":
                 self.bots[s.n] = make_bot(s.level, game=self.cfg.game)
+            elif s.conn is not None:
+                s.auto = False  # a new match, as a new local game: a player at the table plays his seat again
         seed = self.next_seed  # 验证洗牌: its first deal's host secret was bound in every TableInfo so far
         kwargs: dict[str, Any] = {}
         if self.cfg.hands != 1 or _match_kwarg(self.cfg.game) == "hands":
@@ -430,6 +444,7 @@ class Host:
         if self.tlog is not None:
             self.tlog.start_match(self.state, self._net_meta())
         self._log(f"match {self.match} started")
+        self._arm_turn()
         for s in self.seats:
             if s.conn is not None:
                 self._send_sync(s.conn)
@@ -438,7 +453,7 @@ class Host:
 
     def _net_meta(self) -> dict[str, Any]:
         return {"match": self.match, "seats": [s.net() for s in self.seats], "grace": self.cfg.grace,
-                "games": self.cfg.games}
+                "games": self.cfg.games, "turn_timer": self.cfg.turn_timer}
 
     # ------------------------------------------------------------------------------------- connections
 
@@ -581,8 +596,8 @@ class Host:
 
     def _grace_over(self, s: _Seat, gen: int) -> None:
         s.grace_handle = None
-        if s.gen != gen or s.conn is not None or s.kind != "human" or self.status == "lobby":
-            return
+        if s.gen != gen or s.conn is not None or s.kind != "human" or self.status == "lobby" or s.auto:
+            return  # (already 托管: the move timer ran out first)
         s.auto = True
         if s.n not in self.bots:
             self.bots[s.n] = make_bot(self.cfg.fill_level, game=self.cfg.game)
@@ -614,6 +629,8 @@ class Host:
             self._chat(conn, msg)
         elif isinstance(msg, Entropy):
             self._entropy(conn, msg)
+        elif isinstance(msg, Auto):
+            self._auto(conn, msg)
         elif isinstance(msg, Leave):
             if conn.seat is not None and self.status != "lobby":
                 s = self.seats[conn.seat]
@@ -678,6 +695,7 @@ class Host:
         s.auto = False
         conn.send(Seated(s.n, msg.token))
         self._log(f"{conn.label()}: rejoined")
+        self._arm_turn()  # back from 托管 on his own turn: his clock starts again
         if self.state is not None:
             self._send_sync(conn)
         if was_auto:
@@ -709,6 +727,34 @@ class Host:
                 return
         self._broadcast(ChatFrom(conn.seat, name, phrase, text))
         self.notify(HostEvent("chat", f"{name}: {text or phrase}"))
+
+    def _auto(self, conn: _Conn, msg: Auto) -> None:
+        """托管 switched by the seat's own player: off takes the seat back from the bot (his move timer starts
+        again if it is his turn), on hands it to the bot. Shares the free-action budget (one switch costs a
+        broadcast to every seat)."""
+        seat = conn.seat
+        if seat is None:
+            conn.send(Refused("take a seat first", "not_seated"))
+            return
+        if self.status != "playing":
+            conn.send(Refused("no game is being played", "not_playing", sid=self.sid))
+            return
+        s = self.seats[seat]
+        if s.auto == msg.on:
+            return  # already so (a second click that crossed the table's answer)
+        if not conn.free_bucket.take():
+            conn.send(Refused("switching 托管 too often", "rate", sid=self.sid))
+            return
+        s.auto = msg.on
+        if msg.on:
+            if s.n not in self.bots:
+                self.bots[s.n] = make_bot(self.cfg.fill_level, game=self.cfg.game)
+            self._broadcast(Notice("auto", f"{s.name}: a bot plays this seat (托管) at the player's request", s.n))
+        else:
+            self._broadcast(Notice("back", f"{s.name} is back", s.n))
+        self._log(f"seat {s.n}: 托管 {'on' if msg.on else 'off'} by its player")
+        self._table_changed()
+        self._schedule()
 
     def _entropy(self, conn: _Conn, msg: Entropy) -> None:
         """验证洗牌: a seat's contribution to the next deal (engine.fairness). Only the next deal's is taken,
@@ -838,7 +884,57 @@ class Host:
         if seat is None or self.state is None:
             return
         legal = self._legal(seat) if self.state.to_act == seat else None
-        conn.send(Sync(self.sid, full_view(self.state, seat), legal))
+        conn.send(Sync(self.sid, full_view(self.state, seat), legal, self.turn_left()))
+
+    # ------------------------------------------------------------------------------------- move timer
+
+    def _arm_turn(self) -> None:
+        """Run the move timer for the seat to act when it is a player's own (not a bot's, not under 托管), from
+        the start of its turn: a free action (报户) does not restart it; a new turn, or the seat taken back
+        from 托管, does."""
+        st = self.state
+        seat = st.to_act if self.status == "playing" and st is not None and not st.is_over else None
+        key = None
+        if seat is not None and self.cfg.turn_timer > 0:
+            s = self.seats[seat]
+            if s.kind == "human" and not s.auto:
+                key = (self._turn_sid, seat)
+        if key == self._turn_key:
+            return
+        if self._turn_handle is not None:
+            self._turn_handle.cancel()
+            self._turn_handle = None
+        self._turn_key = key
+        if key is not None:
+            self._turn_deadline = time.monotonic() + self.cfg.turn_timer
+            self._turn_handle = asyncio.get_running_loop().call_later(self.cfg.turn_timer, self._turn_over, key)
+
+    def turn_left(self) -> float | None:
+        """Seconds left on the move timer of the seat to act, None when no countdown runs (sent as a duration:
+        the host's clock never leaves it)."""
+        if self._turn_key is None:
+            return None
+        return round(max(0.0, self._turn_deadline - time.monotonic()), 2)
+
+    def _turn_over(self, key: tuple[int, int]) -> None:
+        """The move timer ran out: as at the local table (README, "Playing") the one thing it does, in every
+        phase, is switch on 托管 for that seat and say so to every seat; its player takes it back (``auto``)."""
+        self._turn_handle = None
+        if key != self._turn_key:
+            return
+        self._turn_key = None
+        s = self.seats[key[1]]
+        st = self.state
+        if self.status != "playing" or st is None or st.to_act != s.n or s.kind != "human" or s.auto:
+            return
+        s.auto = True
+        if s.n not in self.bots:
+            self.bots[s.n] = make_bot(self.cfg.fill_level, game=self.cfg.game)
+        self._broadcast(Notice("timeout", f"{s.name}: time is up; a bot plays this seat (托管) until the player "
+                                          "takes it back", s.n))
+        self._log(f"seat {s.n}: move timer ran out ({self.cfg.turn_timer:g} s), 托管")
+        self._table_changed()
+        self._schedule()
 
     def _apply(self, action: Action) -> None:
         """Apply a validated action: log it first, then tell each seat what it may see."""
@@ -849,6 +945,8 @@ class Host:
         self.sid += 1
         if not free:
             self._turn_sid = self.sid
+        self._arm_turn()
+        left = self.turn_left()
         jevents = [(e, scrub(e.to_json())) for e in events]
         to_act = self.state.to_act
         for s in self.seats:
@@ -858,7 +956,7 @@ class Host:
             try:
                 view = update_view(self.state, s.n)
                 mine = [j for e, j in jevents if e.visible_to(s.n)]
-                conn.send(Update(self.sid, mine, view, self._legal(s.n) if to_act == s.n else None))
+                conn.send(Update(self.sid, mine, view, self._legal(s.n) if to_act == s.n else None, left))
             except Exception as exc:  # noqa: BLE001 - a view bug costs that connection (it resyncs), not the table
                 log.exception("update for seat %s failed", s.n)
                 self.close_conn(conn, "internal", f"internal error ({type(exc).__name__}); reconnect to resync")
@@ -1158,7 +1256,8 @@ def build_config(args: argparse.Namespace) -> HostConfig:
     for i in bot_seats:
         specs[i] = SeatSpec("bot", args.bot_level)
     return HostConfig(game=args.game, options=options, seats=specs, bind=args.bind, port=args.port,
-                      host_name=args.name or socket.gethostname(), grace=args.grace, fill_level=args.bot_level,
+                      host_name=args.name or socket.gethostname(), grace=args.grace, turn_timer=args.turn_timer,
+                      fill_level=args.bot_level,
                       log_path=args.log, resume=args.resume, games=args.games, hands=args.hands, seed=args.seed,
                       bot_delay=args.bot_delay, autostart=not args.no_autostart, discovery=not args.no_discovery,
                       heartbeat=args.heartbeat, idle_timeout=args.idle_timeout, fsync=args.fsync)
@@ -1174,6 +1273,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--bot-level", default="heuristic")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="a rule option (value as JSON)")
     p.add_argument("--grace", type=float, default=30.0, help="seconds a dropped seat waits before 托管")
+    p.add_argument("--turn-timer", type=float, default=0.0,
+                   help="seconds a player has for each move before a bot plays his seat (托管); 0 = no timer")
     p.add_argument("--log", help="the table log (write-ahead; needed to resume)")
     p.add_argument("--resume", action="store_true", help="resume the unfinished match in --log")
     p.add_argument("--games", type=int, default=1, help="consecutive matches (0 = forever)")

@@ -132,6 +132,13 @@ class Chat(Base, tag="chat", frozen=True):
     text: str | None = None
 
 
+class Auto(Base, tag="auto", frozen=True):
+    """托管 for the connection's own seat: ``on`` false takes the seat back from the host's bot (after the move
+    timer ran out, or after a drop), ``on`` true hands it to the bot, as the local table's 托管 button does."""
+
+    on: bool
+
+
 class Entropy(Base, tag="entropy", frozen=True):
     """验证洗牌: the seat's random contribution (32 bytes as 64 lowercase hex digits) to deal ``deal`` of the
     match, sent before that deal is made, so the host alone cannot choose the cards (engine.fairness)."""
@@ -140,7 +147,7 @@ class Entropy(Base, tag="entropy", frozen=True):
     value: HEX32
 
 
-ClientMsg = Hello | Join | Rejoin | Leave | Intent | Chat | Entropy | Ping | Pong
+ClientMsg = Hello | Join | Rejoin | Leave | Intent | Chat | Entropy | Auto | Ping | Pong
 
 # ----------------------------------------------------------------------------------------- host -> client
 
@@ -164,6 +171,9 @@ class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     match: int = 0
     games: int = 1
     first_deal_bound: str | None = None  # 验证洗牌: SHA256 of the next match's first host secret (engine.fairness)
+    turn_timer: float = 0.0  # the table's move timer in seconds (0: none): a seat that lets it run out gets 托管
+    turn_seat: int | None = None  # the seat whose move timer runs now (None: no countdown runs) ...
+    turn_left: float | None = None  # ... and its seconds left when this was sent (never a wall-clock time)
 
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "open"]
@@ -190,21 +200,25 @@ class Seated(Base, tag="seated", frozen=True):
 class Sync(Base, tag="sync", frozen=True):
     """Your seat's full view (``engine`` ``State.view(seat)``, history included) at state ``sid``.
 
-    ``legal`` = your legal actions when you are to act, else ``None``."""
+    ``legal`` = your legal actions when you are to act, else ``None``; ``turn_left`` = seconds left on the move
+    timer of the seat to act (``view["to_act"]``) when this was sent, ``None`` when no countdown runs."""
 
     sid: int
     view: dict[str, Any]
     legal: list[ActionMsg] | None = None
+    turn_left: float | None = None
 
 
 class Update(Base, tag="update", frozen=True):
     """One action was applied: the events your seat may see, then your view *without* ``history``
-    (append ``events`` to your history), and your legal actions when you are to act."""
+    (append ``events`` to your history), your legal actions when you are to act, and the move timer's
+    seconds left for the seat to act (as in :class:`Sync`)."""
 
     sid: int
     events: list[dict[str, Any]]
     view: dict[str, Any]
     legal: list[ActionMsg] | None = None
+    turn_left: float | None = None
 
 
 class Refused(Base, tag="refused", frozen=True):
@@ -231,7 +245,7 @@ class ChatFrom(Base, tag="chat_from", frozen=True):
 
 
 class Notice(Base, tag="notice", frozen=True):
-    """Something for the table's message line: ``code`` (e.g. ``dropped``, ``auto``, ``back``) and text."""
+    """Something for the table's message line: ``code`` (``dropped``, ``auto``, ``timeout``, ``back``) and text."""
 
     code: str
     text: str
