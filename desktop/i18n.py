@@ -176,7 +176,7 @@ EN: dict[str, str] = {
 ZH.update({
     "botN": "电脑%1", "meDefault": "海风", "onlyYou": "仅你可见", "cardNotAllowed": "这张牌不能%1",
     "twoAs": "2 当 %1", "callsCard": "叫 %1", "leadsFirst": "上班",
-    "gjRevolutionary": "革命", "gjPlayNote": "够级", "youLower": "你", "gjPlaceTag": "（%1）",
+    "gjRevolutionary": "革命", "gjPlayNote": " · 够级", "youLower": "你", "gjPlaceTag": "（%1）",
     "gjPays": "%1%2向%3%4 %5 张", "gjPays1": "%1%2向%3%4 %5 张", "gjAcceptRefuse": "：接受 / 拒收",
     "gjWaitAccept": "：等%1接受或拒收", "gjAcceptReturn": "%1：接受 / 拒收%2还的牌",
     "gjReturning": "%1还贡给%2：还差 %3 张", "gjPositiveOnly": "只记正分", "gjChuansanhu": "串三户",
@@ -204,7 +204,7 @@ ZH.update({
 EN.update({
     "botN": "Bot %1", "meDefault": "You", "onlyYou": "only you", "cardNotAllowed": "not allowed: %1",
     "twoAs": "2 as %1", "callsCard": "calls %1", "leadsFirst": "leads first",
-    "gjRevolutionary": "Revolution", "gjPlayNote": "gouji", "youLower": "you", "gjPlaceTag": "",
+    "gjRevolutionary": "Revolution", "gjPlayNote": " · gouji", "youLower": "you", "gjPlaceTag": "",
     "gjPays": "%1%2 pays %3 %5 cards (%4)", "gjPays1": "%1%2 pays %3 %5 card (%4)",
     "gjAcceptRefuse": ": accept / refuse", "gjWaitAccept": ": %1 accepts or refuses",
     "gjAcceptReturn": "%1: accept / refuse the card %2 returns", "gjReturning": "%1 returns tribute to %2: %3 to go",

@@ -65,7 +65,7 @@ class GoujiPresenter(ClimbingPresenter):
         return {"call": label, "kaidian": kd, "opposite": d == 3}
 
     def play_note(self, d: Mapping[str, Any], lang: str) -> str:
-        return " · " + i18n.word(lang, "gjPlayNote") if d.get("gouji") else ""
+        return i18n.word(lang, "gjPlayNote") if d.get("gouji") else ""
 
     def trick_badge(self, t: Mapping[str, Any], lang: str) -> str:
         return "够 级" if t.get("gouji") else ""
