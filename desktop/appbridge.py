@@ -217,7 +217,7 @@ class AppBridge(QObject):
         return self._game
 
     def _g_preset_names(self) -> list[str]:
-        return [p[1] if self._lang == "zh" else p[2] for p in self._presets(self._game)]
+        return [i18n.pick(self._lang, p[1], p[2]) for p in self._presets(self._game)]
 
     def _g_preset_index(self) -> int:
         return self._preset.get(self._game, 0)
@@ -239,8 +239,8 @@ class AppBridge(QObject):
             idx = next((i for i, c in enumerate(choices) if type(c) is type(val) and c == val), 0)
             rows.append({
                 "name": spec.name, "rule": spec.rule,
-                "label": (spec.label_zh if lang == "zh" else spec.label_en) or spec.name,
-                "help": spec.help_zh if lang == "zh" else spec.help_en,
+                "label": i18n.pick(lang, spec.label_zh, spec.label_en) or spec.name,
+                "help": i18n.pick(lang, spec.help_zh, spec.help_en),
                 "choices": [pres.option_word(spec.name, c, lang) or spec.value_label(c, lang) for c in choices], "index": idx,
                 "isBool": all(isinstance(c, bool) for c in choices),
                 "onIndex": next((i for i, c in enumerate(choices) if c is True), 1),
@@ -254,8 +254,8 @@ class AppBridge(QObject):
     def _names(self, game: str) -> list[str]:
         from engine import games
         n = games.spec(game).seats
-        bots = BOT_NAMES_ZH if self._lang == "zh" else BOT_NAMES_EN
-        me = str(self.settings.get("playerName") or "").strip()[:12] or ("海风" if self._lang == "zh" else "You")
+        bots = i18n.pick(self._lang, BOT_NAMES_ZH, BOT_NAMES_EN)
+        me = str(self.settings.get("playerName") or "").strip()[:12] or i18n.word(self._lang, "meDefault")
         return [me] + bots[: n - 1]
 
     def _g_seats(self) -> list[dict[str, Any]]:
@@ -401,8 +401,8 @@ class AppBridge(QObject):
         out = []
         for spec in self._specs(game):
             v = values.get(spec.name, spec.default)
-            out.append({"rule": spec.rule, "label": spec.label_zh if self._lang == "zh" else spec.label_en,
-                        "value": spec.value_label(v, self._lang), "help": spec.help_zh if self._lang == "zh" else spec.help_en})
+            out.append({"rule": spec.rule, "label": i18n.pick(self._lang, spec.label_zh, spec.label_en),
+                        "value": spec.value_label(v, self._lang), "help": i18n.pick(self._lang, spec.help_zh, spec.help_en)})
         return out
 
     # ------------------------------------------------------------------ replays

@@ -8,7 +8,11 @@ are the words Python still builds (seat captions, the round log, presenters) and
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 ZH: dict[str, str] = {
     "title": "齐鲁牌局", "subtitle": "够级 · 保皇 · 山东扑克",
@@ -180,6 +184,70 @@ EN: dict[str, str] = {
     "sjNoDecl": "Nobody declared (SF-12)",
 }
 
+# Words Python builds for the presenters, the LAN bridge and the table (each once instead of an inline language
+# branch, issue 13). ``%1``, ``%2`` … are filled by :func:`word`.
+ZH.update({
+    "botN": "电脑%1", "meDefault": "海风", "onlyYou": "仅你可见", "cardNotAllowed": "这张牌不能%1",
+    "twoAs": "2 当 %1", "callsCard": "叫 %1", "leadsFirst": "上班",
+    "gjRevolutionary": "革命", "gjPlayNote": " · 够级", "youLower": "你", "gjPlaceTag": "（%1）",
+    "gjPays": "%1%2向%3%4 %5 张", "gjPays1": "%1%2向%3%4 %5 张", "gjAcceptRefuse": "：接受 / 拒收",
+    "gjWaitAccept": "：等%1接受或拒收", "gjAcceptReturn": "%1：接受 / 拒收%2还的牌",
+    "gjReturning": "%1还贡给%2：还差 %3 张", "gjPositiveOnly": "只记正分", "gjChuansanhu": "串三户",
+    "bhCommoner": "平民", "bhAbdicates": "让位", "bhQingTribute": "清贡",
+    "bhNoTriple": "没有可叫的三张：接受就要独保（1 对 4）",
+    "bhSoloMing": "明独保", "bhSoloAn": "暗独保", "bhSoloGrab": "抢独",
+    "mjDealer": "庄", "mjDiscards": "%1 打出 %2", "mjReadyLeft": "听 · 剩 %1 张", "mjDiscardReady": "打%1 → 听",
+    "mjLeft": "剩 %1 张", "mjDrawn": "荒庄", "mjSelfDrawn": "自摸", "mjOnDiscard": "点炮", "mjWins": "%1 胡 · %2",
+    "mjFromDiscard": "点炮 · %1", "mjDrawnTitle": "荒庄 · 无人胡牌",
+    "sjNoTrump": "无主", "sjTrumpUnset": "未定", "sjPartner": "对家", "sjBanker": "庄家", "sjDefender": "闲家",
+    "sjShows": "亮 %1", "sjAt": "打 %1", "sjTrickOf": "第%1轮 / 共25", "sjOpen": "可反", "sjDeclareCards": "亮主 %1",
+    "sjNoDeclare": "不亮", "sjBury": "埋底", "sjProvisional": "暂定", "sjBuryHint": "埋底：已选 %1/%2 张",
+    "sjDefPoints": "闲家得分", "sjLastTrick": "上一轮", "sjTrumpLabel": "主", "sjLevelLabel": "打",
+    "sjBottomMine": "底牌 · 仅你可见", "sjTrickPts": "本轮分", "sjTrumpLine": "主：%1 · 打%2 · %3 坐庄",
+    "sjThrowFailed": "%1 甩牌失败，改出 %2 (S-18a)", "sjRedeal": "无人亮主，重新发牌 (S-9b)",
+    "sjTrickWon": "%1 赢得本轮 %2 分", "sjResPoints": "闲家得分 %1", "sjResBottom": "抠底 ×%1",
+    "sjBankerUp": "庄家方升 %1 级", "sjDefUp": "闲家方升 %1 级", "sjLevelDrop": "降级 %1", "sjSideAt": "%1·%2 打 %3",
+    "sjLevels": "级：%1", "sjNextBanker": "下局 %1 坐庄", "sjBankKept": "保庄", "sjBankLost": "下台",
+    "lanOpen": "空位", "lanBot": "电脑", "lanPlayer": "玩家", "lanWaiting": "等待玩家加入… 空位由电脑补上",
+    "lanRestored": "已恢复上次的牌桌，其他玩家会自动重新连接", "lanConnecting": "正在连接 %1",
+    "lanDisconnected": "连接已断开：%1", "lanSeated": "已入座，等待开局", "lanChatFast": "聊天太快了，请稍等",
+    "lanNoticeDropped": "%1 掉线了", "lanNoticeAuto": "%1 由电脑托管", "lanNoticeBack": "%1 回来了",
+    "shuffleCommit": "第 %1 副牌的洗牌承诺 SHA256 = %2…（本局结束后公布种子，可在结果页验证）",
+})
+EN.update({
+    "botN": "Bot %1", "meDefault": "You", "onlyYou": "only you", "cardNotAllowed": "not allowed: %1",
+    "twoAs": "2 as %1", "callsCard": "calls %1", "leadsFirst": "leads first",
+    "gjRevolutionary": "Revolution", "gjPlayNote": " · gouji", "youLower": "you", "gjPlaceTag": "",
+    "gjPays": "%1%2 pays %3 %5 cards (%4)", "gjPays1": "%1%2 pays %3 %5 card (%4)",
+    "gjAcceptRefuse": ": accept / refuse", "gjWaitAccept": ": %1 accepts or refuses",
+    "gjAcceptReturn": "%1: accept / refuse the card %2 returns", "gjReturning": "%1 returns tribute to %2: %3 to go",
+    "gjPositiveOnly": "only positive sums count", "gjChuansanhu": "串三户 (clean sweep)",
+    "bhCommoner": "Rebel", "bhAbdicates": "abdicates", "bhQingTribute": "清 tribute",
+    "bhNoTriple": "No callable triple: accepting means playing alone, 1 against 4",
+    "bhSoloMing": "open solo", "bhSoloAn": "secret solo", "bhSoloGrab": "grab solo",
+    "mjDealer": "dealer", "mjDiscards": "%1 discards %2", "mjReadyLeft": "Ready · %1 left",
+    "mjDiscardReady": "Discard %1 → ready on", "mjLeft": "%1 left", "mjDrawn": "Drawn hand",
+    "mjSelfDrawn": "self-drawn", "mjOnDiscard": "on a discard", "mjWins": "%1 wins · %2",
+    "mjFromDiscard": "on %1's discard", "mjDrawnTitle": "Drawn hand · no winner",
+    "sjNoTrump": "no trump", "sjTrumpUnset": "not set", "sjPartner": "Partner", "sjBanker": "Banker",
+    "sjDefender": "Defender", "sjShows": "shows %1", "sjAt": "at %1", "sjTrickOf": "trick %1 / 25", "sjOpen": "open",
+    "sjDeclareCards": "Declare %1", "sjNoDeclare": "No declaration", "sjBury": "Bury", "sjProvisional": "provisional",
+    "sjBuryHint": "Bury: %1/%2 chosen", "sjDefPoints": "Defenders", "sjLastTrick": "Last trick",
+    "sjTrumpLabel": "Trump", "sjLevelLabel": "Level", "sjBottomMine": "Bottom · only you", "sjTrickPts": "This trick",
+    "sjTrumpLine": "Trump: %1 · level %2 · %3 is banker", "sjThrowFailed": "%1's throw fails: plays %2 (S-18a)",
+    "sjRedeal": "Nobody declared: deal again (S-9b)", "sjTrickWon": "%1 wins the trick: %2 points",
+    "sjResPoints": "Defenders' points %1", "sjResBottom": "bottom ×%1", "sjBankerUp": "Banker's side up %1",
+    "sjDefUp": "Defenders up %1", "sjLevelDrop": "Level drop %1", "sjSideAt": "%1·%2 at %3", "sjLevels": "Levels: %1",
+    "sjNextBanker": "Next banker: %1", "sjBankKept": "bank kept", "sjBankLost": "bank lost",
+    "lanOpen": "open", "lanBot": "bot", "lanPlayer": "player", "lanWaiting": "Waiting for players… open seats get bots",
+    "lanRestored": "The last table is back; the other players reconnect by themselves",
+    "lanConnecting": "Connecting to %1", "lanDisconnected": "Disconnected: %1",
+    "lanSeated": "Seated; waiting for the start", "lanChatFast": "Chat too fast; wait a moment",
+    "lanNoticeDropped": "%1 dropped", "lanNoticeAuto": "A bot plays for %1 (auto-play)", "lanNoticeBack": "%1 is back",
+    "shuffleCommit": "Deal %1 shuffle commitment SHA256 = %2… (the seed is revealed after the hand: verify on the "
+                     "results)",
+})
+
 # Labels of action kinds (engine.core.Action.kind) for buttons.
 ACTION_ZH = {
     "play": "出牌", "pass": "过牌", "rang": "让牌", "jiefeng": "接风", "burn": "烧牌", "yudian": "预点",
@@ -210,27 +278,54 @@ PLACES_EN = ["1st", "2nd", "3rd", "4th", "5th", "Last"]
 PLACES_BH_ZH = ["头客", "二客", "三客", "二拉", "大拉"]
 
 
+def is_zh(lang: str) -> bool:
+    """The one language test of the desktop code (tests/test_i18n_python.py keeps it the only one)."""
+    return lang == "zh"
+
+
+def pick(lang: str, zh: T, en: T) -> T:
+    """One of two things the engine or a table holds in both languages (a Refusal's zh/en, an option's
+    label_zh/label_en, a zh and an en table): the one for ``lang``."""
+    return zh if is_zh(lang) else en
+
+
+def word(lang: str, key: str, *args: Any) -> str:
+    """The UI words of ``key`` in ``lang``, ``%1``, ``%2`` … filled from ``args`` in one pass (an argument that
+    holds "%2" stays as it is)."""
+    text = pick(lang, ZH, EN)[key]
+    if not args:
+        return text
+    return re.sub(r"%(\d)", lambda m: str(args[int(m.group(1)) - 1]) if 0 < int(m.group(1)) <= len(args)
+                  else m.group(0), text)
+
+
 def strings(lang: str) -> dict[str, str]:
     """The UI words; every registered game's name under its spec name (``s.gouji`` in QML)."""
     from engine import games
-    out = dict(ZH if lang == "zh" else EN)
+    out = dict(pick(lang, ZH, EN))
     for spec in games.specs():
-        out[spec.name] = spec.title_zh if lang == "zh" else spec.title_en
+        out[spec.name] = pick(lang, spec.title_zh, spec.title_en)
+    out["lang"] = lang   # for code handed only these words (a presenter's match_label): see lang_of
     return out
+
+
+def lang_of(s: Mapping[str, str]) -> str:
+    """The language of a :func:`strings` table."""
+    return str(s.get("lang", "en"))
 
 
 def action_label(kind: str, lang: str, phase: str = "") -> str:
     if kind == "decline" and phase:
-        d = (DECLINE_ZH if lang == "zh" else DECLINE_EN).get(phase)
+        d = pick(lang, DECLINE_ZH, DECLINE_EN).get(phase)
         if d:
             return d
-    table = ACTION_ZH if lang == "zh" else ACTION_EN
+    table = pick(lang, ACTION_ZH, ACTION_EN)
     return table.get(kind, kind)
 
 
 def place_name(place: int, n_seats: int, lang: str) -> str:
     """``place`` 0-based."""
-    if lang == "zh":
+    if is_zh(lang):
         names = PLACES_ZH if n_seats == 6 else PLACES_BH_ZH
     else:
         names = PLACES_EN if n_seats == 6 else PLACES_EN[:4] + ["Last"]
@@ -259,6 +354,6 @@ def install(lang: str) -> bool:
         _translator.append(t)
     t = _translator[0]
     QCoreApplication.removeTranslator(t)
-    if lang == "zh":
+    if is_zh(lang):
         return bool(QCoreApplication.installTranslator(t))
     return False

@@ -64,7 +64,7 @@ def seat_names(seats: Any, lang: str) -> list[str]:
     never one a player holds), instead of the host's "Bot n"; two players of one name (both left the name
     blank: 海风) are told apart, the later seat as "海风 (2)"."""
     from desktop.appbridge import BOT_NAMES_EN, BOT_NAMES_ZH
-    pool = BOT_NAMES_ZH if lang == "zh" else BOT_NAMES_EN
+    pool = i18n.pick(lang, BOT_NAMES_ZH, BOT_NAMES_EN)
     seats = list(seats or [])
     humans = [str(s.name or "") for s in seats if s.kind == "human"]
     out: list[str] = []
@@ -88,8 +88,8 @@ def _seat_rows(table: Any, lang: str) -> list[dict[str, Any]]:
     out = []
     names = seat_names(table.seats if table else [], lang)
     for s, shown in zip(table.seats if table else [], names, strict=True):
-        kind = {"open": "空位" if lang == "zh" else "open", "bot": "电脑" if lang == "zh" else "bot",
-                "human": "玩家" if lang == "zh" else "player"}.get(s.kind, s.kind)
+        key = {"open": "lanOpen", "bot": "lanBot", "human": "lanPlayer"}.get(s.kind)
+        kind = i18n.word(lang, key) if key else s.kind
         out.append({"seat": s.seat, "kind": s.kind, "kindText": kind, "name": shown, "connected": s.connected,
                     "auto": s.auto, "level": s.level or ""})
     return out
@@ -188,8 +188,7 @@ class LanBridge(QObject):
             return False
         self._write_memo(port, 0, name, token)
         self._opened(port, name, token)
-        self._status = ("等待玩家加入… 空位由电脑补上" if self.lang() == "zh"
-                        else "Waiting for players… open seats get bots")
+        self._status = i18n.word(self.lang(), "lanWaiting")
         self.changed.emit()
         return True
 
@@ -291,8 +290,7 @@ class LanBridge(QObject):
         self._write_memo(port, seat, name, str(token or ""))
         self._opened(port, name, str(token or ""))
         self._seat = seat
-        self._status = ("已恢复上次的牌桌，其他玩家会自动重新连接" if self.lang() == "zh"
-                        else "The last table is back; the other players reconnect by themselves")
+        self._status = i18n.word(self.lang(), "lanRestored")
         self.changed.emit()
         return True
 
@@ -312,7 +310,7 @@ class LanBridge(QObject):
         from engine.net.protocol import PHRASES
         if line.get("phrase"):
             zh, en = PHRASES.get(line["phrase"], (line["phrase"], line["phrase"]))
-            return zh if self.lang() == "zh" else en
+            return i18n.pick(self.lang(), zh, en)
         return str(line.get("text") or "")
 
     @Slot()
@@ -359,7 +357,7 @@ class LanBridge(QObject):
         back = self._tokens.get(addr)   # a seat we held at this address (the host restarted): rejoin it
         try:
             self._connect(addr, self._name, *(back or (None, None)))
-            self._status = ("正在连接 " if self.lang() == "zh" else "Connecting to ") + addr
+            self._status = i18n.word(self.lang(), "lanConnecting", addr)
         except Exception as exc:
             self._status = f"{type(exc).__name__}: {exc}"
         self.changed.emit()
@@ -414,7 +412,7 @@ class LanBridge(QObject):
             self.chatChanged.emit()
             return
         if isinstance(msg, tuple) and msg and msg[0] == "closed":
-            self._status = ("连接已断开：" if self.lang() == "zh" else "Disconnected: ") + str(msg[1])
+            self._status = i18n.word(self.lang(), "lanDisconnected", msg[1])
         elif isinstance(msg, Welcome | Table):
             self._table = msg.table
             self._track_drops(msg.table)
@@ -431,7 +429,7 @@ class LanBridge(QObject):
             self._seat = msg.seat
             if self._mode == "join" and self._addr:
                 self._tokens[self._addr] = (msg.seat, msg.token)
-            self._status = ("已入座，等待开局" if self.lang() == "zh" else "Seated; waiting for the start")
+            self._status = i18n.word(self.lang(), "lanSeated")
         elif isinstance(msg, Sync | Update):
             if self._seat < 0:
                 return
@@ -449,8 +447,7 @@ class LanBridge(QObject):
                 table.net_snapshot(snap)
         elif isinstance(msg, Refused):
             if msg.code == "chat":
-                self._status = ("聊天太快了，请稍等" if self.lang() == "zh" else "Chat too fast; wait a moment") \
-                    if "fast" in msg.reason else msg.reason
+                self._status = i18n.word(self.lang(), "lanChatFast") if "fast" in msg.reason else msg.reason
             table.message.emit(f"[{msg.rule or msg.code}] {msg.reason}")
         elif isinstance(msg, Notice):
             table.message.emit(self._notice_text(msg))
@@ -477,14 +474,13 @@ class LanBridge(QObject):
         """A host notice about a seat (dropped / 托管 / back) in the UI language; any other as the host wrote it."""
         if str(msg.code) == "timeout" and isinstance(getattr(msg, "seat", None), int) and self._table is not None:
             return self._timeout_text(int(msg.seat))
-        words = {"dropped": ("%1 掉线了", "%1 dropped"), "auto": ("%1 由电脑托管", "A bot plays for %1 (auto-play)"),
-                 "back": ("%1 回来了", "%1 is back")}.get(str(msg.code))
+        words = {"dropped": "lanNoticeDropped", "auto": "lanNoticeAuto", "back": "lanNoticeBack"}.get(str(msg.code))
         seat = getattr(msg, "seat", None)
         if words is None or not isinstance(seat, int) or self._table is None:
             return str(msg.text)
         names = seat_names(self._table.seats, self.lang())
         name = names[seat] if 0 <= seat < len(names) else str(seat)
-        return words[0 if self.lang() == "zh" else 1].replace("%1", name)
+        return i18n.word(self.lang(), words, name)
 
     def _timeout_text(self, seat: int) -> str:
         """The move timer ran out: the player himself reads what the local table says; the others, whose."""
@@ -626,8 +622,7 @@ class LanBridge(QObject):
 
     def _g_phrases(self) -> list[dict[str, str]]:
         from engine.net.protocol import PHRASES
-        zh = self.lang() == "zh"
-        return [{"id": k, "text": v[0] if zh else v[1]} for k, v in PHRASES.items()]
+        return [{"id": k, "text": i18n.pick(self.lang(), v[0], v[1])} for k, v in PHRASES.items()]
 
     def _g_resume(self) -> dict[str, Any]:
         return dict(self._resume) if self._resume else {}

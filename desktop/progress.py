@@ -29,7 +29,7 @@ def lines(pres: Any, view: dict[str, Any], totals: list[int], me: int, names: li
         def name_of(seat: int, lang: str = lang) -> str:
             if 0 <= seat < len(names) and names[seat]:
                 return str(names[seat])
-            return ("你" if lang == "zh" else "You") if seat == me else (f"电脑{seat}" if lang == "zh" else f"Bot {seat}")
+            return i18n.word(lang, "you") if seat == me else i18n.word(lang, "botN", seat)
 
         label = pres.match_label({"view": view, "options": options}, s)
         score = score_text(pres.top_score(view, totals, me, name_of, lang), s)

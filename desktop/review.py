@@ -40,7 +40,7 @@ def rows(result: dict[str, Any], lang: str, pres: Any = None, rules: Any = None)
         return token if pres is None else token_words(pres, rules, token, lang, phase)
     out = []
     for m in result.get("moments", []):
-        tip = m["tip_zh"] if lang.startswith("zh") else m["tip_en"]
+        tip = i18n.pick(lang, m["tip_zh"], m["tip_en"])
         out.append({"index": m["index"], "step": m["index"] - int(result.get("start", 0)),
                     "head": s["reviewMoment"].replace("%1", str(m["index"] + 1)),
                     "played": s["reviewPlayed"].replace("%1", words(m["played"], m.get("phase", ""))),

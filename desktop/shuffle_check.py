@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from desktop import i18n
+
 
 def verdicts(game: str, options: Mapping[str, Any], history: Sequence[Mapping[str, Any]],
              events: Sequence[Mapping[str, Any]], first_bound: str | None = None) -> list[dict[str, Any]]:
@@ -28,7 +30,7 @@ def panel(found: Sequence[Mapping[str, Any]], lang: str, s: Mapping[str, str]) -
     """``{"shown", "ok", "title", "lines"}`` for the results screen (hidden when nothing was revealed)."""
     if not found:
         return {"shown": False, "ok": True, "title": s["verifyShuffle"], "lines": []}
-    key = "zh" if lang.startswith("zh") else "en"
+    key = i18n.pick(lang, "zh", "en")
     ok = all(bool(v.get("ok")) for v in found)
     lines = [str(v.get(key) or v.get("en") or "") for v in found]
     return {"shown": True, "ok": ok, "title": s["verifyShuffle"] + ("  ✓" if ok else "  ✗"), "lines": lines,
@@ -39,6 +41,4 @@ def commit_line(data: Mapping[str, Any], lang: str) -> str:
     """The message-line text for a ``shuffle_commit`` event, shown as the deal comes in."""
     short = str(data.get("commit", ""))[:16]
     n = int(data.get("deal", 0)) + 1
-    if lang.startswith("zh"):
-        return f"第 {n} 副牌的洗牌承诺 SHA256 = {short}…（本局结束后公布种子，可在结果页验证）"
-    return f"Deal {n} shuffle commitment SHA256 = {short}… (the seed is revealed after the hand: verify on the results)"
+    return i18n.word(lang, "shuffleCommit", n, short)

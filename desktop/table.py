@@ -396,8 +396,8 @@ class TableBridge(QObject):
         if 0 <= seat < len(self.seat_names) and self.seat_names[seat]:
             return self.seat_names[seat]
         if seat == self.my_seat():
-            return "你" if self.lang() == "zh" else "You"
-        return (f"电脑{seat}" if self.lang() == "zh" else f"Bot {seat}")
+            return i18n.word(self.lang(), "you")
+        return i18n.word(self.lang(), "botN", seat)
 
     def same_side(self, a: int, b: int) -> bool:
         return self.pres.same_side(self.snap.get("view", {}), a, b)
@@ -635,7 +635,7 @@ class TableBridge(QObject):
             ok = self.pres.choice_ok(cards, card_kind["args"])
             info.update(legal=ok, kinds=[], desc=card_kind["label"])
             if not ok:
-                info.update(reason=("这张牌不能" if self.lang() == "zh" else "not allowed: ") + card_kind["label"])
+                info.update(reason=i18n.word(self.lang(), "cardNotAllowed", card_kind["label"]))
         elif cards and snap.get("my_turn") and snap.get("play_kinds"):
             v = self._verdict if self._verdict and sorted(self._verdict.get("cards") or []) == sorted(cards) else None
             if v is None:
@@ -666,8 +666,8 @@ class TableBridge(QObject):
         lang = self.lang()
         if v.get("kinds"):
             return {"legal": True, "kinds": list(v["kinds"]), "reason": "", "rule": "",
-                    "desc": v.get("desc_zh" if lang == "zh" else "desc_en", ""), "pending": False}
-        reason = (v.get("zh") if lang == "zh" else v.get("en")) or i18n.strings(lang).get("illegal", "illegal")
+                    "desc": i18n.pick(lang, v.get("desc_zh", ""), v.get("desc_en", "")), "pending": False}
+        reason = i18n.pick(lang, v.get("zh"), v.get("en")) or i18n.strings(lang).get("illegal", "illegal")
         return {"legal": False, "kinds": [], "reason": reason, "rule": v.get("rule", ""), "pending": False}
 
     def _on_judged(self, v: dict[str, Any]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from desktop import i18n
 from engine import tutor
 
 
@@ -33,7 +34,7 @@ def cards_for(game: str, lang: str) -> list[dict[str, str]]:
     except KeyError:
         return out
     for c in cards:
-        body = c.zh if lang.startswith("zh") else c.en
+        body = i18n.pick(lang, c.zh, c.en)
         sep = "：" if "：" in body else ": "
         title, _, text = body.partition(sep)
         text = text.strip()

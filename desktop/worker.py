@@ -16,7 +16,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
-from desktop import bots, shuffle_check, store
+from desktop import bots, i18n, shuffle_check, store
 from desktop.games import Presenter, presenter
 
 
@@ -274,7 +274,7 @@ class GameWorker(QObject):
         action = v["_actions"].get(kind)
         self._verdict = None
         if action is None:
-            self.rejected.emit(v.get("rule", ""), (v.get("zh") if self.lang == "zh" else v.get("en")) or "")
+            self.rejected.emit(v.get("rule", ""), i18n.pick(self.lang, v.get("zh"), v.get("en")) or "")
             self._emit(None, [], st.view(self.seat))
             return
         self._apply(action, checked=False)

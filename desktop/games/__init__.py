@@ -77,7 +77,7 @@ class Presenter:
 
     # ---------------------------------------------------------------- titles
     def title(self, lang: str) -> str:
-        return self.title_zh if lang == "zh" else self.title_en
+        return i18n.pick(lang, self.title_zh, self.title_en)
 
     def lan_hint(self, options: Mapping[str, Any], lang: str) -> str:
         """The LAN lobby's rules line: each option that differs from its default, by its label (a game's
@@ -89,7 +89,7 @@ class Presenter:
             if sp.name in options and options[sp.name] != sp.default:
                 v = options[sp.name]
                 word = (s["on"] if v else s["off"]) if isinstance(v, bool) else str(v)
-                out.append(s["lanOpt"].replace("%1", sp.label_zh if lang == "zh" else sp.label_en).replace("%2", word))
+                out.append(s["lanOpt"].replace("%1", i18n.pick(lang, sp.label_zh, sp.label_en)).replace("%2", word))
         return " · ".join(out)
 
     def option_word(self, name: str, value: Any, lang: str) -> str | None:

@@ -84,12 +84,12 @@ class BaohuangPresenter(ClimbingPresenter):
         if view.get("emperor") == seat:
             out.append({"text": "♛ " + s["emperor"], "color": "gold"})
         elif view.get("guard") == seat and (view.get("guard_public") or seat == me):
-            only = "" if view.get("guard_public") else (" · 仅你可见" if lang == "zh" else " · only you")
+            only = "" if view.get("guard_public") else " · " + i18n.word(lang, "onlyYou")
             out.append({"text": s["guard"] + only, "color": "gold"})
         if seat in (view.get("rebels") or []):
             out.append({"text": "⚒ " + s["rebel"], "color": "blue"})
         elif seat == me and view.get("role") == "rebel":
-            out.append({"text": ("平民 · 仅你可见" if lang == "zh" else "Rebel · only you"), "color": "grey"})
+            out.append({"text": i18n.word(lang, "bhCommoner") + " · " + i18n.word(lang, "onlyYou"), "color": "grey"})
         elif view.get("emperor") is not None and seat != me and side_known(view, seat, me) is None:
             out.append({"text": "? " + s["unknownId"], "color": "grey"})
         return out
@@ -102,11 +102,11 @@ class BaohuangPresenter(ClimbingPresenter):
         me = int(snap["seat"])
         if kind == "abdicate":   # B-10: the 皇牌 (and any 2s paid) go to the 上家, the crowned joker face up
             faces = ["X^"] + ["?"] * int(d.get("paid", 0))
-            table.tribute_flight(d.get("seat"), d.get("to"), faces, len(faces), "让位" if lang == "zh" else "abdicates",
+            table.tribute_flight(d.get("seat"), d.get("to"), faces, len(faces), i18n.word(lang, "bhAbdicates"),
                                  me, public=("X^",))
         elif kind == "qing_card":
             table.tribute_flight(d.get("from"), d.get("to"), [d["card"]] if d.get("card") else [], 1,
-                                 "清贡" if lang == "zh" else "清 tribute", me)
+                                 i18n.word(lang, "bhQingTribute"), me)
         elif kind in ANNOUNCED:
             announce(table, kind, d, lang)
 
@@ -116,8 +116,7 @@ class BaohuangPresenter(ClimbingPresenter):
         if view.get("phase") != "abdicate" or view.get("to_act") != me or not view.get("hand"):
             return ""
         if no_triple(view):
-            return ("没有可叫的三张：接受就要独保（1 对 4）" if lang == "zh"
-                    else "No callable triple: accepting means playing alone, 1 against 4")
+            return i18n.word(lang, "bhNoTriple")
         return ""
 
     def sheet(self, results: Sequence[Mapping[str, Any]], me: int, n: int, options: Mapping[str, Any], lang: str,
@@ -126,9 +125,7 @@ class BaohuangPresenter(ClimbingPresenter):
         each seat's share of it; the running totals (B-42)."""
         from desktop import sheet
         s = i18n.strings(lang)
-        zh = lang == "zh"
-        solo_words = {"ming": "明独保" if zh else "open solo", "an": "暗独保" if zh else "secret solo",
-                      "grab": "抢独" if zh else "grab solo"}
+        solo_words = {"ming": s["bhSoloMing"], "an": s["bhSoloAn"], "grab": s["bhSoloGrab"]}
         columns = ([sheet.text(s["sheetHand"]), sheet.text(s["emperor"]), sheet.text(s["guard"]),
                     sheet.text(s["sideScore"])]
                    + [sheet.text(name_of(i), "mine" if i == me else "") for i in range(n)])

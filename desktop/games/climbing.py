@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from desktop import i18n
 from desktop.faces import RANK_CHARS
 from desktop.games import Presenter, Row
 from desktop.models import RANK_LABEL, card_info
@@ -59,7 +60,7 @@ class ClimbingPresenter(Presenter):
 
     def filler_play(self, p: Any, lang: str) -> str:
         if p.naturals and p.twos:
-            return f"2 当 {RANK_LABEL[p.natural_rank]}" if lang == "zh" else f"2 as {RANK_LABEL[p.natural_rank]}"
+            return i18n.word(lang, "twoAs", RANK_LABEL[p.natural_rank])
         return ""
 
     def hint_cards(self, hand: Sequence[str], action: Any) -> list[str] | None:
@@ -120,7 +121,6 @@ ANNOUNCED = ("call", "mingbao", "rebel", "guard_revealed", "emperor", "solo", "r
 
 def announce(table: Any, kind: str, d: Mapping[str, Any], lang: str) -> None:
     """A declaration everybody hears: a one-line message "who · what"."""
-    from desktop import i18n
     from desktop.faces import card_label
     st = i18n.strings(lang)
     seat = d.get("seat")
@@ -130,9 +130,9 @@ def announce(table: Any, kind: str, d: Mapping[str, Any], lang: str) -> None:
     if kind == "call" and what in ("yu", "ming"):
         what = i18n.action_label("yudian" if what == "yu" else "mingdian", lang)
     elif kind == "call" and what:
-        what = ("叫 " if lang == "zh" else "calls ") + card_label(str(what))
+        what = i18n.word(lang, "callsCard", card_label(str(what)))
     elif kind == "first_leader":
-        what = "上班" if lang == "zh" else "leads first"
+        what = i18n.word(lang, "leadsFirst")
     else:
         what = what or i18n.action_label(kind, lang)
     if kind != "call" or d.get("card"):

@@ -14,6 +14,12 @@ from desktop.games.climbing import ANNOUNCED, ClimbingPresenter, announce
 TRIBUTE_ZH = {"men": "闷贡", "burn": "烧贡", "point": "点贡", "fall": "落贡", "chuansanhu": "串三户贡"}
 
 
+def tribute_kind(kind: str, lang: str, unknown: str) -> str:
+    """A tribute's kind in words: 闷贡 … in Chinese (``unknown`` for a kind not listed), the engine's own word
+    (men, burn …) in English."""
+    return i18n.pick(lang, TRIBUTE_ZH.get(kind, unknown), kind)
+
+
 class GoujiPresenter(ClimbingPresenter):
     glyph = "够"
     felt = "green"
@@ -41,7 +47,7 @@ class GoujiPresenter(ClimbingPresenter):
 
     def badges(self, view: Mapping[str, Any], seat: int, me: int, s: Mapping[str, str], lang: str) -> list[Row]:
         if view.get("revolutionary") == seat:
-            return [{"text": "革命" if lang == "zh" else "Revolution", "color": "blue"}]
+            return [{"text": i18n.word(lang, "gjRevolutionary"), "color": "blue"}]
         return []
 
     def seat_extras(self, view: Mapping[str, Any], seat: int, d: int, lang: str) -> Row:
@@ -55,7 +61,7 @@ class GoujiPresenter(ClimbingPresenter):
         return {"call": label, "kaidian": kd, "opposite": d == 3}
 
     def play_note(self, d: Mapping[str, Any], lang: str) -> str:
-        return (" · 够级" if lang == "zh" else " · gouji") if d.get("gouji") else ""
+        return i18n.word(lang, "gjPlayNote") if d.get("gouji") else ""
 
     def trick_badge(self, t: Mapping[str, Any], lang: str) -> str:
         return "够 级" if t.get("gouji") else ""
@@ -76,7 +82,7 @@ class GoujiPresenter(ClimbingPresenter):
             cards = list(d.get("cards") or [])
             n = len(cards) or int(d.get("count", 1))
             k = str(d.get("kind", ""))
-            label = TRIBUTE_ZH.get(k, st["tribute"]) if lang == "zh" else f"{st['tribute']} ({k})"
+            label = i18n.pick(lang, TRIBUTE_ZH.get(k, st["tribute"]), f"{st['tribute']} ({k})")
             table.tribute_flight(d.get("payer"), d.get("receiver"), cards, n, label, me)
         elif kind == "returned":   # a returned card goes back to the payer
             cards = [d["card"]] if d.get("card") else []
@@ -87,8 +93,7 @@ class GoujiPresenter(ClimbingPresenter):
 
     def prompt(self, view: Mapping[str, Any], me: int, name_of: Any, lang: str) -> str:
         """进贡: "王磊（大落）向你进贡 2 张：接受 / 拒收"; 还贡: who returns how many to whom (G-75 … G-83)."""
-        zh = lang == "zh"
-        you = "你" if zh else "you"
+        you = i18n.word(lang, "youLower")
 
         def who(seat: Any) -> str:
             return you if seat == me else name_of(seat)
@@ -102,20 +107,17 @@ class GoujiPresenter(ClimbingPresenter):
             prev = (view.get("set_results") or [{}])[-1].get("places") or []
             place = (prev.get(str(payer), prev.get(payer)) if isinstance(prev, dict)
                      else prev[payer] if isinstance(payer, int) and payer < len(prev) else None)
-            tag = f"（{i18n.place_name(int(place) - 1, 6, lang)}）" if zh and isinstance(place, int) else ""
-            if zh:
-                head = f"{who(payer)}{tag}向{who(recv)}{TRIBUTE_ZH.get(k, '进贡')} {n} 张"
-                return head + ("：接受 / 拒收" if recv == me else f"：等{name_of(recv)}接受或拒收")
-            head = f"{who(payer)} pays {who(recv)} {n} card{'s' if n != 1 else ''} ({k})"
-            return head + (": accept / refuse" if recv == me else f": {name_of(recv)} accepts or refuses")
+            tag = i18n.word(lang, "gjPlaceTag", i18n.place_name(int(place) - 1, 6, lang)) if isinstance(place, int) else ""
+            head = i18n.word(lang, "gjPays1" if n == 1 else "gjPays", who(payer), tag, who(recv),
+                             tribute_kind(k, lang, i18n.word(lang, "tribute")), n)
+            return head + (i18n.word(lang, "gjAcceptRefuse") if recv == me
+                           else i18n.word(lang, "gjWaitAccept", name_of(recv)))
         ret = view.get("returning")
         if phase == "return" and isinstance(ret, dict):
             payer, recv, left = ret.get("payer"), ret.get("receiver"), int(ret.get("left") or 0)
             if ret.get("offered"):
-                return (f"{who(payer)}：接受 / 拒收{who(recv)}还的牌" if zh
-                        else f"{who(payer)}: accept / refuse the card {who(recv)} returns")
-            return (f"{who(recv)}还贡给{who(payer)}：还差 {left} 张" if zh
-                    else f"{who(recv)} returns tribute to {who(payer)}: {left} to go")
+                return i18n.word(lang, "gjAcceptReturn", who(payer), who(recv))
+            return i18n.word(lang, "gjReturning", who(recv), who(payer), left)
         return ""
 
     def score(self, totals: Sequence[int], me: int, name_of: Any) -> Row:
@@ -138,19 +140,19 @@ class GoujiPresenter(ClimbingPresenter):
     def results_sum(self, res: Mapping[str, Any], me: int, options: Mapping[str, Any], lang: str) -> str:
         """我方 +2 +0 −1 = +1 · 串三户 ×2 · 只记正分 (G-85 … G-88)."""
         from engine.gouji.table import team
-        zh = lang == "zh"
+        s = i18n.strings(lang)
         teams = res.get("team_scores") or []
         if len(teams) != 2:
             return ""
         parts = []
-        for t, label in ((team(me), "我方" if zh else "Us"), (1 - team(me), "对方" if zh else "Them")):
+        for t, label in ((team(me), s["ourSide"]), (1 - team(me), s["theirSide"])):
             pts = [self.result_points(res, s, options) for s in range(6) if team(s) == t]
             line = f"{label} {' '.join(p for p in pts if p)}"
             if res.get("chuansanhu"):
                 line += " ×2"
             parts.append(f"{line} = {int(teams[t]):+d}")
         if str(options.get("scoring")) == "4-2-positive":
-            parts.append("只记正分" if zh else "only positive sums count")
+            parts.append(s["gjPositiveOnly"])
         return "  ·  ".join(parts)
 
     def sheet(self, results: Sequence[Mapping[str, Any]], me: int, n: int, options: Mapping[str, Any], lang: str,
@@ -181,8 +183,7 @@ class GoujiPresenter(ClimbingPresenter):
         run = [last[members[t][0]] if len(last) == 6 else 0 for t in (mine_t, 1 - mine_t)]
         total = [sheet.text(s["total"], "gold"), sheet.text(""), sheet.num(run[0]), sheet.text(""),
                  sheet.num(run[1]), sheet.text(f"{run[0]} : {run[1]}", "gold")]
-        note = ("只记正分" if lang == "zh" else "only positive sums count") \
-            if str(options.get("scoring")) == "4-2-positive" else ""
+        note = s["gjPositiveOnly"] if str(options.get("scoring")) == "4-2-positive" else ""
         return {"columns": columns, "rows": rows, "total": total, "note": note}
 
     def card_goal(self, view: Mapping[str, Any], me: int) -> int:
@@ -196,8 +197,8 @@ class GoujiPresenter(ClimbingPresenter):
         for t in res.get("tribute_next") or []:
             k = t.get("kind", "")
             tributes.append(f"{name_of(t.get('payer', 0))} → {name_of(t.get('receiver', 0))} "
-                            f"{TRIBUTE_ZH.get(k, k) if lang == 'zh' else k} ×{t.get('owed', 1)}")
-        extra = ("串三户" if lang == "zh" else "串三户 (clean sweep)") if res.get("chuansanhu") else ""
+                            f"{tribute_kind(k, lang, k)} ×{t.get('owed', 1)}")
+        extra = i18n.word(lang, "gjChuansanhu") if res.get("chuansanhu") else ""
         return tributes, extra
 
     def judge_state(self, view: Mapping[str, Any]) -> Any:

@@ -50,8 +50,8 @@ def tile_name(t: str, lang: str) -> str:
     """A tile in words: 五万 / 5 characters, 东 / East."""
     if len(t) == 2 and t[0].isdigit():
         n = int(t[0])
-        return f"{NUM_ZH[n - 1]}{SUIT_ZH[t[1]]}" if lang == "zh" else f"{n} {SUIT_EN[t[1]]}"
-    return HONOUR_ZH.get(t, t) if lang == "zh" else HONOUR_EN.get(t, t)
+        return i18n.pick(lang, f"{NUM_ZH[n - 1]}{SUIT_ZH[t[1]]}", f"{n} {SUIT_EN[t[1]]}")
+    return i18n.pick(lang, HONOUR_ZH, HONOUR_EN).get(t, t)
 
 
 def tile_row(t: str) -> Row:
@@ -95,9 +95,9 @@ class MahjongPresenter(Presenter):
         w = winds[seat] if seat < len(winds) else ""
         out: list[Row] = []
         if w:
-            label = WIND_ZH.get(w, w) if lang == "zh" else w
+            label = i18n.pick(lang, WIND_ZH.get(w, w), w)
             if view.get("dealer") == seat:
-                label += " · 庄" if lang == "zh" else " · dealer"
+                label += " · " + i18n.word(lang, "mjDealer")
             out.append({"text": label, "color": "gold" if view.get("dealer") == seat else "blue"})
         if (view.get("minglou") or [False] * 4)[seat]:
             out.append({"text": "明楼", "color": "blue"})
@@ -116,7 +116,7 @@ class MahjongPresenter(Presenter):
             if spec.name in options and options[spec.name] != spec.default and spec.name != "honors":
                 v = options[spec.name]
                 word = (s["on"] if v else s["off"]) if isinstance(v, bool) else str(v)
-                changed.append(s["lanOpt"].replace("%1", spec.label_zh if lang == "zh" else spec.label_en)
+                changed.append(s["lanOpt"].replace("%1", i18n.pick(lang, spec.label_zh, spec.label_en))
                                .replace("%2", word))
         return " · ".join(head + (changed or [s["mjDefaults"]]))
 
@@ -143,7 +143,7 @@ class MahjongPresenter(Presenter):
                 # another seat's concealed hand is its count of backs, never its tiles; a hand of 3k+2 holds
                 # a drawn tile (or a claim's discard to come), drawn a little apart as in the own hand
                 "backs": count if pos else 0, "drawnApart": bool(pos) and count % 3 == 2,
-                "wind": WIND_ZH.get(winds[seat], winds[seat]) if lang == "zh" else winds[seat],
+                "wind": i18n.pick(lang, WIND_ZH.get(winds[seat], winds[seat]), winds[seat]),
                 "dealer": view.get("dealer") == seat,
                 "river": [dict(tile_row(t), newest=(last == (seat, i))) for i, t in enumerate(rivers[seat])],
                 "melds": [self._meld_row(m, name_of, lang) for m in melds[seat]],
@@ -165,8 +165,8 @@ class MahjongPresenter(Presenter):
             "discards": discards, "claims": claims, "myTurn": bool(snap.get("my_turn")),
             "claimTile": tile_row(claim["tile"]) if claim else None,
             "claimUse": self._claim_use(claims, claim["tile"] if claim else None),
-            "claimText": (f"{name_of(claim['from'])} {KIND_ZH['discard'] if lang == 'zh' else 'discards'} "
-                          f"{tile_name(claim['tile'], lang)}") if claim else "",
+            "claimText": i18n.word(lang, "mjDiscards", name_of(claim["from"]), tile_name(claim["tile"], lang))
+            if claim else "",
             "ting": self._ting(view, lang), "hint": {"kind": sug.get("kind", ""), "arg": sug.get("arg") or ""},
             "dealerPos": (int(view.get("dealer", 0)) - me) % n, "toActPos": (
                 (int(snap["to_act"]) - me) % n if isinstance(snap.get("to_act"), int) and view.get("to_act")
@@ -220,7 +220,7 @@ class MahjongPresenter(Presenter):
     @staticmethod
     def _meld_row(m: Mapping[str, Any], name_of: Any, lang: str) -> Row:
         kind = m.get("kong") or m.get("kind") or ""
-        label = (MELD_ZH if lang == "zh" else MELD_EN).get(str(kind), str(kind))
+        label = i18n.pick(lang, MELD_ZH, MELD_EN).get(str(kind), str(kind))
         if m.get("kind") == "chow" and isinstance(m.get("from"), int):
             label += f" · {name_of(m['from'])}"
         tiles = split_tiles(m.get("tiles")) if m.get("tiles") else []
@@ -236,7 +236,7 @@ class MahjongPresenter(Presenter):
         kind = str(a.get("kind"))
         arg = a.get("arg")
         return {"kind": kind, "arg": "" if arg is None else str(arg),
-                "label": (KIND_ZH if lang == "zh" else KIND_EN).get(kind, kind), "key": KEYS.get(kind, ""),
+                "label": i18n.pick(lang, KIND_ZH, KIND_EN).get(kind, kind), "key": KEYS.get(kind, ""),
                 "tiles": [tile_row(t) for t in split_tiles(arg)] if kind == "chow" else [],
                 "objectName": f"claim_{kind}" + (f"_{arg}" if arg else "")}
 
@@ -247,14 +247,14 @@ class MahjongPresenter(Presenter):
         waits = t.get("waits") or []
         if waits:
             left = sum(int(n) for _, n in waits)
-            text = (f"听 · 剩 {left} 张" if lang == "zh" else f"Ready · {left} left")
+            text = i18n.word(lang, "mjReadyLeft", left)
             return {"text": text, "tiles": [tile_row(x) for x, _ in waits], "after": {}}
         after = t.get("after") or {}
         if after:
             best = max(after.items(), key=lambda kv: sum(int(n) for _, n in kv[1]))
             left = sum(int(n) for _, n in best[1])
-            text = (f"打{tile_name(best[0], lang)} → 听" if lang == "zh" else f"Discard {best[0]} → ready on")
-            tail = (f"剩 {left} 张" if lang == "zh" else f"{left} left")
+            text = i18n.word(lang, "mjDiscardReady", i18n.pick(lang, tile_name(best[0], lang), best[0]))
+            tail = i18n.word(lang, "mjLeft", left)
             return {"text": text, "tail": tail, "tiles": [tile_row(x) for x, _ in best[1]],
                     "after": {k: [x for x, _ in v] for k, v in after.items()}}
         return {"text": "", "tiles": [], "after": {}}
@@ -265,7 +265,7 @@ class MahjongPresenter(Presenter):
         tile flies from the river into the claimer's meld under a 吃/碰/杠/胡 flash; a concealed or added kong
         and a self-drawn win flash at the seat. The claimed tile is the one the ``claims`` event named."""
         seat = d.get("seat")
-        words = KIND_ZH if lang == "zh" else FLASH_EN
+        words = i18n.pick(lang, KIND_ZH, FLASH_EN)
         if kind == "discard" and isinstance(seat, int):
             table.ring("play")
             pos = table.pos_of(seat)
@@ -305,19 +305,18 @@ class MahjongPresenter(Presenter):
 
     def results_extra(self, res: Mapping[str, Any], lang: str, name_of: Any) -> tuple[list[str], str]:
         if res.get("drawn"):
-            return [], ("荒庄" if lang == "zh" else "Drawn hand")
+            return [], i18n.word(lang, "mjDrawn")
         wins = res.get("wins") or []
         if not wins:
             return [], ""
         w = wins[0]
-        how = ("自摸" if w.get("self_drawn") else "点炮") if lang == "zh" else (
-            "self-drawn" if w.get("self_drawn") else "on a discard")
-        return [], f"{name_of(int(w['seat']))} 胡 · {how}" if lang == "zh" else f"{name_of(int(w['seat']))} wins · {how}"
+        how = i18n.word(lang, "mjSelfDrawn" if w.get("self_drawn") else "mjOnDiscard")
+        return [], i18n.word(lang, "mjWins", name_of(int(w["seat"])), how)
 
     def results_detail_rows(self, res: Mapping[str, Any], lang: str, name_of: Any) -> Row:
         """The win screen: each winner's hand laid out by its reading, the patterns, the payments."""
         from engine.mahjong.scoring import PATTERN_EN, PATTERN_ZH
-        names = PATTERN_ZH if lang == "zh" else PATTERN_EN
+        names = i18n.pick(lang, PATTERN_ZH, PATTERN_EN)
         wins = []
         for w in res.get("wins") or []:
             groups = [[tile_row(t) for t in split_tiles(g)] for g in str(w.get("reading") or "").split()
@@ -329,11 +328,11 @@ class MahjongPresenter(Presenter):
                          "melds": [[tile_row(t) for t in split_tiles(m)] for m in melds],
                          "tile": tile_row(w["tile"]) if w.get("tile") else None,
                          "patterns": line, "value": w.get("value", 0),
-                         "how": ((f"点炮 · {name_of(int(from_))}" if lang == "zh" else f"on {name_of(int(from_))}'s discard")
-                                 if isinstance(from_, int) else ("自摸" if lang == "zh" else "self-drawn"))})
+                         "how": (i18n.word(lang, "mjFromDiscard", name_of(int(from_))) if isinstance(from_, int)
+                                 else i18n.word(lang, "mjSelfDrawn"))})
         pays = [{"name": name_of(s), "pay": p} for s, p in enumerate(res.get("payments") or [])]
         return {"wins": wins, "payments": pays, "drawn": bool(res.get("drawn")),
-                "title": ("荒庄 · 无人胡牌" if lang == "zh" else "Drawn hand · no winner") if res.get("drawn") else ""}
+                "title": i18n.word(lang, "mjDrawnTitle") if res.get("drawn") else ""}
 
     def judge_state(self, view: Mapping[str, Any]) -> Any:
         return None   # every Mahjong action is a fixed choice: the offered list is the judge (LAN too)

@@ -29,7 +29,6 @@ SPECIAL_KEY = {"shan": "sjShan", "zhen": "sjZhen", "yu": "sjYu"}   # 三五番 s
 SW_SHOWN = ("deal", "declare", "stick", "exchange", "bury")   # phases the face-down declaration sits on the felt
 HINT_POOL = 40   # plays taken from the lazy legal set for hints (never the whole set: see the docstring)
 
-
 def split_cards(text: Any) -> list[str]:
     """``"3h3hX"`` or ``"3h 3h X"`` or a list → ``["3h", "3h", "X"]`` (S-2 notation)."""
     if isinstance(text, (list, tuple)):
@@ -66,8 +65,8 @@ def points_of(cards: Any) -> int:
 
 def trump_word(trump: str | None, fixed: bool, lang: str) -> str:
     if trump is None:
-        return ("无主" if fixed else "未定") if lang == "zh" else ("no trump" if fixed else "not set")
-    return f"{SUIT_SYMBOL[trump]} {SUIT_ZH[trump] if lang == 'zh' else SUIT_EN[trump]}"
+        return i18n.word(lang, "sjNoTrump" if fixed else "sjTrumpUnset")
+    return f"{SUIT_SYMBOL[trump]} {i18n.pick(lang, SUIT_ZH, SUIT_EN)[trump]}"
 
 
 def level_word(level: Any) -> str:
@@ -140,19 +139,18 @@ class ShengjiPresenter(Presenter):
     # ---------------------------------------------------------------- seats
     def relation(self, d: int, n: int, s: Mapping[str, str]) -> str:
         if d == 2:
-            return "对家" if s.get("ourSide") == "我方" else "Partner"
+            return s["sjPartner"]
         return super().relation(d, n, s)
 
     def badges(self, view: Mapping[str, Any], seat: int, me: int, s: Mapping[str, str], lang: str) -> list[Row]:
         out: list[Row] = []
-        zh = lang == "zh"
         if view.get("banker") == seat:
-            out.append({"text": "♔ 庄家" if zh else "♔ Banker", "color": "gold"})
+            out.append({"text": "♔ " + i18n.word(lang, "sjBanker"), "color": "gold"})
         elif view.get("banker") is not None and seat not in (view.get("banker_side") or []):
-            out.append({"text": "闲家" if zh else "Defender", "color": "coral"})
+            out.append({"text": i18n.word(lang, "sjDefender"), "color": "coral"})
         decl = view.get("declaration")
         if decl and decl.get("seat") == seat and not view.get("trump_fixed") and not view.get("sanwufan"):
-            out.append({"text": ("亮 " if zh else "shows ") + cards_word(decl.get("cards") or ""), "color": "gold"})
+            out.append({"text": i18n.word(lang, "sjShows", cards_word(decl.get("cards") or "")), "color": "gold"})
         return out
 
     def seat_extras(self, view: Mapping[str, Any], seat: int, d: int, lang: str) -> Row:
@@ -166,22 +164,20 @@ class ShengjiPresenter(Presenter):
         """The top bar: both sides' levels (我方 打 7 · 对方 打 5), not points (S-22)."""
         levels = view.get("levels") or ["2", "2"]
         mine, theirs = levels[me % 2], levels[1 - me % 2]
-        word = "打 " if lang == "zh" else "at "
-        return {"team": True, "mine": word + level_word(mine), "theirs": word + level_word(theirs), "per": []}
+        return {"team": True, "mine": i18n.word(lang, "sjAt", level_word(mine)),
+                "theirs": i18n.word(lang, "sjAt", level_word(theirs)), "per": []}
 
     def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str]) -> str:
         view = snap.get("view") or {}
         no = view.get("hand_no") or 1
-        zh = s.get("ourSide") == "我方"
-        head = f"第{no}局" if zh else f"Hand {no}"
+        head = s["handNo"].replace("%1", str(no))
         if view.get("phase") == "play":
-            k = int(view.get("trick_no") or 0) + 1
-            head += f" · 第{k}轮 / 共25" if zh else f" · trick {k} / 25"
+            head += " · " + s["sjTrickOf"].replace("%1", str(int(view.get("trick_no") or 0) + 1))
         # the trump always in the top bar (SPEC §8.1), provisional while the deal may still change it
         trump = trump_word(view.get("trump") or (view.get("declaration") or {}).get("suit"),
-                           bool(view.get("trump_fixed")), "zh" if zh else "en")
-        return f"{head} · {'主' if zh else 'trump'} {trump}" + ("" if view.get("trump_fixed") or not view.get(
-            "declaration") else (" · 可反" if zh else " · open"))
+                           bool(view.get("trump_fixed")), i18n.lang_of(s))
+        return f"{head} · {s['sjTrumpIs']} {trump}" + ("" if view.get("trump_fixed") or not view.get(
+            "declaration") else " · " + s["sjOpen"])
 
     # ---------------------------------------------------------------- cards and plays
     def faces(self, cards: Any) -> list[Row]:
@@ -218,9 +214,8 @@ class ShengjiPresenter(Presenter):
         return split_cards(arg) if isinstance(arg, str) and arg else None
 
     def action_label(self, kind: str, arg: str | None, lang: str) -> str | None:
-        zh = lang == "zh"
         if kind == "declare" and arg:
-            return ("亮主 " if zh else "Declare ") + cards_word(arg)
+            return i18n.word(lang, "sjDeclareCards", cards_word(arg))
         st = i18n.strings(lang)
         if kind == "stick" and arg:
             return st["sjStick"] + " " + cards_word(arg)
@@ -229,9 +224,9 @@ class ShengjiPresenter(Presenter):
         if kind == "pass" and self._phase == "stick":
             return st["sjNoStick"]
         if kind == "pass":
-            return "不亮" if zh else "No declaration"
+            return st["sjNoDeclare"]
         if kind == "bury":
-            return "埋底" if zh else "Bury"
+            return st["sjBury"]
         return None
 
     def play_note(self, d: Mapping[str, Any], lang: str) -> str:
@@ -285,7 +280,6 @@ class ShengjiPresenter(Presenter):
         """What the Shengji panel shows: trump and level, the banker, the defenders' points with the point
         cards, the last trick, the bottom (the banker only), the bury counter."""
         view = snap.get("view") or {}
-        zh = lang == "zh"
         me = int(snap.get("seat") or 0)
         banker = view.get("banker")
         phase = view.get("phase")
@@ -302,12 +296,12 @@ class ShengjiPresenter(Presenter):
         trick_pts = sum(points_of(t.get("cards")) for t in view.get("trick") or [])
         trump_text = trump_word(trump, fixed, lang)
         if not fixed and decl:
-            trump_text += " · 暂定" if zh else " · provisional"
+            trump_text += " · " + i18n.word(lang, "sjProvisional")
         held = list(view.get("hand") or [])
         sel_hint = ""
         goal = self.card_goal(view, me) or 8
         if phase == "bury" and banker == me:
-            sel_hint = (f"埋底：已选 %1/{goal} 张" if zh else f"Bury: %1/{goal} chosen")
+            sel_hint = i18n.word(lang, "sjBuryHint", "%1", goal)   # %1: the count QML fills in
         st = i18n.strings(lang)
         decl_card: Row = {}
         sw = view.get("sanwufan")
@@ -339,16 +333,15 @@ class ShengjiPresenter(Presenter):
             "trumpFixed": fixed, "banker": name_of(banker) if isinstance(banker, int) else "",
             "points": int(view.get("defender_points") or 0), "pointFaces": self.faces(pts_cards),
             "lastTrick": last, "trickPoints": trick_pts,
-            "leadKind": (KIND_ZH if zh else KIND_EN).get(tk, "") if tk else "",
+            "leadKind": i18n.pick(lang, KIND_ZH, KIND_EN).get(tk, "") if tk else "",
             "bottom": self.faces(view.get("bottom") or ""), "flipped": self.faces(view.get("bottom_flipped") or []),
             "declaration": (f"{name_of(decl['seat'])} · {cards_word(decl.get('cards') or '')}"
                             if decl and decl.get("cards") and not sw else ""),   # 三五番: the box on the felt says it
             "burying": phase == "bury" and banker == me, "buryGoal": goal, "buryHint": sel_hint, "phase": phase,
             "handSize": len(held),
-            "labels": {"points": "闲家得分" if zh else "Defenders", "lastTrick": "上一轮" if zh else "Last trick",
-                       "trump": "主" if zh else "Trump", "level": "打" if zh else "Level",
-                       "bottom": "底牌 · 仅你可见" if zh else "Bottom · only you",
-                       "banker": "庄家" if zh else "Banker", "trickPts": "本轮分" if zh else "This trick"},
+            "labels": {"points": st["sjDefPoints"], "lastTrick": st["sjLastTrick"], "trump": st["sjTrumpLabel"],
+                       "level": st["sjLevelLabel"], "bottom": st["sjBottomMine"], "banker": st["sjBanker"],
+                       "trickPts": st["sjTrickPts"]},
         }
         return info
 
@@ -443,7 +436,7 @@ class ShengjiPresenter(Presenter):
     # ---------------------------------------------------------------- events
     def on_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
         me = int(snap["seat"])
-        zh = lang == "zh"
+        st = i18n.strings(lang)
         seat = d.get("seat")
         who = table.name_of(seat) if isinstance(seat, int) else ""
         if kind == "hand_start":
@@ -451,9 +444,8 @@ class ShengjiPresenter(Presenter):
         elif kind == "draw" and seat == me and int(d.get("n") or 0) % 24 < 4:
             table.fly("deal", -1, 0, [], False)   # a deal flight now and then: every draw would bury the felt
         elif kind == "declare":
-            what = {"declare": "亮主" if zh else "declares", "override": "反主" if zh else "overrides",
-                    "reinforce": "加固" if zh else "reinforces",
-                    "takeover": i18n.strings(lang)["sjTakeover"]}.get(str(d.get("kind")), "")
+            what = {"declare": st["sjDeclare"], "override": st["sjOverride"], "reinforce": st["sjReinforce"],
+                    "takeover": st["sjTakeover"]}.get(str(d.get("kind")), "")
             shown = cards_word(d.get("cards") or d.get("jokers") or "")
             if d.get("face_down"):   # 三五番: the joker face up, the pair face down (SF-7)
                 shown += " + " + i18n.strings(lang)["sjFaceDown"].replace("%1", str(d["face_down"]))
@@ -462,22 +454,19 @@ class ShengjiPresenter(Presenter):
         elif kind == "trump":
             b = d.get("banker")
             t = trump_word(d.get("trump"), True, lang)
-            table.say((f"主：{t} · 打{level_word(d.get('level'))} · {table.name_of(b)} 坐庄" if zh else
-                       f"Trump: {t} · level {level_word(d.get('level'))} · {table.name_of(b)} is banker")
+            table.say(i18n.word(lang, "sjTrumpLine", t, level_word(d.get("level")), table.name_of(b))
                       if isinstance(b, int) else t)
         elif kind in ("stick", "stick_cards", "exchange", "exchange_cards", "stick_declined", "reveal", "bank",
                       "no_declaration"):
             self._sw_event(table, kind, d, snap, lang)
         elif kind == "throw_failed":
-            table.say(f"{who} 甩牌失败，改出 {cards_word(d.get('forced') or '')} (S-18a)" if zh else
-                       f"{who}'s throw fails: plays {cards_word(d.get('forced') or '')} (S-18a)")
+            table.say(i18n.word(lang, "sjThrowFailed", who, cards_word(d.get("forced") or "")))
         elif kind == "redeal":
-            table.say("无人亮主，重新发牌 (S-9b)" if zh else "Nobody declared: deal again (S-9b)")
+            table.say(st["sjRedeal"])
         elif kind == "trick":
             w = d.get("winner")
             if isinstance(w, int) and d.get("points"):
-                table.say(f"{table.name_of(w)} 赢得本轮 {d['points']} 分" if zh else
-                           f"{table.name_of(w)} wins the trick: {d['points']} points")
+                table.say(i18n.word(lang, "sjTrickWon", table.name_of(w), d["points"]))
 
     def _sw_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
         """三五番's own events (docs/ENGINE_API.md): the stick and the three cards passing between sticker and
@@ -519,29 +508,28 @@ class ShengjiPresenter(Presenter):
 
     def results_extra(self, res: Mapping[str, Any], lang: str, name_of: Any) -> tuple[list[str], str]:
         """The level changes of the hand (S-22) and the bottom multiplier (S-19)."""
-        zh = lang == "zh"
+        st = i18n.strings(lang)
         b = res.get("banker")
         nb = res.get("next_banker")
         bc, dc = int(res.get("banker_change") or 0), int(res.get("defender_change") or 0)
         levels = res.get("levels") or []
         lines = []
         pts = res.get("points")
-        lines.append((f"闲家得分 {pts}" if zh else f"Defenders' points {pts}")
-                     + (f" · {'抠底' if zh else 'bottom'} ×{res['multiplier']}" if res.get("multiplier") else ""))
+        lines.append(i18n.word(lang, "sjResPoints", pts)
+                     + (" · " + i18n.word(lang, "sjResBottom", res["multiplier"]) if res.get("multiplier") else ""))
         if isinstance(b, int):
             if bc > 0:
-                lines.append(f"庄家方升 {bc} 级" if zh else f"Banker's side up {bc}")
+                lines.append(i18n.word(lang, "sjBankerUp", bc))
             if dc > 0:
-                lines.append(f"闲家方升 {dc} 级" if zh else f"Defenders up {dc}")
+                lines.append(i18n.word(lang, "sjDefUp", dc))
             if bc < 0 or dc < 0:
-                lines.append(f"降级 {min(bc, dc)}" if zh else f"Level drop {min(bc, dc)}")
+                lines.append(i18n.word(lang, "sjLevelDrop", min(bc, dc)))
         if len(levels) == 2:
-            sides = [f"{name_of(t)}·{name_of(t + 2)} {'打' if zh else 'at'} {level_word(levels[t])}" for t in (0, 1)]
-            lines.append(("级：" if zh else "Levels: ") + " / ".join(sides))
+            sides = [i18n.word(lang, "sjSideAt", name_of(t), name_of(t + 2), level_word(levels[t])) for t in (0, 1)]
+            lines.append(i18n.word(lang, "sjLevels", " / ".join(sides)))
         if isinstance(nb, int):
-            lines.append(f"下局 {name_of(nb)} 坐庄" if zh else f"Next banker: {name_of(nb)}")
-        return lines, ("保庄" if res.get("bank_kept") else "下台") if zh else (
-            "bank kept" if res.get("bank_kept") else "bank lost")
+            lines.append(i18n.word(lang, "sjNextBanker", name_of(nb)))
+        return lines, st["sjBankKept" if res.get("bank_kept") else "sjBankLost"]
 
 
 PRESENTER = ShengjiPresenter
