@@ -171,7 +171,7 @@ def render(pres: Any, st: Any, me: int, events: list[dict[str, Any]], results: l
         "board": pres.board_view(view, snap, lang, name_of), "said": felt.said,
         "notes": [pres.play_note(e.get("data", {}), lang) for e in events],
         "labels": [pres.action_label(k, None, lang) for k in ("pass", "bury", "exchange")],
-        "rules": pres.rules_summary(lang), "title": pres.title(lang),
+        "title": pres.title(lang),   # the rules panel's words: tests/test_rules_text.py
     }
     res = pres.result_data(events)
     if res:
