@@ -77,3 +77,78 @@ def test_host_shengji_play_and_refuse(qa):
     finally:
         guest.stop(timeout=2.0)
         lan.stop()
+
+
+def test_guest_sanwufan_face_down_declaration_and_stick_prompt(qa, monkeypatch):
+    """三五番 (SF-0) at a LAN table, the app a guest of a real host with three bots: its table shows another
+    seat's declaration face down — the joker up, the pair as two backs (SF-7) — and, asked to stick, the 粘牌
+    prompt naming the declarer with its 不粘 button (SF-10); the guest passes and the host plays on.
+
+    The deal is fixed: the host's test seed and the guest's contribution (验证洗牌) — in which a bot declares,
+    nobody before the guest sticks and the guest holds a stick (heuristic bots of any seed)."""
+    import types
+
+    from test_shengji_sanwufan import _box_cards
+
+    import engine.net.client as net_client
+    from engine.net.host import HostConfig, HostServer, SeatSpec
+    monkeypatch.setattr(net_client, "secrets", types.SimpleNamespace(token_bytes=lambda n: bytes(range(n))))
+    server = HostServer(HostConfig(game="shengji", options={"variant": "sanwufan"}, hands=1, seed=731826490511317,
+                                   seats=[SeatSpec("bot", "heuristic")] * 3 + [SeatSpec()],
+                                   bind="127.0.0.1", discovery=False, autostart=True))
+    port = server.start()
+    lan, t = qa.lan, qa.table
+    try:
+        qa.settings.set("language", "zh")
+        lan._connect(f"127.0.0.1:{port}", "海风", seat=3)
+        assert wait_until(lambda: t.net is not None and bool(t.snap), 20), lan.status
+        qa.set_screen("table")
+        face_down = prompt = False
+        end = time.monotonic() + 150
+        done_sid = -1
+        while time.monotonic() < end and not prompt:
+            snap = t.snap
+            sw = (snap.get("view") or {}).get("sanwufan") or {}
+            if not face_down and sw.get("declarer") not in (None, 3) and sw.get("face_down"):
+                wait_frame(qa.window)
+                box = qa.find("declarationCard")
+                cards = _box_cards(box)
+                if box.property("visible") and cards and cards[0][1]:
+                    assert cards[0][0] == (t.snap["view"]["sanwufan"]["jokers_shown"] or "")[:len(cards[0][0])]
+                    assert [up for _, up in cards[1:]] == [False, False], cards
+                    assert t.snap["view"]["sanwufan"]["pair"] is None and t.snap["view"]["trump"] is None
+                    face_down = True
+                    shot(qa, "sanwufan_lan_face_down_zh")
+            if snap.get("my_turn") and snap.get("n_actions") != done_sid:
+                phase = snap.get("phase")
+                if phase == "stick":
+                    wait_frame(qa.window)
+                    declarer = snap["view"]["sanwufan"]["declarer"]
+                    caption = qa.find("tributeCaption")
+                    assert caption.property("visible") and "粘牌" in t.tributeCaption
+                    assert t.name_of(declarer) in t.tributeCaption, t.tributeCaption
+                    assert wait_until(lambda: qa.find("act_pass") is not None
+                                      and qa.find("act_pass").property("enabledState"), 10)
+                    assert qa.find("act_pass").property("text") == "不粘"
+                    shot(qa, "sanwufan_lan_stick_prompt_zh")
+                    n = snap.get("n_actions")
+                    click_item(qa, qa.find("act_pass"))
+                    assert wait_until(lambda n=n: t.snap.get("n_actions") != n, 20)   # the host took the pass
+                    prompt = True
+                    break
+                done_sid = snap.get("n_actions")
+                fixed = snap.get("fixed") or []
+                pick = next((x for x in fixed if x["kind"] == "pass"), None)
+                if pick is not None:
+                    t.act("pass", "")
+                elif snap.get("hints"):
+                    t.hint()
+                    t.playSelected()
+                elif fixed:
+                    t.act(fixed[0]["kind"], fixed[0].get("arg", ""))
+            wait_until(lambda: False, 0.02)
+        assert face_down, "no other seat's face-down declaration was shown"
+        assert prompt, "the guest was never asked to stick"
+    finally:
+        lan.stop()
+        server.stop()
