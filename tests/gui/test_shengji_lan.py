@@ -152,3 +152,39 @@ def test_guest_sanwufan_face_down_declaration_and_stick_prompt(qa, monkeypatch):
     finally:
         lan.stop()
         server.stop()
+
+
+def test_lan_bury_hint_is_the_local_tables_hint():
+    """The host sends a banker the first ``LEGAL_SENT`` of millions of burials (S-10); the LAN snapshot's hint
+    (自动选择) is still the one the local table gives on the same view — the hint bot chooses among the whole set
+    rebuilt from the seat's view (engine.net.legal), not among those sent."""
+    import itertools
+    import random
+
+    import msgspec
+
+    from desktop.games import presenter
+    from desktop.lan_snapshot import net_snapshot
+    from desktop.worker import hint_rows, table_hints
+    from engine import games
+    from engine.net.host import LEGAL_SENT, full_view
+    from engine.net.protocol import ActionMsg, Sync
+
+    pres = presenter("shengji")
+    for seed in (3, 4):
+        st = games.new_state("shengji", seed, {}, hands=1)
+        rng = random.Random(seed)
+        while st.phase != "bury":
+            la = st.legal_actions(st.to_act)
+            st.apply(la[rng.randrange(len(la))])
+        seat = st.to_act
+        la = st.legal_actions(seat)
+        view = full_view(st, seat)
+        sent = [ActionMsg.from_action(a) for a in itertools.islice(la, LEGAL_SENT)]
+        msg = Sync(7, msgspec.json.decode(msgspec.json.encode(view)), sent)
+        snap = net_snapshot(msg, seat, None, full_view=msg.view)
+        local, _ = table_hints(pres, "shengji", view, la, pres.hint_pool(la))
+        want = hint_rows(pres, list(view["hand"]), local)[0]
+        assert snap["hints"][0]["arg"] == want["arg"] and snap["hints"][0]["kind"] == "bury"
+        assert sorted(snap["hints"][0]["cards"]) == sorted(want["cards"])
+        assert snap["hints"][0]["arg"] not in {m.arg for m in sent}   # the bot's own burial, not one sent
