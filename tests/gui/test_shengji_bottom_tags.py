@@ -65,3 +65,42 @@ def test_bottom_cards_tagged_in_the_hand_until_the_burial_ends(qa):
         wait_frame(qa.window)
         assert t.hand.count == 25
         assert _tagged(qa) == [] and t.hand.tagged_cards() == []   # the burial is over: no card says 底
+
+
+def test_sanwufan_bottom_of_four_tagged_until_the_burial_ends(qa):
+    """三五番 (SF-11): the banker takes the 4-card bottom while the declared pair is still face down; those four
+    carry the tag until the burial. Seed 5: a bot declares, seat 0 is the banker (as in test_shengji_sanwufan)."""
+    import time
+
+    from guikit import quick_config
+
+    t = qa.table
+    qa.settings.set("language", "zh")
+    t.start(quick_config("shengji", seed=5, pace_ms=0, hands=1, options={"variant": "sanwufan"}))
+    qa.set_screen("table")
+    end = time.monotonic() + 90
+    while time.monotonic() < end:
+        assert wait_until(lambda: t.snap.get("my_turn"), 30)
+        if t.snap.get("phase") == "bury":
+            break
+        n = t.snap.get("n_actions")
+        if t.snap.get("phase") == "exchange":   # someone stuck with me as the declarer: give three back
+            t.hint()
+            t.act("exchange", "")
+        else:
+            t.passTurn()   # no declaration, no stick (不粘)
+        wait_until(lambda n=n: t.snap.get("n_actions") != n, 10)
+    assert t.snap.get("phase") == "bury" and t.snap["view"]["banker"] == 0
+    st = t.wt.worker.state
+    bottom = sorted(split_cards(next(e.data["cards"] for e in reversed(st.history) if e.kind == "bottom_taken")))
+    assert len(bottom) == 4
+    assert wait_until(lambda: _tagged_cards(qa) == bottom, 10), (_tagged_cards(qa), bottom)
+    assert _tag_texts(qa) == {"底"}
+    shot(qa, "sanwufan_bottom_tags_zh")
+    QTest.keyClick(qa.window, Qt.Key.Key_H)
+    assert wait_until(lambda: len(t.hand.selected_cards()) == 4 and t.selection.get("legal"), 10), t.selection
+    n = t.snap.get("n_actions")
+    QTest.keyClick(qa.window, Qt.Key.Key_Return)
+    assert wait_until(lambda n=n: t.snap.get("n_actions") != n and t.snap.get("phase") == "play", 20)
+    wait_frame(qa.window)
+    assert _tagged(qa) == [] and t.hand.tagged_cards() == []
