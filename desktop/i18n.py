@@ -171,7 +171,7 @@ EN: dict[str, str] = {
     "sjDeclLine": "%1 %2 %3 → %4 · level %5", "sjBuryTray": "To bury · only you see these", "sjBuryPoints": "%1 pts buried",
     "sjBottomTitle": "The bottom", "sjBottomCaptured": "Bottom %1 pts · captured ×%2 → defenders +%3",
     "sjBottomKept": "Bottom %1 pts · kept by the banker",
-    "sjPointTag": "pts", "sjBottomTag": "底", "sjDefenders": "Defenders %1", "sjNeed": "%1 more to take the bank",
+    "sjPointTag": "pts", "sjBottomTag": "Btm", "sjDefenders": "Defenders %1", "sjNeed": "%1 more to take the bank",
     "sjUp": "Past 80: the defenders take the bank",
     "sjDing": "declares", "sjTakeover": "takes over", "sjStick": "Stick", "sjNoStick": "No stick", "sjFaceDown": "%1 face down",
     "sjStickAsk": "Stick? Take %1's joker and pair (SF-10)",

@@ -23,6 +23,7 @@ def net_snapshot(msg: Any, seat: int, table: Any, full_view: dict[str, Any] | No
     from desktop.games import presenter
     from desktop.worker import hint_rows, table_hints
     from engine.core import Action
+    from engine.net.legal import complete
     full = dict(msg.view)
     view = {k: v for k, v in full.items() if k != "history"}
     game = str(view.get("game") or (table.game if table else ""))
@@ -57,8 +58,10 @@ def net_snapshot(msg: Any, seat: int, table: Any, full_view: dict[str, Any] | No
                          for a in legal if not a.play and a.kind not in sel]
         snap["play_kinds"] = sorted({a.kind for a in legal if a.play or a.kind in sel})
         try:
-            hints, suggest = table_hints(pres, game, dict(full_view if full_view is not None else full),
-                                         actions, plays)
+            seen = dict(full_view if full_view is not None else full)
+            # the host sends at most LEGAL_SENT actions: the hint bot chooses among the whole set, rebuilt from
+            # this seat's view (engine.net.legal), as the local worker's does (an 升级 burial: millions)
+            hints, suggest = table_hints(pres, game, seen, complete(game, seen, actions), plays)
         except Exception:   # a hint is advice: without it the player plays on
             hints, suggest = pres.hint_order(plays), None
         if suggest is not None:

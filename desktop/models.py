@@ -41,6 +41,7 @@ class HandModel(QAbstractListModel):
     LabelRole = CardRole + 6
     NameRole = CardRole + 7
     ReceivedRole = CardRole + 8
+    TagRole = CardRole + 9
 
     selectionChanged = Signal()
     focusChanged = Signal()
@@ -63,7 +64,7 @@ class HandModel(QAbstractListModel):
                 self.SuitRole: QByteArray(b"suit"), self.MarkRole: QByteArray(b"mark"),
                 self.SelectedRole: QByteArray(b"selected"), self.GapRole: QByteArray(b"gap"),
                 self.LabelRole: QByteArray(b"label"), self.NameRole: QByteArray(b"cardName"),
-                self.ReceivedRole: QByteArray(b"received")}
+                self.ReceivedRole: QByteArray(b"received"), self.TagRole: QByteArray(b"tag")}
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self._cards):
@@ -87,6 +88,8 @@ class HandModel(QAbstractListModel):
             return f"card_{index.row()}"
         if role == self.ReceivedRole:
             return bool(c.get("received"))
+        if role == self.TagRole:
+            return str(c.get("tag") or "")
         return None
 
     # -- updates from the table bridge
@@ -139,6 +142,25 @@ class HandModel(QAbstractListModel):
                 self.dataChanged.emit(idx, idx, [self.ReceivedRole])
             if n:
                 want[c["card"]] = n - 1
+
+    def set_tags(self, cards: list[str], tag: str) -> None:
+        """Tag these cards (copies left to right) with ``tag`` and untag the rest, e.g. 底 on the cards that came
+        from the bottom while the banker buries (an empty ``tag`` clears every tag)."""
+        want: dict[str, int] = {}
+        for t in cards if tag else []:
+            want[t] = want.get(t, 0) + 1
+        for j, c in enumerate(self._cards):
+            n = want.get(c["card"], 0)
+            new = tag if n > 0 else ""
+            if str(c.get("tag") or "") != new:
+                c["tag"] = new
+                idx = self.index(j)
+                self.dataChanged.emit(idx, idx, [self.TagRole])
+            if n:
+                want[c["card"]] = n - 1
+
+    def tagged_cards(self) -> list[str]:
+        return [c["card"] for c in self._cards if c.get("tag")]
 
     def marked_cards(self) -> list[str]:
         return [c["card"] for c in self._cards if c.get("received")]

@@ -98,6 +98,7 @@ class TableBridge(QObject):
         self._tribute_caption = ""
         self._tribute_active = 0
         self._received: list[str] = []   # tribute cards this seat received this set (highlighted in the hand)
+        self._tagged: list[str] = []     # cards the presenter tagged this set (升级: the bottom taken, 底)
         self._flight_guard = QTimer(self)   # a flight that never lands (screen left mid-flight) frees the bar
         self._flight_guard.setSingleShot(True)
         self._flight_guard.timeout.connect(lambda: self.tributeFlights(0))
@@ -142,6 +143,7 @@ class TableBridge(QObject):
         self._tribute_caption = ""
         self._tribute_active = 0
         self._received = []
+        self._tagged = []
         self.flight.emit("reset", -1, -1, [], False)   # the last game's flights go with it (QML: fly.clearAll)
         QTimer.singleShot(0, memtrim.trim)   # and the memory it freed goes back to the system (glibc arenas)
 
@@ -254,6 +256,7 @@ class TableBridge(QObject):
             self._set_key = key
             self._tribute_caption = ""   # a caption never outlives its set or game
             self._received = []
+            self._tagged = []
             self._log = []
             self._last_act = {}
         if not view.get("trick"):
@@ -367,6 +370,9 @@ class TableBridge(QObject):
         self.flight.emit("tribute", self.pos_of(src), self.pos_of(dst), faces, up)
         self.sound.emit("tribute")
 
+    def tag_cards(self, cards: list[str]) -> None:
+        self._tagged = list(cards)
+
     def say(self, text: str) -> None:
         self.message.emit(text)
 
@@ -443,6 +449,7 @@ class TableBridge(QObject):
         lang = self.lang()
         pres = self.pres
         view = self.snap["view"]
+        self.hand.set_tags(self._tagged, pres.hand_tag(view, self.my_seat(), lang))   # e.g. 底 while burying
         n = self.n()
         me = self.my_seat()
         to_act = self.snap.get("to_act")

@@ -47,6 +47,7 @@ Item {
             required selected
             required property string cardName
             required property bool received
+            required property string tag
             objectName: cardName
             w: fan.cardW
             x: fan.cardX(index)
@@ -64,6 +65,17 @@ Item {
                     x: parent.width - width - 4; y: parent.height * 0.45
                     width: 22; height: 22; radius: 11; color: Theme.gold
                     Text { anchors.centerIn: parent; text: "贡"; font.family: Theme.font; font.bold: true; font.pixelSize: 13; color: "#2A1800" }
+                }
+            }
+            Rectangle {   // a tagged card (升级: 底, it came from the bottom): mint ring and the tag in its visible strip
+                objectName: c.tag !== "" ? "tagged_" + c.index : ""
+                visible: c.tag !== ""
+                anchors.fill: parent; anchors.margins: -2
+                radius: c.w * 0.1; color: "transparent"; border.color: Theme.mint; border.width: 3
+                Rectangle {
+                    x: 5; y: parent.height * 0.55
+                    width: Math.max(20, tagText.implicitWidth + 8); height: 20; radius: 5; color: Theme.mint
+                    Text { id: tagText; anchors.centerIn: parent; text: c.tag; font.family: Theme.font; font.bold: true; font.pixelSize: 12; color: "#06261B" }
                 }
             }
             Rectangle {   // keyboard focus ring

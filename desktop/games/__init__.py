@@ -30,6 +30,7 @@ class Shows(Protocol):
     def tribute_flight(self, src: Any, dst: Any, cards: list[str], n: int, label: str, me: int,
                        public: tuple[str, ...] = ()) -> None: ...
     def say(self, text: str) -> None: ...
+    def tag_cards(self, cards: list[str]) -> None: ...   # the cards this set the hand tags (``hand_tag``)
     def ring(self, sound: str) -> None: ...
     def clear_last(self) -> None: ...
 
@@ -243,6 +244,10 @@ class Presenter:
     def hand_marks(self, view: Mapping[str, Any]) -> set[str]:
         """Cards of the hand grouped (and marked) as trumps in a trick game."""
         return set()
+
+    def hand_tag(self, view: Mapping[str, Any], me: int, lang: str) -> str:
+        """The tag the cards given to ``Shows.tag_cards`` carry in the hand now ("": none shown)."""
+        return ""
 
     def info(self, snap: Mapping[str, Any], lang: str, name_of: Any) -> Row:
         """What the game's own ``panel`` shows."""

@@ -406,6 +406,12 @@ class ShengjiPresenter(Presenter):
         return {c for c in view.get("hand") or [] if c in ("x", "X") or c[:1] == level
                 or (trump is not None and c[1:] == trump)}
 
+    def hand_tag(self, view: Mapping[str, Any], me: int, lang: str) -> str:
+        """底 on the cards that came from the bottom, in the banker's hand until the burial ends (SPEC §8.1)."""
+        if view.get("phase") == "bury" and view.get("banker") == me:
+            return i18n.strings(lang)["sjBottomTag"]
+        return ""
+
     def judge_state(self, view: Mapping[str, Any]) -> Any:
         """A State with this seat's cards and the others' made up from the unseen ones (no hidden card)."""
         from engine.shengji.state import State
@@ -441,6 +447,8 @@ class ShengjiPresenter(Presenter):
         who = table.name_of(seat) if isinstance(seat, int) else ""
         if kind == "hand_start":
             table.clear_last()
+        elif kind == "bottom_taken" and seat == me:   # the banker's own event (S-10, SF-11): tag those cards
+            table.tag_cards(split_cards(d.get("cards") or ""))
         elif kind == "draw" and seat == me and int(d.get("n") or 0) % 24 < 4:
             table.fly("deal", -1, 0, [], False)   # a deal flight now and then: every draw would bury the felt
         elif kind == "declare":

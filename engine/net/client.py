@@ -26,6 +26,7 @@ import msgspec
 from engine import games
 from engine.core import Action
 from engine.net.bots import NetBot, make_bot
+from engine.net.legal import complete
 from engine.net.protocol import (
     MAX_HOST_FRAME,
     PROTOCOL_VERSION,
@@ -376,8 +377,9 @@ class ClientBot:
         if not legal or view is None or seat is None:
             return None
         try:
-            actions = [self._to_action(seat, m, client.table) for m in legal]
             game = str(view.get("game", ""))
+            # the host sends at most LEGAL_SENT actions: a larger set is rebuilt from this seat's view
+            actions = complete(game, view, [self._to_action(seat, m, client.table) for m in legal])
             bot = self.bots.get(game)
             if bot is None:
                 bot = self.bots[game] = make_bot(self.level, self.seed, game)

@@ -40,6 +40,7 @@ from engine.errors import RuleError
 from engine.net import discovery as disc
 from engine.net import tablelog
 from engine.net.bots import NetBot, make_bot
+from engine.net.legal import LEGAL_SENT as LEGAL_SENT  # re-exported: tests and tools read it here
 from engine.net.protocol import (
     APP,
     MAX_CHAT,
@@ -79,7 +80,6 @@ from engine.net.secrecy import scrub
 
 log = logging.getLogger("qilu.net.host")
 T = TypeVar("T")
-LEGAL_SENT = 512   # legal actions sent to a seat at most (see ``Host._legal``)
 
 
 @dataclass
