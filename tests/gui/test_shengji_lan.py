@@ -41,6 +41,9 @@ def test_host_shengji_play_and_refuse(qa):
                 continue
             if snap.get("my_turn"):
                 view = snap["view"]
+                if snap.get("phase") == "play" and view.get("trick"):
+                    # the seat's judge is made off the GUI thread from its view: give it a moment
+                    wait_until(lambda snap=snap: snap.get("judge") is not None or t.snap is not snap, 5)
                 if snap.get("phase") == "play" and view.get("trick") and snap.get("judge") is not None:
                     judge = snap["judge"]
                     verdicts = [judge.action_for_cards(0, [c], "play") for c in t.hand.cards()]
