@@ -307,3 +307,34 @@ def test_arena_counts_the_rebels_feeding() -> None:
     c = t.counts["A"]
     assert c["rebel_feed_chances"] == 2 and c["rebel_feeds"] == 1  # 99 beats 33, not KK
     assert bhh.rates(c)["rebel_feed_rate"] == 0.5
+
+
+# ---------------------------------------------------------------------------------------------- Gouji jokers
+def test_a_hand_losing_its_place_spends_its_joker_g71() -> None:
+    """G-71 二落/大落: two seats are out and the hand needs six leads with one joker: a joker kept to the end of
+    the set is wasted. On an opponent's ``TT`` it carries the single J (``XJ``) instead of passing."""
+    hand = ["4c", "4d", "5c", "5d", "5h", "6c", "6d", "6h", "7c", "7d", "7h", "8c", "8d", "Jc", "X"]
+    active = [True, True, False, True, False, True]
+    known: list[int | None] = [15, 15, 0, 15, 0, 15]
+    new, old, legal = _answer_position(hand, "TT", 1, False, active=active, known=known)
+    before, _ = g0.heuristic(old, legal)
+    after, why = g.heuristic(new, legal)
+    assert before.kind == "pass"
+    assert after.play is not None and str(after.play) == "XJ" and "G-71" in why
+    # with nobody out yet the joker is kept
+    fresh, _, _ = _answer_position(hand, "TT", 1, False, known=[15] * 6)
+    assert g.heuristic(fresh, legal)[0].kind == "pass"
+
+
+def test_a_small_joker_carries_a_small_pair_out() -> None:
+    """seeds/000 学会用花…一个花出两手小牌: with two jokers and many groups the lead is ``x33`` (one joker and a
+    small pair go together), not the bare ``33`` that leaves the joker for a lone play later."""
+    from engine.plays import lead_list
+    hand = ["x", "X", "3c", "3d", "5c", "5d", "7c", "7d", "9c", "9d", "Jc", "Jd"]
+    counts = hand_counts(hand)
+    legal = [Action(0, "play", p) for p in lead_list(RULES.play_rules, counts)]
+    common = dict(seat=0, rules=RULES, phase="play", mode="lead", counts=counts)
+    before, _ = g0.heuristic(g0.GCtx(**common), legal)  # type: ignore[arg-type]
+    after, why = g.heuristic(g.GCtx(**common), legal)  # type: ignore[arg-type]
+    assert before.play is not None and not before.play.has_joker
+    assert after.play is not None and str(after.play) == "x33" and "G-35" in why
