@@ -338,3 +338,17 @@ def test_a_small_joker_carries_a_small_pair_out() -> None:
     after, why = g.heuristic(g.GCtx(**common), legal)  # type: ignore[arg-type]
     assert before.play is not None and not before.play.has_joker
     assert after.play is not None and str(after.play) == "x33" and "G-35" in why
+
+
+def test_the_duitou_gouji_play_is_answered_with_eight_groups_left_g43() -> None:
+    """seeds/000 对头的级牌…能打就打: the 对头's ``AAA`` with ``222`` as the only beat and eight pairs behind it.
+    The baseline lets it stand (the 2s are its last control cards); the 对头 would win the lead and 开点."""
+    hand = ["2c", "2d", "2h"] + [r + s for r in "3456789T" for s in "cd"]
+    new, old, legal = _answer_position(hand, "AAA", 3, True)
+    before, _ = g0.heuristic(old, legal)
+    after, why = g.heuristic(new, legal)
+    assert before.kind == "pass"
+    assert after.play is not None and str(after.play) == "222" and "G-43" in why
+    # nine groups behind it: the hand could never win a lead back, so the 2s are kept
+    new9, _, legal9 = _answer_position(hand + ["Jc", "Jd"], "AAA", 3, True)
+    assert g.heuristic(new9, legal9)[0].kind == "pass"
