@@ -338,8 +338,9 @@ def _spares_emperor(ctx: BCtx, p: Play) -> bool:
 
 def _lead_lone(ctx: BCtx, plays: list[Action]) -> tuple[Action, str]:
     """Lead as a rebel against a lone emperor. Under 24-12 the hand ends when any rebel goes out (B-33), so a
-    rebel who holds more cards than a fellow rebel feeds him: the lowest single (every hand can follow it) or,
-    if he holds exactly that many, a low whole group of his count — the play he may go out on."""
+    rebel who holds more cards than a fellow rebel near the end feeds him: a low whole group of exactly his
+    count (the play he may go out on) or the lowest single. Never a lead of the emperor's count he could go
+    out on."""
     c = ctx.counts
     safe = [a for a in plays if a.play is not None and _spares_emperor(ctx, a.play)] or plays
     r = ctx.runner()
@@ -353,6 +354,13 @@ def _lead_lone(ctx: BCtx, plays: list[Action]) -> tuple[Action, str]:
                 whole_k = p.n_cards == k and p.naturals == c[p.natural_rank] and p.natural_rank <= 10
                 return (0 if whole_k else 1 if p.n_cards == 1 else 2, p.natural_rank, spend_cost(p, c))
             return min(feeds, key=key), "feed-rebel B-33"
+    # Otherwise the shortest whole group, lowest first: a single or a pair is what four hands can follow, so
+    # the emperor must spend a high card on it and a rebel behind him tops that; a long group is the lone
+    # emperor's chance to shed many cards with one play the rebels seldom match.
+    whole = [a for a in safe if a.play is not None and _pure(a.play) and a.play.naturals == c[a.play.natural_rank]]
+    if whole:
+        return min(whole, key=lambda a: (a.play.n_cards, a.play.natural_rank) if a.play else (0, 0)), \
+            "lead-short B-28"
     action, why = _lead(ctx, safe)
     return action, why
 

@@ -245,9 +245,29 @@ def test_rebels_feed_the_rebel_nearest_to_going_out_b33() -> None:
     after, why = bh.heuristic(_bctx(bh, hand, "play", **kw), legal)
     assert before.play is not None and before.play.n_cards > 2  # the habit: 333, which he cannot follow
     assert after.play is not None and after.play.n_cards <= 2 and not after.play.has_joker and "B-33" in why
-    # no fellow rebel near the end: the ordinary lead
+    # no fellow rebel near the end: the shortest whole group, lowest first (the single 5)
     far = dict(kw, seat_counts=[14, 20, 18, 25, 25])
-    assert bh.heuristic(_bctx(bh, hand, "play", **far), legal)[0].play.n_cards == 3  # type: ignore[union-attr]
+    lead, why = bh.heuristic(_bctx(bh, hand, "play", **far), legal)
+    assert lead.play is not None and str(lead.play) == "5" and why == "lead-short B-28"
+
+
+def test_rebels_lead_short_against_a_lone_emperor_b28() -> None:
+    """B-28/B-33: against a 明独保 emperor the rebels lead their shortest whole group: four hands can follow a
+    single, while a long group lets the lone emperor shed many cards at once. The baseline leads its lowest
+    group, whatever its length."""
+    from engine.plays import lead_list
+    hand = ["3c", "3d", "3h", "3s", "6c", "9c", "9d", "Jc", "Jd", "Jh", "Kc"]
+    pr = bh._infer_rules({"options": {}}, [])
+    legal = [Action(0, "play", p) for p in lead_list(pr, hand_counts(hand))]
+    kw = dict(role="rebel", emperor=2, solo="ming", seat_counts=[11, 25, 30, 25, 25])
+    before, _ = bh0.heuristic(_bctx(bh0, hand, "play", **kw), legal)
+    after, _ = bh.heuristic(_bctx(bh, hand, "play", **kw), legal)
+    assert before.play is not None and str(before.play) == "3333"
+    assert after.play is not None and str(after.play) == "6"
+    # the emperor holds one card: a single is his way out, the shortest lead is then a pair
+    one = dict(kw, seat_counts=[11, 25, 1, 25, 25])
+    lead = bh.heuristic(_bctx(bh, hand, "play", **one), legal)[0]
+    assert lead.play is not None and lead.play.n_cards == 2
 
 
 def test_rang_lets_the_nearest_rebel_take_the_emperors_play_b30() -> None:
