@@ -264,6 +264,9 @@ def test_rebels_lead_short_against_a_lone_emperor_b28() -> None:
     after, _ = bh.heuristic(_bctx(bh, hand, "play", **kw), legal)
     assert before.play is not None and str(before.play) == "3333"
     assert after.play is not None and str(after.play) == "6"
+    # the same with a guard in play (B-14): the rebels' lead is short too
+    guarded = dict(kw, solo=None)
+    assert str(bh.heuristic(_bctx(bh, hand, "play", **guarded), legal)[0].play) == "6"
     # the emperor holds one card: a single is his way out, the shortest lead is then a pair
     one = dict(kw, seat_counts=[11, 25, 1, 25, 25])
     lead = bh.heuristic(_bctx(bh, hand, "play", **one), legal)[0]
