@@ -55,6 +55,30 @@ class BCtx:
     def unseen(self) -> list[int]:
         return [max(0, self.total[r] - self.counts[r] - self.played[r]) for r in range(19)]
 
+    @property
+    def lone_emperor(self) -> bool:
+        """A rebel facing an emperor known to play alone (明独保 / 抢独, or a revealed 暗独保, B-14/B-18)."""
+        return self.role == "rebel" and self.emperor is not None and self.solo in ("ming", "grab", "an")
+
+    def active(self, s: int) -> bool:
+        return s not in self.finished and self.seat_counts[s] > 0
+
+    def order_after(self, s: int) -> list[int]:
+        """The active seats after ``s`` in turn order (B-29), ``s`` excluded."""
+        return [t for t in ((s + k) % N for k in range(1, N)) if self.active(t)]
+
+    def runner(self) -> int | None:
+        """The fellow rebel nearest to going out (fewest cards; on a tie, the one who plays sooner after me)."""
+        mates = [t for t in self.order_after(self.seat) if t != self.emperor]
+        return min(mates, key=lambda t: self.seat_counts[t]) if mates else None
+
+    def presser(self) -> int | None:
+        """The rebel who plays right after the emperor (his 下家): he answers every play the emperor makes."""
+        if self.emperor is None:
+            return None
+        after = [t for t in self.order_after(self.emperor)]
+        return after[0] if after else None
+
     def inferred_mate(self, s: int) -> bool:
         """A fellow rebel by inference only (he played over the emperor while the guard is hidden)."""
         return self.role == "rebel" and self.guard is None and s in self.over_emperor and s != self.emperor
@@ -283,8 +307,119 @@ def heuristic(ctx: BCtx, legal: Sequence[Action]) -> tuple[Action, str]:
     if fin is not None:
         return fin, "play-out B-31"
     if ctx.top is None:
+        if ctx.lone_emperor:
+            return _lead_lone(ctx, plays)
+        if ctx.role == "rebel":
+            short = _lead_short(ctx, plays)
+            if short is not None:
+                return short
         return _lead(ctx, plays)
+    if ctx.lone_emperor:
+        lone = _answer_lone(ctx, legal, plays)
+        if lone is not None:
+            return lone
     return _answer(ctx, legal, plays)
+
+
+# --------------------------------------------------------------------- rebels against a lone emperor
+FEED_MAX = 6  # a fellow rebel with this many cards or fewer is fed: every lead is a card he might follow
+PRESS_COST = 20.0  # the emperor's 下家 spends up to two big jokers' worth to take a lead from him
+RAISE_COST = 3.0  # a whole middle group (no 2, no joker) laid over a fellow rebel before the emperor answers
+
+
+def _pure(p: Play) -> bool:
+    return bool(p.naturals) and not p.twos and not p.has_joker and not p.supers
+
+
+def _spares_emperor(ctx: BCtx, p: Play) -> bool:
+    """A lead the lone emperor cannot go out on: he finishes only with a play of all his cards (B-31), so a
+    lead of exactly his count is his exit unless nothing unseen beats it."""
+    e = ctx.emperor
+    if e is None or not ctx.active(e):
+        return True
+    return p.n_cards != ctx.seat_counts[e] or _unbeatable(ctx, p)
+
+
+def _lead_lone(ctx: BCtx, plays: list[Action]) -> tuple[Action, str]:
+    """Lead as a rebel against a lone emperor. Under 24-12 the hand ends when any rebel goes out (B-33), so a
+    rebel who holds more cards than a fellow rebel near the end feeds him: a low whole group of exactly his
+    count (the play he may go out on) or the lowest single. Never a lead of the emperor's count he could go
+    out on."""
+    c = ctx.counts
+    safe = [a for a in plays if a.play is not None and _spares_emperor(ctx, a.play)] or plays
+    r = ctx.runner()
+    if r is not None and ctx.seat_counts[r] < ctx.n_cards and ctx.seat_counts[r] <= FEED_MAX:
+        k = ctx.seat_counts[r]
+        feeds = [a for a in safe if a.play is not None and _pure(a.play) and a.play.n_cards <= k]
+        if feeds:
+            def key(a: Action) -> tuple[int, int, float]:
+                p = a.play
+                assert p is not None
+                whole_k = p.n_cards == k and p.naturals == c[p.natural_rank] and p.natural_rank <= 10
+                return (0 if whole_k else 1 if p.n_cards == 1 else 2, p.natural_rank, spend_cost(p, c))
+            return min(feeds, key=key), "feed-rebel B-33"
+    short = _lead_short(ctx, safe)
+    if short is not None:
+        return short
+    action, why = _lead(ctx, safe)
+    return action, why
+
+
+def _lead_short(ctx: BCtx, plays: list[Action]) -> tuple[Action, str] | None:
+    """A rebel's lead: the shortest whole group, lowest first. A single or a pair is what the rebels' hands can
+    follow, so the emperor's side must spend a high card on it and a rebel behind tops that; a long group is
+    the emperor's chance to shed many cards with one play the rebels seldom match. (The emperor's side leads
+    the other way, lowest group first: measured, short leads cost it a third of its wins.)"""
+    c = ctx.counts
+    whole = [a for a in plays if a.play is not None and _pure(a.play) and a.play.naturals == c[a.play.natural_rank]]
+    if not whole:
+        return None
+    return min(whole, key=lambda a: (a.play.n_cards, a.play.natural_rank) if a.play else (0, 0)), "lead-short B-28"
+
+
+def _before_emperor(ctx: BCtx, ts: int) -> bool:
+    """Whether the emperor is still to act on ``ts``'s play in this lap (he sits after me, before ``ts``)."""
+    e = ctx.emperor
+    order = [(ctx.seat + k) % N for k in range(1, N)]
+    return e is not None and ctx.active(e) and order.index(e) < order.index(ts)
+
+
+def _answer_lone(ctx: BCtx, legal: Sequence[Action], plays: list[Action]) -> tuple[Action, str] | None:
+    """Answer as a rebel against a lone emperor (None: the general answer applies)."""
+    ts = ctx.top_seat
+    if ts is None:
+        return None
+    pass_a = _fixed(legal, "pass") or legal[0]
+    if ts != ctx.emperor:
+        # A fellow rebel's play is on top. Once the emperor has let it pass, the round is ours: never take it
+        # from him (B-29/B-33).
+        best = min(plays, key=lambda a: spend_cost(a.play, ctx.counts) if a.play else 0.0) if plays else None
+        near_out = ctx.seat_counts[ts] <= FEED_MAX and ctx.seat_counts[ts] < ctx.n_cards
+        if best is not None and best.play is not None and spend_cost(best.play, ctx.counts) <= RAISE_COST \
+                and _before_emperor(ctx, ts) and not near_out:
+            # The emperor has yet to answer: a cheap whole group over my fellow rebel sheds my cards and
+            # raises the bar the emperor must clear (the round is still ours if he cannot). Not over a rebel
+            # about to go out: his lead, if the emperor cannot beat him, is his way out.
+            return best, "raise-bar B-25"
+        return pass_a, "let-rebel-win B-33"
+    if not plays:
+        return None
+    best = min(plays, key=lambda a: spend_cost(a.play, ctx.counts) if a.play else 0.0)
+    assert best.play is not None
+    r = ctx.runner()
+    me_runs = r is None or ctx.n_cards <= ctx.seat_counts[r]
+    if ctx.seat == ctx.presser() or me_runs:
+        if spend_cost(best.play, ctx.counts) <= PRESS_COST:
+            return best, "press-emperor B-29"
+        return None
+    rang = _fixed(legal, "rang")
+    if rang is not None and r is not None and ctx.seat_counts[r] <= FEED_MAX:
+        lap = ctx.order_after(ctx.seat)
+        if ctx.emperor in lap and lap.index(r) < lap.index(ctx.emperor):
+            # 让牌 (B-29/B-30): the fellow rebel nearer to going out plays before the emperor does — let him
+            # take this lead; if he cannot, the second lap comes back to me.
+            return rang, "rang-to-rebel B-30"
+    return None
 
 
 def _groups(c: Sequence[int]) -> list[int]:

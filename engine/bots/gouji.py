@@ -315,14 +315,17 @@ def _lead(ctx: GCtx, plays: list[Action]) -> tuple[Action, str]:
         gs = [r for r in gs if r != THREE]
     whole: dict[int, Action] = {}
     whole_x: dict[int, Action] = {}
+    whole_sx: dict[int, Action] = {}  # a whole group carried by one small joker
     for a in plays:
         p = a.play
         assert p is not None
-        if p.naturals and p.naturals == c[p.natural_rank] and p.twos == 0 and p.raw_small == 0:
-            if p.raw_big == 0:
+        if p.naturals and p.naturals == c[p.natural_rank] and p.twos == 0:
+            if p.raw_small == 0 and p.raw_big == 0:
                 whole[p.natural_rank] = a
-            elif p.raw_big == 1:
+            elif p.raw_small == 0 and p.raw_big == 1:
                 whole_x[p.natural_rank] = a
+            elif p.raw_small == 1 and p.raw_big == 0:
+                whole_sx[p.natural_rank] = a
     # Plan: carry every group but the last with one big joker each (a dead card nobody can beat).
     if _finish_plan(ctx, c) and len(gs) >= 2:
         r = min(gs)
@@ -333,6 +336,15 @@ def _lead(ctx: GCtx, plays: list[Action]) -> tuple[Action, str]:
     if ctx.rules.options.compare_option == 0 and c[BIG] >= 2 and len(gs) >= 4 and gs and min(gs) <= 8 \
             and min(gs) in whole_x:
         return whole_x[min(gs)], "joker-carries-small G-35"
+    # A hand that has lost its place (G-71 二落/大落) keeps no joker: one held to the end of the set is wasted.
+    # Each one carries a small group out while the leads still come (学会用花…一个花出两手小牌).
+    if behind(ctx) and gs:
+        for carried in (whole_x, whole_sx):
+            low = [r for r in gs if r in carried]
+            if low:
+                return carried[min(low)], "joker-carries-small-behind G-71"
+    if c[SMALL] >= 1 and c[SMALL] + c[BIG] >= 2 and len(gs) >= 4 and min(gs) <= 8 and min(gs) in whole_sx:
+        return whole_sx[min(gs)], "joker-carries-small G-35"
     # Safe leads (nobody can beat them, counted from the cards played): keep them for later unless they 开点.
     if not ctx.kaidian[ctx.seat] and not ctx.last_set and ctx.rules.options.dadian_enabled and not ctx.chaos:
         for r in sorted(whole, reverse=True):
@@ -350,6 +362,15 @@ def _lead(ctx: GCtx, plays: list[Action]) -> tuple[Action, str]:
     # Only 2s and jokers (or 3s under 憋三) left — cheapest legal lead, prefer the one that will stand.
     best = min(plays, key=lambda a: _lead_fallback_key(ctx, a.play))
     return best, "lead-control G-40"
+
+
+def behind(ctx: GCtx) -> bool:
+    """The seat's place is being lost (G-71): others have gone out, and the hand needs more leads than its
+    control cards (2s and jokers) can ever win back."""
+    out = sum(1 for s in range(N) if not ctx.active[s])
+    c = ctx.counts
+    control = c[TWO] + c[SMALL] + c[BIG]
+    return out >= 2 and c[SMALL] + c[BIG] >= 1 and len(groups(c)) >= control + 2
 
 
 def _burn_lead_key(c: Sequence[int], p: Play | None) -> tuple[float, ...]:
@@ -398,6 +419,18 @@ def _answer(ctx: GCtx, legal: Sequence[Action], plays: list[Action]) -> tuple[Ac
             pick = min(fair, key=lambda a: _answer_key(ctx.counts, a.play))
             return pick, "answer-duitou-gouji G-43"
         return pass_a, "save-strength G-42"
+    lost = behind(ctx)
+    if lost and not ctx.top_gouji:
+        # The place is being lost (G-71): a joker kept is wasted, so one wins the lead for the groups — carried
+        # with the group it beats if the hand has one, alone if it must.
+        spend = [a for a in plays if a.play is not None and a.play.has_joker and not _breaks_group(ctx.counts, a.play)
+                 and a.play.raw_big + a.play.raw_small == 1
+                 and (not _bare_joker(a.play) or (a.play.raw_big and ctx.counts[SMALL] + ctx.counts[BIG] == 1))]
+        if spend:
+            pick = min(spend, key=lambda a: (_bare_joker(a.play) if a.play else True,
+                                             -(a.play.raw_big if a.play else 0), spend_cost(a.play, ctx.counts)
+                                             if a.play else 0.0))
+            return pick, "spend-joker-behind G-71"
     if not ctx.top_gouji and not urgent:
         # An ordinary beat never splits a group (seeds/000 出牌: 66 out of 66666 on 55 wastes a lead) and never
         # spends a joker alone (学会用花: a joker carries small cards, it is not a card of its own).
@@ -439,13 +472,16 @@ def _bare_joker(p: Play) -> bool:
 
 
 def _ruinous(counts: Sequence[int], p: Play) -> bool:
-    """A beat that spends every control card (2s and jokers) while seven or more groups still need leads: the
-    hand could then never win a lead back. Anything less is worth it against the 对头's 够级 play, which
-    otherwise wins him the lead and 开点 (G-57)."""
+    """A beat that spends every control card (2s and jokers) while ``RUIN_GROUPS`` or more groups still need
+    leads: the hand could then never win a lead back. Anything less is worth it against the 对头's 够级 play,
+    which otherwise wins him the lead and 开点 (G-57)."""
     rest = rest_after(counts, p)
     control = rest[TWO] + rest[SMALL] + rest[BIG]
     spent = p.twos + p.raw_small + p.raw_big
-    return bool(spent) and control == 0 and len(groups(rest)) >= 7
+    return bool(spent) and control == 0 and len(groups(rest)) >= RUIN_GROUPS
+
+
+RUIN_GROUPS = 9  # with seven or eight groups left the 对头's 够级 is still answered (it was left in 12 % of cases)
 
 
 def _answer_key(counts: Sequence[int], p: Play | None) -> tuple[float, ...]:

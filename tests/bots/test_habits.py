@@ -19,6 +19,7 @@ from engine.gouji.rules import Rules
 from engine.plays import iter_answers
 
 RULES = Rules({})
+RULES_B = bh.Rules({})
 
 
 def _answer_position(hand: list[str], top: str, top_seat: int, gouji: bool, seat: int = 0,
@@ -217,3 +218,160 @@ def test_rebels_take_leads_from_a_lone_emperor_b14() -> None:
     assert bh0.heuristic(old, legal)[0].kind == "pass"
     after, _ = bh.heuristic(new, legal)
     assert after.play is not None and after.play.twos == 3 and not after.play.has_joker
+
+
+# ---------------------------------------------------------------------------------------------- the rebels
+def _lone_answer(hand: list[str], top: str, top_seat: int, emperor: int, seat_counts: list[int],
+                 rang: bool = True) -> tuple[Any, Any, list[Action]]:
+    """(new ctx, baseline ctx, legal) for rebel seat 0 facing ``top`` in a 明独保 hand (B-14, B-29)."""
+    from engine.plays import parse_play
+    pr = bh._infer_rules({"options": {}}, [])
+    p = parse_play(pr, top)
+    legal = [Action(0, "pass")] + ([Action(0, "rang")] if rang else []) + [
+        Action(0, "play", b) for b in iter_answers(pr, hand_counts(hand), p)]
+    kw = dict(role="rebel", emperor=emperor, top=p, top_seat=top_seat, solo="ming", seat_counts=seat_counts)
+    return _bctx(bh, hand, "play", **kw), _bctx(bh0, hand, "play", **kw), legal
+
+
+def test_rebels_feed_the_rebel_nearest_to_going_out_b33() -> None:
+    """B-33: against a 明独保 emperor the hand ends when any rebel goes out. With a fellow rebel down to two
+    cards, the leader gives him a play he can follow (a low single or pair), not his own lowest triple."""
+    from engine.plays import lead_list
+    hand = ["3c", "3d", "3h", "5c", "8c", "8d", "Tc", "Td", "Th", "Kc", "Kd", "Ks", "Ac", "Ad"]
+    pr = bh._infer_rules({"options": {}}, [])
+    legal = [Action(0, "play", p) for p in lead_list(pr, hand_counts(hand))]
+    kw = dict(role="rebel", emperor=1, solo="ming", seat_counts=[14, 20, 2, 25, 25])
+    before, _ = bh0.heuristic(_bctx(bh0, hand, "play", **kw), legal)
+    after, why = bh.heuristic(_bctx(bh, hand, "play", **kw), legal)
+    assert before.play is not None and before.play.n_cards > 2  # the habit: 333, which he cannot follow
+    assert after.play is not None and after.play.n_cards <= 2 and not after.play.has_joker and "B-33" in why
+    # no fellow rebel near the end: the shortest whole group, lowest first (the single 5)
+    far = dict(kw, seat_counts=[14, 20, 18, 25, 25])
+    lead, why = bh.heuristic(_bctx(bh, hand, "play", **far), legal)
+    assert lead.play is not None and str(lead.play) == "5" and why == "lead-short B-28"
+
+
+def test_rebels_lead_short_against_a_lone_emperor_b28() -> None:
+    """B-28/B-33: against a 明独保 emperor the rebels lead their shortest whole group: four hands can follow a
+    single, while a long group lets the lone emperor shed many cards at once. The baseline leads its lowest
+    group, whatever its length."""
+    from engine.plays import lead_list
+    hand = ["3c", "3d", "3h", "3s", "6c", "9c", "9d", "Jc", "Jd", "Jh", "Kc"]
+    pr = bh._infer_rules({"options": {}}, [])
+    legal = [Action(0, "play", p) for p in lead_list(pr, hand_counts(hand))]
+    kw = dict(role="rebel", emperor=2, solo="ming", seat_counts=[11, 25, 30, 25, 25])
+    before, _ = bh0.heuristic(_bctx(bh0, hand, "play", **kw), legal)
+    after, _ = bh.heuristic(_bctx(bh, hand, "play", **kw), legal)
+    assert before.play is not None and str(before.play) == "3333"
+    assert after.play is not None and str(after.play) == "6"
+    # the same with a guard in play (B-14): the rebels' lead is short too
+    guarded = dict(kw, solo=None)
+    assert str(bh.heuristic(_bctx(bh, hand, "play", **guarded), legal)[0].play) == "6"
+    # the emperor holds one card: a single is his way out, the shortest lead is then a pair
+    one = dict(kw, seat_counts=[11, 25, 1, 25, 25])
+    lead = bh.heuristic(_bctx(bh, hand, "play", **one), legal)[0]
+    assert lead.play is not None and lead.play.n_cards == 2
+
+
+def test_rang_lets_the_nearest_rebel_take_the_emperors_play_b30() -> None:
+    """B-29/B-30 让牌: the emperor (seat 3) played; seat 2, down to two cards, plays after me and before the
+    emperor's turn comes back — let him take the lead; the second lap still lets me beat it if he cannot."""
+    hand = ["3c", "4c", "5c", "6c", "8c", "8d", "9c", "Tc", "Jc", "Qc", "Kc", "Ac"]
+    new, old, legal = _lone_answer(hand, "77", 3, 3, [12, 20, 2, 15, 25])
+    before, _ = bh0.heuristic(old, legal)
+    after, why = bh.heuristic(new, legal)
+    assert before.play is not None and str(before.play) == "88"
+    assert after.kind == "rang" and "B-30" in why
+    # seat 2 is not near going out: no 让牌 on his account
+    new_far, _, _ = _lone_answer(hand, "77", 3, 3, [12, 20, 18, 15, 25])
+    assert bh.heuristic(new_far, legal)[1] != "rang-to-rebel B-30"
+
+
+def test_the_rebel_behind_the_emperor_presses_him_b29() -> None:
+    """B-29: seat 0 plays right after the lone emperor (seat 4). The baseline keeps its jokers on ``AAA`` with
+    a big hand; the emperor's 下家 takes the lead from him (a play with ``X`` stands, B-25)."""
+    hand = ["X", "X", "x", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc", "3d", "4d"]
+    new, old, legal = _lone_answer(hand, "AAA", 4, 4, [15, 20, 20, 25, 15], rang=False)
+    before, _ = bh0.heuristic(old, legal)
+    after, why = bh.heuristic(new, legal)
+    assert before.kind == "pass"
+    assert after.play is not None and after.play.raw_big >= 1 and "B-29" in why
+
+
+def test_no_rebel_beats_a_fellow_rebel_who_won_the_round_b33() -> None:
+    """B-29/B-33: seat 3 (one card left) played ``88``; the emperor (seat 4) passed it; the round is the
+    rebels'. Beating it reopens the round to the emperor and takes the lead from the rebel about to go out."""
+    hand = ["X", "9c", "9d", "Kc", "Kd"]
+    new, old, legal = _lone_answer(hand, "88", 3, 4, [5, 20, 20, 1, 15], rang=False)
+    before, _ = bh0.heuristic(old, legal)
+    after, why = bh.heuristic(new, legal)
+    assert before.play is not None  # the habit: beat-to-finish over a fellow rebel
+    assert after.kind == "pass" and "B-33" in why
+    # with the emperor still to answer (seat 1, between me and seat 3), a cheap whole group raises his bar
+    hand2 = ["9c", "9d", "3c", "4c", "5c", "6c", "7c", "Jc", "Qc", "Kc"]
+    new2, _, legal2 = _lone_answer(hand2, "88", 3, 1, [10, 20, 20, 15, 15], rang=False)
+    raised, why2 = bh.heuristic(new2, legal2)
+    assert raised.play is not None and str(raised.play) == "99" and "B-25" in why2
+
+
+def test_arena_counts_the_rebels_feeding() -> None:
+    """The feed counter (issue 16) counts only rebels' leads against a lone emperor, beside a rebel near out."""
+    from engine.bots import baohuang_habits as bhh
+    t = bhh.Tracker()
+    from engine import games
+    st = games.spec("baohuang").new_state(3, {})
+    st.emperor, st.solo, st.top_seat = 1, "ming", None
+    from engine.cards import parse_cards
+    st.hands[2] = parse_cards("9c 9d")
+    lead3 = Action(0, "play", RULES_B.parse("33"))
+    t.observe("A", 0, {"phase": "play"}, [lead3], lead3, st)
+    lead_k = Action(0, "play", RULES_B.parse("KK"))
+    t.observe("A", 0, {"phase": "play"}, [lead_k], lead_k, st)
+    c = t.counts["A"]
+    assert c["rebel_feed_chances"] == 2 and c["rebel_feeds"] == 1  # 99 beats 33, not KK
+    assert bhh.rates(c)["rebel_feed_rate"] == 0.5
+
+
+# ---------------------------------------------------------------------------------------------- Gouji jokers
+def test_a_hand_losing_its_place_spends_its_joker_g71() -> None:
+    """G-71 二落/大落: two seats are out and the hand needs six leads with one joker: a joker kept to the end of
+    the set is wasted. On an opponent's ``TT`` it carries the single J (``XJ``) instead of passing."""
+    hand = ["4c", "4d", "5c", "5d", "5h", "6c", "6d", "6h", "7c", "7d", "7h", "8c", "8d", "Jc", "X"]
+    active = [True, True, False, True, False, True]
+    known: list[int | None] = [15, 15, 0, 15, 0, 15]
+    new, old, legal = _answer_position(hand, "TT", 1, False, active=active, known=known)
+    before, _ = g0.heuristic(old, legal)
+    after, why = g.heuristic(new, legal)
+    assert before.kind == "pass"
+    assert after.play is not None and str(after.play) == "XJ" and "G-71" in why
+    # with nobody out yet the joker is kept
+    fresh, _, _ = _answer_position(hand, "TT", 1, False, known=[15] * 6)
+    assert g.heuristic(fresh, legal)[0].kind == "pass"
+
+
+def test_a_small_joker_carries_a_small_pair_out() -> None:
+    """seeds/000 学会用花…一个花出两手小牌: with two jokers and many groups the lead is ``x33`` (one joker and a
+    small pair go together), not the bare ``33`` that leaves the joker for a lone play later."""
+    from engine.plays import lead_list
+    hand = ["x", "X", "3c", "3d", "5c", "5d", "7c", "7d", "9c", "9d", "Jc", "Jd"]
+    counts = hand_counts(hand)
+    legal = [Action(0, "play", p) for p in lead_list(RULES.play_rules, counts)]
+    common = dict(seat=0, rules=RULES, phase="play", mode="lead", counts=counts)
+    before, _ = g0.heuristic(g0.GCtx(**common), legal)  # type: ignore[arg-type]
+    after, why = g.heuristic(g.GCtx(**common), legal)  # type: ignore[arg-type]
+    assert before.play is not None and not before.play.has_joker
+    assert after.play is not None and str(after.play) == "x33" and "G-35" in why
+
+
+def test_the_duitou_gouji_play_is_answered_with_eight_groups_left_g43() -> None:
+    """seeds/000 对头的级牌…能打就打: the 对头's ``AAA`` with ``222`` as the only beat and eight pairs behind it.
+    The baseline lets it stand (the 2s are its last control cards); the 对头 would win the lead and 开点."""
+    hand = ["2c", "2d", "2h"] + [r + s for r in "3456789T" for s in "cd"]
+    new, old, legal = _answer_position(hand, "AAA", 3, True)
+    before, _ = g0.heuristic(old, legal)
+    after, why = g.heuristic(new, legal)
+    assert before.kind == "pass"
+    assert after.play is not None and str(after.play) == "222" and "G-43" in why
+    # nine groups behind it: the hand could never win a lead back, so the 2s are kept
+    new9, _, legal9 = _answer_position(hand + ["Jc", "Jd"], "AAA", 3, True)
+    assert g.heuristic(new9, legal9)[0].kind == "pass"
