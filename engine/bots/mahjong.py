@@ -96,8 +96,11 @@ class GreedyBot:
         win = next((a for a in legal if a.kind == "win"), None)
         hand = counts_of(Tile(t) for t in view["hand"])
         melds = own_melds(view)
-        if win is not None and self._take_win(view, rule, hand, melds):
-            return Decision(win, "win M-11")
+        if win is not None:
+            if self._take_win(view, rule, hand, melds):
+                return Decision(win, "win M-11")
+            if view.get("claim") is not None:  # passed for a self-draw: keep the wait, claim nothing else
+                return Decision(next(a for a in legal if a.kind == "pass"), "pass for a self-draw M-14")
         if view.get("claim") is not None:
             return self._claim(view, legal, rule, hand, melds)
         return self._move(view, legal, rule, hand, melds)
@@ -174,10 +177,13 @@ class HeuristicBot(GreedyBot):
     level = "heuristic"
 
     def __init__(self, seed: int = 0, fold_shanten: int = 2, fold_weight: float = 40.0,
-                 danger_weight: float = 6.0, min_outs: int = 5, min_wall: int = 30, kong_slack: int = 1,
+                 danger_weight: float = 1.5, min_outs: int = 2, min_wall: int = 8, kong_slack: int = 1,
                  weigh_claims: bool = False, claim_keeps: bool = True, keep_margin: int = 2,
-                 eff_shanten: int = 3) -> None:
+                 eff_shanten: int = 3, value_waits: bool = True, hazard: float = 0.12,
+                 fold_ready: float = 0.75) -> None:
         super().__init__(seed)
+        self.hazard = hazard
+        self.value_waits = value_waits
         self.eff_shanten = eff_shanten
         self.claim_keeps = claim_keeps
         self.keep_margin = keep_margin
@@ -186,6 +192,7 @@ class HeuristicBot(GreedyBot):
         self.weigh_claims = weigh_claims
         self.min_wall = min_wall
         self.fold_shanten = fold_shanten
+        self.fold_ready = fold_ready
         self.fold_weight = fold_weight
         self.danger_weight = danger_weight
 
@@ -193,6 +200,7 @@ class HeuristicBot(GreedyBot):
                          discards: list[Action]) -> tuple[int, list[Action]]:
         live = unseen(view)
         ready = threats(view)
+        scoring = str(view["options"].get("scoring", "simple"))
         rows: list[tuple[int, int, Action]] = []
         for a in discards:
             i = Tile(str(a.arg)).idx
@@ -203,15 +211,21 @@ class HeuristicBot(GreedyBot):
         best_sh = min(r[0] for r in rows)
         scored = []
         for sh, i, a in rows:
-            eff = 0
+            eff: float = 0.0
             if sh == best_sh and sh <= self.eff_shanten:
                 hand[i] -= 1
-                eff = _acceptance(rule, hand, melds, live, sh)
+                if sh == 0 and self.value_waits:
+                    eff = _wait_worth(rule, hand, melds, live, scoring)
+                else:
+                    eff = _acceptance(rule, hand, melds, live, sh)
                 hand[i] += 1
             danger = sum(readiness(view, o) * _danger(view, o, i, live) for o in ready)
             score = -10.0 * sh + 0.25 * eff - 0.4 * _pair_258_loss(hand, i) + 0.05 * _isolation(hand, i)
             if ready:
-                fold = best_sh >= self.fold_shanten or view["wall"] < 12
+                # a deal-in costs one V (M-20) and ends the hand: fold only against a seat that is likely
+                # ready when the own hand is far from ready (or the wall nearly out)
+                likely = max(readiness(view, o) for o in ready) >= self.fold_ready
+                fold = likely and (best_sh >= self.fold_shanten or (view["wall"] < 12 and best_sh >= 1))
                 score -= danger * (self.fold_weight if fold else self.danger_weight)
             scored.append((-score, self.rng.random(), a, sh))
         scored.sort(key=lambda x: (x[0], x[1]))
@@ -221,24 +235,25 @@ class HeuristicBot(GreedyBot):
         return int(view["wall"]) > 16
 
     def _take_win(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld]) -> bool:
-        """A self-draw is paid by all three and doubled (M-20): a small discard win (V = 1) is passed while
-        the wall is long and the wait has many live tiles (M-14 locks discard wins only until the next discard)."""
+        """Take a discard win (or a robbed kong) unless passing it is worth more (M-14 locks discard wins only
+        until the next discard; a self-draw is paid by all three and doubled, M-20/M-21: six times a discard
+        win). See :func:`pass_worth`."""
         claim = view.get("claim")
-        if claim is None or self.min_outs <= 0:
-            return True
-        opts = view["options"]
-        if opts.get("scoring") != "simple" or claim.get("kind") != "discard" or int(view["wall"]) < self.min_wall:
+        if claim is None or self.min_outs <= 0 or int(view["wall"]) < self.min_wall:
             return True
         tile = Tile(claim["tile"])
         hand[tile.idx] += 1
         readings = decompose_counts(rule, hand, melds)
         hand[tile.idx] -= 1
-        value = best_value(readings, melds, WinContext(minglou=bool(view["minglou"][view["seat"]])), "simple")
-        if value.value >= 2:
-            return True
+        scoring = str(view["options"].get("scoring", "simple"))
+        ctx = WinContext(robbed=claim.get("kind") == "rob", minglou=bool(view["minglou"][view["seat"]]))
+        now = best_value(readings, melds, ctx, scoring).value
         live = unseen(view)
         outs = sum(live[i] for i in waits_counts(rule, hand, melds))
-        return outs < self.min_outs
+        if outs < self.min_outs:
+            return True
+        self_value = _wait_worth(rule, hand, melds, live, scoring) * 2.0 / outs  # mean V of a self-draw
+        return now >= pass_worth(outs, sum(live), int(view["wall"]), self_value, self.hazard)
 
     def _claim_gain(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld], a: Action,
                     cur: int) -> float | None:
@@ -284,6 +299,22 @@ class HeuristicBot(GreedyBot):
         return 0.1 if best > now + self.keep_margin else None
 
 
+def pass_worth(outs: int, unseen_n: int, wall: int, self_value: float, hazard: float, loss: float = 0.9) -> float:
+    """What passing a discard win is worth while waiting for a self-draw (M-20: each of the three pays V).
+
+    Each of the seat's remaining draws (a quarter of the wall) wins with p = outs / unseen; meanwhile some
+    other seat wins at ``hazard`` per go-round, costing about ``loss`` on average (a third of wins are
+    self-drawn and cost V; a discard win costs only its discarder). The hand runs until one of them happens:
+    (3·V·p − hazard·loss) / (p + hazard), cut by the chance that it ends within the wall's draws."""
+    if outs <= 0 or unseen_n <= 0:
+        return 0.0
+    p = outs / unseen_n
+    rounds = max(0, wall // 4)
+    end = p + hazard
+    reach = 1.0 - (1.0 - min(1.0, end)) ** rounds
+    return (3.0 * self_value * p - hazard * loss) / end * reach
+
+
 def _hand_score(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Sequence[int], sh: int) -> float:
     """The heuristic's worth of a 3k+1 hand: shanten first, then its live acceptance."""
     return -10.0 * sh + 0.25 * _acceptance(rule, hand, melds, live, sh)
@@ -320,6 +351,21 @@ def _acceptance(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Seq
         if shanten_counts(rule, hand, melds) < sh:
             total += live[t]
         hand[t] -= 1
+    return total
+
+
+def _wait_worth(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Sequence[int], scoring: str) -> float:
+    """A ready hand's live waits weighted by what a self-drawn win on each pays (M-19 … M-21, in units of a
+    plain self-draw): a wait that makes 碰碰胡, 混一色 or 七对 counts double, since every payment doubles."""
+    total = 0.0
+    ctx = WinContext(self_drawn=True)
+    for t in waits_counts(rule, hand, melds):
+        if not live[t]:
+            continue
+        hand[t] += 1
+        v = best_value(decompose_counts(rule, hand, melds), melds, ctx, scoring).value
+        hand[t] -= 1
+        total += live[t] * v / 2.0
     return total
 
 
