@@ -3,15 +3,17 @@
 Like every bot they see only ``view(seat)`` and the legal list. ``greedy`` wins whenever it can, discards
 the tile that leaves the lowest shanten (M-11a) and claims only what lowers it. ``heuristic`` adds tile
 efficiency (among the lowest-shanten discards, the one that leaves the most live tiles that improve the
-hand, counting what it can see: its hand, every river and exposed meld), keeps a lone 2-5-8 pair, weighs
-kongs by their payment (M-22: a kong may leave the hand one step further from ready), lets a one-point
-discard win pass while the wall is long and its wait has five or more live tiles (a self-draw is paid by
-all three and doubled, M-20; the M-14 lock lasts only until its next discard), claims a pung or chow only
-when it lowers the shanten — or, for a ready hand, keeps it ready with more live waits — and defends:
-against a seat that looks ready (:func:`readiness`: 明楼, three melds, or a long river with melds) it
-weighs each tile's danger (:func:`_danger`: 现物 the seat's own discards, 筋 suji against two-sided waits,
-honours and terminals that the 2-5-8 pair rule keeps from single waits) by how ready the seat looks, and
-folds to the safest tile when its own hand is two or more steps from ready.
+hand, counting what it can see: its hand, every river and exposed meld; a ready hand's waits weighed by
+what a self-draw on each pays, M-19 … M-21), keeps a lone 2-5-8 pair, weighs kongs by their payment (M-22:
+a kong may leave the hand one step further from ready), and passes a discard win when waiting for a
+self-draw is worth more (:func:`pass_worth`: a self-draw is paid by all three and doubled, M-20, six times a
+plain discard win; the M-14 lock lasts only until its next discard) — and then claims nothing else on that
+tile. It claims a pung or chow only when it lowers the shanten — or, for a ready hand, keeps it ready with
+more live waits — and defends: against a seat that looks ready (:func:`readiness`: 明楼, three melds, or a
+long river with melds) it weighs each tile's danger (:func:`_danger`: 现物 the seat's own discards, 筋 suji
+against two-sided waits, honours and terminals that the 2-5-8 pair rule keeps from single waits) lightly,
+since a deal-in costs only the discarder one V; it folds to the safest tile only against a seat that is
+likely ready (three melds or 明楼) when its own hand is two or more steps from ready.
 """
 
 from __future__ import annotations

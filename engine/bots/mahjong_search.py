@@ -3,7 +3,8 @@
 On its own move the bot asks the heuristic (engine.bots.mahjong) for its choice; a win, a kong or a 明楼
 it takes as the heuristic does, and the claims 吃/碰/杠 (M-6, M-7) too. A 胡 on a discard or a robbed kong
 it searches against passing it for a self-draw (M-14, M-20: a self-draw pays six times a plain discard
-win), the pass played out with the seat discarding every drawn tile that does not win. A discard it searches: the
+win), the pass played out with the seat discarding every drawn tile that does not win (as it does after a
+candidate discard that leaves its hand ready: the wait is kept). A discard it searches: the
 heuristic's best few distinct discards are the candidates; each world is sampled from what the seat can
 see — its own hand, every river and exposed meld, a 明楼 hand (M-15), the counts of tiles in each hand and
 in the wall (M-10) — by dealing the unseen tiles at random to the other hands and the wall, never from the
@@ -67,6 +68,12 @@ class MahjongSearchBot(SearchShell):
         if best_sh > self.search_shanten and not threats(view):
             return base
         cands = [base.action] + [a for a in ranked if a != base.action][: self.max_candidates - 1]
+        keep = []  # a discard that leaves the hand ready is played out keeping that wait (tsumogiri)
+        for a in cands:
+            i = Tile(str(a.arg)).idx
+            hand[i] -= 1
+            keep.append(shanten_counts(rule, hand, melds) == 0)
+            hand[i] += 1
         diffs: list[list[float]] = [[] for _ in cands]
         worlds = 0
         failures = 0
@@ -77,7 +84,7 @@ class MahjongSearchBot(SearchShell):
                 if failures > 5:
                     break
                 continue
-            scores = [self._rollout(world.clone(), view["seat"], a) for a in cands]
+            scores = [self._rollout(world.clone(), view["seat"], a, keep_wait=k) for a, k in zip(cands, keep)]
             for k in range(1, len(cands)):
                 diffs[k].append(scores[k] - scores[0])
             worlds += 1
