@@ -39,8 +39,11 @@ from engine.tiles import (
     shanten_counts,
     waits_counts,
 )
+from engine.tiles.shanten import MASK_258, MASK_ANY, _standard_kept, seven_pairs_kept
+from engine.tiles.win import meld_counts
 
 LEVELS = ("random", "greedy", "heuristic", "search")
+_FLUSH_GROUPS = tuple(tuple(g == s or g == 3 for g in range(4)) for s in range(3))  # suit s and honours
 
 
 @lru_cache(maxsize=64)
@@ -182,8 +185,10 @@ class HeuristicBot(GreedyBot):
                  danger_weight: float = 1.5, min_outs: int = 2, min_wall: int = 8, kong_slack: int = 1,
                  weigh_claims: bool = False, claim_keeps: bool = True, keep_margin: int = 2,
                  eff_shanten: int = 3, value_waits: bool = True, hazard: float = 0.12,
-                 fold_ready: float = 0.75) -> None:
+                 fold_ready: float = 0.75, big_bonus: float = 0.7, big_from: int = 4) -> None:
         super().__init__(seed)
+        self.big_bonus = big_bonus
+        self.big_from = big_from
         self.hazard = hazard
         self.value_waits = value_waits
         self.eff_shanten = eff_shanten
@@ -203,18 +208,20 @@ class HeuristicBot(GreedyBot):
         live = unseen(view)
         ready = threats(view)
         scoring = str(view["options"].get("scoring", "simple"))
-        rows: list[tuple[int, int, Action]] = []
+        rows: list[tuple[int, float, int, Action]] = []
         for a in discards:
             i = Tile(str(a.arg)).idx
             hand[i] -= 1
             sh = shanten_counts(rule, hand, melds)
+            way = route(rule, hand, melds, sh, self.big_bonus) if sh <= self.big_from else float(sh)
             hand[i] += 1
-            rows.append((sh, i, a))
+            rows.append((sh, way, i, a))
         best_sh = min(r[0] for r in rows)
+        best_way = min(r[1] for r in rows)
         scored = []
-        for sh, i, a in rows:
+        for sh, way, i, a in rows:
             eff: float = 0.0
-            if sh == best_sh and sh <= self.eff_shanten:
+            if way == best_way and sh <= self.eff_shanten:
                 hand[i] -= 1
                 if sh == 0 and self.value_waits:
                     eff = _wait_worth(rule, hand, melds, live, scoring)
@@ -222,7 +229,7 @@ class HeuristicBot(GreedyBot):
                     eff = _acceptance(rule, hand, melds, live, sh)
                 hand[i] += 1
             danger = sum(readiness(view, o) * _danger(view, o, i, live) for o in ready)
-            score = -10.0 * sh + 0.25 * eff - 0.4 * _pair_258_loss(hand, i) + 0.05 * _isolation(hand, i)
+            score = -10.0 * way + 0.25 * eff - 0.4 * _pair_258_loss(hand, i) + 0.05 * _isolation(hand, i)
             if ready:
                 # a deal-in costs one V (M-20) and ends the hand: fold only against a seat that is likely
                 # ready when the own hand is far from ready (or the wall nearly out)
@@ -265,6 +272,9 @@ class HeuristicBot(GreedyBot):
             return 1.0 if sh <= cur + self.kong_slack else None
         if sh > cur:
             return None
+        if sh < cur and self.big_bonus > 0 and cur <= self.big_from:  # nearer, but not on a double-paying way
+            if route(rule, after[0], after[1], sh, self.big_bonus) >= route(rule, hand, melds, cur, self.big_bonus):
+                return None
         if sh == cur:  # no step nearer: a ready hand claims only for more live waits (M-11a)
             return self._keep_gain(view, rule, hand, melds, after, cur) if self.claim_keeps and cur == 0 else None
         if not self.weigh_claims:
@@ -315,6 +325,31 @@ def pass_worth(outs: int, unseen_n: int, wall: int, self_value: float, hazard: f
     end = p + hazard
     reach = 1.0 - (1.0 - min(1.0, end)) ** rounds
     return (3.0 * self_value * p - hazard * loss) / end * reach
+
+
+def big_shanten(rule: WinRule, c: Sequence[int], melds: Sequence[Meld]) -> int:
+    """Shanten towards a hand that pays double (M-19, M-20): 清一色/混一色 of one suit (its melds allowing) or
+    七对 (concealed) — the same count as M-11a's, the target restricted; 99 when no such hand is open."""
+    held = meld_counts(melds)
+    full = [c[i] + held[i] for i in range(34)]
+    n = 4 - len(melds)
+    size = 3 * n + 2
+    mask = MASK_258 if rule.pair_258 and rule.big_hands_258 else MASK_ANY
+    best = -1
+    for s in range(3):
+        if all(m.first.is_honour or m.first.idx // 9 == s for m in melds):
+            best = max(best, _standard_kept(c, full, n, mask, _FLUSH_GROUPS[s]))
+    if not melds and rule.seven_pairs:
+        best = max(best, seven_pairs_kept(rule, c))
+    return 99 if best < 0 else size - best - 1
+
+
+def route(rule: WinRule, c: Sequence[int], melds: Sequence[Meld], sh: int, bonus: float) -> float:
+    """The heuristic's distance to a win: the shanten, or a double-paying hand's shanten less ``bonus`` (what
+    doubling every payment is worth in steps) when that is nearer."""
+    if bonus <= 0:
+        return float(sh)
+    return min(float(sh), big_shanten(rule, c, melds) - bonus)
 
 
 def _hand_score(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Sequence[int], sh: int) -> float:

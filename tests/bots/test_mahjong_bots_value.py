@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from engine.bots.mahjong import HeuristicBot, _wait_worth, make_mahjong_bot, pass_worth, unseen
+from engine.bots.mahjong import HeuristicBot, _wait_worth, big_shanten, make_mahjong_bot, pass_worth, route, unseen
 from engine.bots.mahjong_search import MahjongSearchBot
 from engine.core import Action
 from engine.mahjong import Rules, State
-from engine.tiles import counts_of, parse_tiles
+from engine.tiles import counts_of, parse_tiles, shanten_counts
 
 from .conftest import copy_view
 
@@ -133,3 +133,19 @@ def test_heuristic_and_search_legal_under_random_options(seed: int) -> None:
         st.apply(d.action)
         steps += 1
     assert sum(st.totals) == 0
+
+
+@pytest.mark.parametrize(("hand", "plain", "big"), [
+    ("123456789m25mEE", 1, 1),  # one suit and honours: 混一色 is as near as the plain hand
+    ("123456m789p25sEE", 1, 5),  # three suits: no double-paying hand near
+    ("1133557799m2p5sE", 1, 1),  # five pairs: 七对 (and 清一色 of 万) one step away
+])
+def test_big_shanten_is_the_distance_to_a_double_paying_hand(hand: str, plain: int, big: int) -> None:
+    """M-19/M-20: 清一色, 混一色 and 七对 pay double; the heuristic's route counts such a hand ``bonus`` steps
+    nearer than it is, so it keeps to one suit when that costs no more than the bonus."""
+    rule = Rules().win_rule
+    c = counts_of(parse_tiles(hand))
+    assert shanten_counts(rule, c) == plain
+    assert big_shanten(rule, c, []) == big
+    assert route(rule, c, [], plain, 0.7) == pytest.approx(min(plain, big - 0.7))
+    assert route(rule, c, [], plain, 0.0) == plain
