@@ -3,15 +3,17 @@
 Like every bot they see only ``view(seat)`` and the legal list. ``greedy`` wins whenever it can, discards
 the tile that leaves the lowest shanten (M-11a) and claims only what lowers it. ``heuristic`` adds tile
 efficiency (among the lowest-shanten discards, the one that leaves the most live tiles that improve the
-hand, counting what it can see: its hand, every river and exposed meld), keeps a lone 2-5-8 pair, weighs
-kongs by their payment (M-22: a kong may leave the hand one step further from ready), lets a one-point
-discard win pass while the wall is long and its wait has five or more live tiles (a self-draw is paid by
-all three and doubled, M-20; the M-14 lock lasts only until its next discard), claims a pung or chow only
-when it lowers the shanten — or, for a ready hand, keeps it ready with more live waits — and defends:
-against a seat that looks ready (:func:`readiness`: 明楼, three melds, or a long river with melds) it
-weighs each tile's danger (:func:`_danger`: 现物 the seat's own discards, 筋 suji against two-sided waits,
-honours and terminals that the 2-5-8 pair rule keeps from single waits) by how ready the seat looks, and
-folds to the safest tile when its own hand is two or more steps from ready.
+hand, counting what it can see: its hand, every river and exposed meld; a ready hand's waits weighed by
+what a self-draw on each pays, M-19 … M-21), keeps a lone 2-5-8 pair, weighs kongs by their payment (M-22:
+a kong may leave the hand one step further from ready), and passes a discard win when waiting for a
+self-draw is worth more (:func:`pass_worth`: a self-draw is paid by all three and doubled, M-20, six times a
+plain discard win; the M-14 lock lasts only until its next discard) — and then claims nothing else on that
+tile. It claims a pung or chow only when it lowers the shanten — or, for a ready hand, keeps it ready with
+more live waits — and defends: against a seat that looks ready (:func:`readiness`: 明楼, three melds, or a
+long river with melds) it weighs each tile's danger (:func:`_danger`: 现物 the seat's own discards, 筋 suji
+against two-sided waits, honours and terminals that the 2-5-8 pair rule keeps from single waits) lightly,
+since a deal-in costs only the discarder one V; it folds to the safest tile only against a seat that is
+likely ready (three melds or 明楼) when its own hand is two or more steps from ready.
 """
 
 from __future__ import annotations
@@ -37,8 +39,11 @@ from engine.tiles import (
     shanten_counts,
     waits_counts,
 )
+from engine.tiles.shanten import MASK_258, MASK_ANY, _standard_kept, seven_pairs_kept
+from engine.tiles.win import meld_counts
 
 LEVELS = ("random", "greedy", "heuristic", "search")
+_FLUSH_GROUPS = tuple(tuple(g == s or g == 3 for g in range(4)) for s in range(3))  # suit s and honours
 
 
 @lru_cache(maxsize=64)
@@ -96,8 +101,11 @@ class GreedyBot:
         win = next((a for a in legal if a.kind == "win"), None)
         hand = counts_of(Tile(t) for t in view["hand"])
         melds = own_melds(view)
-        if win is not None and self._take_win(view, rule, hand, melds):
-            return Decision(win, "win M-11")
+        if win is not None:
+            if self._take_win(view, rule, hand, melds):
+                return Decision(win, "win M-11")
+            if view.get("claim") is not None:  # passed for a self-draw: keep the wait, claim nothing else
+                return Decision(next(a for a in legal if a.kind == "pass"), "pass for a self-draw M-14")
         if view.get("claim") is not None:
             return self._claim(view, legal, rule, hand, melds)
         return self._move(view, legal, rule, hand, melds)
@@ -174,10 +182,15 @@ class HeuristicBot(GreedyBot):
     level = "heuristic"
 
     def __init__(self, seed: int = 0, fold_shanten: int = 2, fold_weight: float = 40.0,
-                 danger_weight: float = 6.0, min_outs: int = 5, min_wall: int = 30, kong_slack: int = 1,
+                 danger_weight: float = 1.5, min_outs: int = 2, min_wall: int = 8, kong_slack: int = 1,
                  weigh_claims: bool = False, claim_keeps: bool = True, keep_margin: int = 2,
-                 eff_shanten: int = 3) -> None:
+                 eff_shanten: int = 3, value_waits: bool = True, hazard: float = 0.12,
+                 fold_ready: float = 0.75, big_bonus: float = 0.7, big_from: int = 4) -> None:
         super().__init__(seed)
+        self.big_bonus = big_bonus
+        self.big_from = big_from
+        self.hazard = hazard
+        self.value_waits = value_waits
         self.eff_shanten = eff_shanten
         self.claim_keeps = claim_keeps
         self.keep_margin = keep_margin
@@ -186,6 +199,7 @@ class HeuristicBot(GreedyBot):
         self.weigh_claims = weigh_claims
         self.min_wall = min_wall
         self.fold_shanten = fold_shanten
+        self.fold_ready = fold_ready
         self.fold_weight = fold_weight
         self.danger_weight = danger_weight
 
@@ -193,25 +207,34 @@ class HeuristicBot(GreedyBot):
                          discards: list[Action]) -> tuple[int, list[Action]]:
         live = unseen(view)
         ready = threats(view)
-        rows: list[tuple[int, int, Action]] = []
+        scoring = str(view["options"].get("scoring", "simple"))
+        rows: list[tuple[int, float, int, Action]] = []
         for a in discards:
             i = Tile(str(a.arg)).idx
             hand[i] -= 1
             sh = shanten_counts(rule, hand, melds)
+            way = route(rule, hand, melds, sh, self.big_bonus) if sh <= self.big_from else float(sh)
             hand[i] += 1
-            rows.append((sh, i, a))
+            rows.append((sh, way, i, a))
         best_sh = min(r[0] for r in rows)
+        best_way = min(r[1] for r in rows)
         scored = []
-        for sh, i, a in rows:
-            eff = 0
-            if sh == best_sh and sh <= self.eff_shanten:
+        for sh, way, i, a in rows:
+            eff: float = 0.0
+            if way == best_way and sh <= self.eff_shanten:
                 hand[i] -= 1
-                eff = _acceptance(rule, hand, melds, live, sh)
+                if sh == 0 and self.value_waits:
+                    eff = _wait_worth(rule, hand, melds, live, scoring)
+                else:
+                    eff = _acceptance(rule, hand, melds, live, sh)
                 hand[i] += 1
             danger = sum(readiness(view, o) * _danger(view, o, i, live) for o in ready)
-            score = -10.0 * sh + 0.25 * eff - 0.4 * _pair_258_loss(hand, i) + 0.05 * _isolation(hand, i)
+            score = -10.0 * way + 0.25 * eff - 0.4 * _pair_258_loss(hand, i) + 0.05 * _isolation(hand, i)
             if ready:
-                fold = best_sh >= self.fold_shanten or view["wall"] < 12
+                # a deal-in costs one V (M-20) and ends the hand: fold only against a seat that is likely
+                # ready when the own hand is far from ready (or the wall nearly out)
+                likely = max(readiness(view, o) for o in ready) >= self.fold_ready
+                fold = likely and (best_sh >= self.fold_shanten or (view["wall"] < 12 and best_sh >= 1))
                 score -= danger * (self.fold_weight if fold else self.danger_weight)
             scored.append((-score, self.rng.random(), a, sh))
         scored.sort(key=lambda x: (x[0], x[1]))
@@ -221,24 +244,25 @@ class HeuristicBot(GreedyBot):
         return int(view["wall"]) > 16
 
     def _take_win(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld]) -> bool:
-        """A self-draw is paid by all three and doubled (M-20): a small discard win (V = 1) is passed while
-        the wall is long and the wait has many live tiles (M-14 locks discard wins only until the next discard)."""
+        """Take a discard win (or a robbed kong) unless passing it is worth more (M-14 locks discard wins only
+        until the next discard; a self-draw is paid by all three and doubled, M-20/M-21: six times a discard
+        win). See :func:`pass_worth`."""
         claim = view.get("claim")
-        if claim is None or self.min_outs <= 0:
-            return True
-        opts = view["options"]
-        if opts.get("scoring") != "simple" or claim.get("kind") != "discard" or int(view["wall"]) < self.min_wall:
+        if claim is None or self.min_outs <= 0 or int(view["wall"]) < self.min_wall:
             return True
         tile = Tile(claim["tile"])
         hand[tile.idx] += 1
         readings = decompose_counts(rule, hand, melds)
         hand[tile.idx] -= 1
-        value = best_value(readings, melds, WinContext(minglou=bool(view["minglou"][view["seat"]])), "simple")
-        if value.value >= 2:
-            return True
+        scoring = str(view["options"].get("scoring", "simple"))
+        ctx = WinContext(robbed=claim.get("kind") == "rob", minglou=bool(view["minglou"][view["seat"]]))
+        now = best_value(readings, melds, ctx, scoring).value
         live = unseen(view)
         outs = sum(live[i] for i in waits_counts(rule, hand, melds))
-        return outs < self.min_outs
+        if outs < self.min_outs:
+            return True
+        self_value = _wait_worth(rule, hand, melds, live, scoring) * 2.0 / outs  # mean V of a self-draw
+        return now >= pass_worth(outs, sum(live), int(view["wall"]), self_value, self.hazard)
 
     def _claim_gain(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld], a: Action,
                     cur: int) -> float | None:
@@ -248,6 +272,9 @@ class HeuristicBot(GreedyBot):
             return 1.0 if sh <= cur + self.kong_slack else None
         if sh > cur:
             return None
+        if sh < cur and self.big_bonus > 0 and cur <= self.big_from:  # nearer, but not on a double-paying way
+            if route(rule, after[0], after[1], sh, self.big_bonus) >= route(rule, hand, melds, cur, self.big_bonus):
+                return None
         if sh == cur:  # no step nearer: a ready hand claims only for more live waits (M-11a)
             return self._keep_gain(view, rule, hand, melds, after, cur) if self.claim_keeps and cur == 0 else None
         if not self.weigh_claims:
@@ -282,6 +309,47 @@ class HeuristicBot(GreedyBot):
                     best = max(best, _acceptance(rule, h, ms, live, cur))
                 h[i] += 1
         return 0.1 if best > now + self.keep_margin else None
+
+
+def pass_worth(outs: int, unseen_n: int, wall: int, self_value: float, hazard: float, loss: float = 0.9) -> float:
+    """What passing a discard win is worth while waiting for a self-draw (M-20: each of the three pays V).
+
+    Each of the seat's remaining draws (a quarter of the wall) wins with p = outs / unseen; meanwhile some
+    other seat wins at ``hazard`` per go-round, costing about ``loss`` on average (a third of wins are
+    self-drawn and cost V; a discard win costs only its discarder). The hand runs until one of them happens:
+    (3·V·p − hazard·loss) / (p + hazard), cut by the chance that it ends within the wall's draws."""
+    if outs <= 0 or unseen_n <= 0:
+        return 0.0
+    p = outs / unseen_n
+    rounds = max(0, wall // 4)
+    end = p + hazard
+    reach = 1.0 - (1.0 - min(1.0, end)) ** rounds
+    return (3.0 * self_value * p - hazard * loss) / end * reach
+
+
+def big_shanten(rule: WinRule, c: Sequence[int], melds: Sequence[Meld]) -> int:
+    """Shanten towards a hand that pays double (M-19, M-20): 清一色/混一色 of one suit (its melds allowing) or
+    七对 (concealed) — the same count as M-11a's, the target restricted; 99 when no such hand is open."""
+    held = meld_counts(melds)
+    full = [c[i] + held[i] for i in range(34)]
+    n = 4 - len(melds)
+    size = 3 * n + 2
+    mask = MASK_258 if rule.pair_258 and rule.big_hands_258 else MASK_ANY
+    best = -1
+    for s in range(3):
+        if all(m.first.is_honour or m.first.idx // 9 == s for m in melds):
+            best = max(best, _standard_kept(c, full, n, mask, _FLUSH_GROUPS[s]))
+    if not melds and rule.seven_pairs:
+        best = max(best, seven_pairs_kept(rule, c))
+    return 99 if best < 0 else size - best - 1
+
+
+def route(rule: WinRule, c: Sequence[int], melds: Sequence[Meld], sh: int, bonus: float) -> float:
+    """The heuristic's distance to a win: the shanten, or a double-paying hand's shanten less ``bonus`` (what
+    doubling every payment is worth in steps) when that is nearer."""
+    if bonus <= 0:
+        return float(sh)
+    return min(float(sh), big_shanten(rule, c, melds) - bonus)
 
 
 def _hand_score(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Sequence[int], sh: int) -> float:
@@ -320,6 +388,21 @@ def _acceptance(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Seq
         if shanten_counts(rule, hand, melds) < sh:
             total += live[t]
         hand[t] -= 1
+    return total
+
+
+def _wait_worth(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Sequence[int], scoring: str) -> float:
+    """A ready hand's live waits weighted by what a self-drawn win on each pays (M-19 … M-21, in units of a
+    plain self-draw): a wait that makes 碰碰胡, 混一色 or 七对 counts double, since every payment doubles."""
+    total = 0.0
+    ctx = WinContext(self_drawn=True)
+    for t in waits_counts(rule, hand, melds):
+        if not live[t]:
+            continue
+        hand[t] += 1
+        v = best_value(decompose_counts(rule, hand, melds), melds, ctx, scoring).value
+        hand[t] -= 1
+        total += live[t] * v / 2.0
     return total
 
 

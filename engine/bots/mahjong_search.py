@@ -1,7 +1,10 @@
 """The Shandong Mahjong search bot (issue 17): determinized worlds and short rollouts over a few discards.
 
 On its own move the bot asks the heuristic (engine.bots.mahjong) for its choice; a win, a kong or a 明楼
-it takes as the heuristic does, and every claim (吃/碰/杠/胡, M-6, M-7) too. A discard it searches: the
+it takes as the heuristic does, and the claims 吃/碰/杠 (M-6, M-7) too. A 胡 on a discard or a robbed kong
+it searches against passing it for a self-draw (M-14, M-20: a self-draw pays six times a plain discard
+win), the pass played out with the seat discarding every drawn tile that does not win (as it does after a
+candidate discard that leaves its hand ready: the wait is kept). A discard it searches: the
 heuristic's best few distinct discards are the candidates; each world is sampled from what the seat can
 see — its own hand, every river and exposed meld, a 明楼 hand (M-15), the counts of tiles in each hand and
 in the wall (M-10) — by dealing the unseen tiles at random to the other hands and the wall, never from the
@@ -36,19 +39,23 @@ class MahjongSearchBot(SearchShell):
 
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float = 0.15, z: float = 2.0, max_candidates: int = 3, wall_cap: float = 2.0,
-                 horizon: int = 40, min_worlds: int = 10, search_shanten: int = 1) -> None:
+                 horizon: int = 40, min_worlds: int = 10, search_shanten: int = 1, search_wins: bool = True) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.heuristic = HeuristicBot(seed)
         self.wall_cap = wall_cap
         self.horizon = horizon
         self.min_worlds = min_worlds
         self.search_shanten = search_shanten
+        self.search_wins = search_wins
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         check_legal(legal)
         budget = CpuBudget(self.budget_ms, self.wall_cap)
         base = self.heuristic.choose(view, legal)
         self.last_stats = {"worlds": 0, "candidates": 0, "cpu_ms": 0.0}
+        win = next((a for a in legal if a.kind == "win"), None)
+        if view.get("claim") is not None and win is not None and self.search_wins:
+            return self._win_or_pass(view, legal, base, win, budget)
         if view.get("claim") is not None or base.action.kind != "discard":
             return base
         discards = [a for a in legal if a.kind == "discard"]
@@ -61,6 +68,12 @@ class MahjongSearchBot(SearchShell):
         if best_sh > self.search_shanten and not threats(view):
             return base
         cands = [base.action] + [a for a in ranked if a != base.action][: self.max_candidates - 1]
+        keep = []  # a discard that leaves the hand ready is played out keeping that wait (tsumogiri)
+        for a in cands:
+            i = Tile(str(a.arg)).idx
+            hand[i] -= 1
+            keep.append(shanten_counts(rule, hand, melds) == 0)
+            hand[i] += 1
         diffs: list[list[float]] = [[] for _ in cands]
         worlds = 0
         failures = 0
@@ -71,7 +84,7 @@ class MahjongSearchBot(SearchShell):
                 if failures > 5:
                     break
                 continue
-            scores = [self._rollout(world.clone(), view["seat"], a) for a in cands]
+            scores = [self._rollout(world.clone(), view["seat"], a, keep_wait=k) for a, k in zip(cands, keep)]
             for k in range(1, len(cands)):
                 diffs[k].append(scores[k] - scores[0])
             worlds += 1
@@ -85,6 +98,35 @@ class MahjongSearchBot(SearchShell):
             return Decision(base.action, f"{base.reason} (search kept it, {worlds} worlds)")
         a = cands[best[1]]
         return Decision(a, f"discard by search over {worlds} worlds M-11a")
+
+    def _win_or_pass(self, view: dict[str, Any], legal: list[Action], base: Decision, win: Action,
+                     budget: CpuBudget) -> Decision:
+        """胡 on a discard or a robbed kong now (its payment is known, M-20 … M-22) against passing it for a
+        self-draw (M-14 locks discard wins until the next discard): paired over the same sampled worlds, the
+        pass played out with the seat keeping its wait; the heuristic's answer stands without evidence."""
+        pas = next((a for a in legal if a.kind == "pass"), None)
+        if pas is None:
+            return base
+        me = int(view["seat"])
+        other = pas if base.action.kind == "win" else win
+        diffs: list[float] = []
+        worlds = failures = 0
+        while budget.now() < budget.seconds and (self.max_rollouts is None or 2 * worlds < self.max_rollouts):
+            world = self._sample(view)
+            if world is None:
+                failures += 1
+                if failures > 5:
+                    break
+                continue
+            took = self._rollout(world.clone(), me, win)  # the round's later answers, then the payment
+            passed = self._rollout(world, me, pas, keep_wait=True)
+            diffs.append((passed - took) if other is pas else (took - passed))
+            worlds += 1
+        self.last_stats = {"worlds": worlds, "candidates": 2, "cpu_ms": round(budget.cpu_ms(), 1)}
+        ev = override_score(diffs, self.min_worlds, self.margin, self.z, 0.5)
+        if ev is not None and ev > 0:
+            return Decision(other, f"{other.kind} by search over {worlds} worlds M-14")
+        return Decision(base.action, f"{base.reason} (search kept it, {worlds} worlds)")
 
     # -- worlds ---------------------------------------------------------------------------------------
 
@@ -116,7 +158,10 @@ class MahjongSearchBot(SearchShell):
 
     # -- rollouts -------------------------------------------------------------------------------------
 
-    def _rollout(self, w: State, me: int, first: Action) -> float:
+    def _rollout(self, w: State, me: int, first: Action, keep_wait: bool = False) -> float:
+        """Play ``first`` then fast players to the hand's end (or ``horizon`` discards): the seat's payment.
+        With ``keep_wait`` the seat's hand is ready and it discards every tile it draws that does not win
+        (the wait it passed a win for is kept)."""
         before = w.totals[me]
         hand_no = w.hand_no
         w.apply(first)
@@ -127,6 +172,8 @@ class MahjongSearchBot(SearchShell):
                 break
             acts = w._legal(s)
             pick = _fast_pick(w, s, acts)
+            if keep_wait and s == me and pick.kind == "discard" and w.drawn is not None:
+                pick = next((a for a in acts if a.kind == "discard" and a.arg == str(w.drawn)), pick)
             w.apply(pick, checked=False)
             if pick.kind == "discard":
                 steps += 1

@@ -1,0 +1,151 @@
+"""What a Shandong Mahjong win pays steers the bots (issue 17, M-14, M-19 … M-22): a discard win is passed for a
+self-draw only when the wait and the wall make that worth more, a passed win keeps the wait (no other claim),
+a ready hand's waits are weighed by what they pay, and the search weighs 胡 against passing on the same
+sampled worlds, reproducibly, legally and within its CPU-time budget (a thread-time ratio)."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from engine.bots.mahjong import HeuristicBot, _wait_worth, big_shanten, make_mahjong_bot, pass_worth, route, unseen
+from engine.bots.mahjong_search import MahjongSearchBot
+from engine.core import Action
+from engine.mahjong import Rules, State
+from engine.tiles import counts_of, parse_tiles, shanten_counts
+
+from .conftest import copy_view
+
+
+def test_pass_worth_grows_with_outs_and_wall() -> None:
+    """M-20: a self-draw pays 3·V. Passing is worth more with more live outs and a longer wall, and a
+    short wall (few of the seat's draws left) makes it worth less than the 1 point of a plain discard win."""
+    assert pass_worth(2, 80, 40, 2.0, 0.12) < pass_worth(6, 80, 40, 2.0, 0.12)
+    assert pass_worth(6, 80, 8, 2.0, 0.12) < pass_worth(6, 80, 40, 2.0, 0.12)
+    assert pass_worth(6, 60, 4, 2.0, 0.12) < 1.0 < pass_worth(8, 60, 48, 2.0, 0.12)
+    assert pass_worth(0, 60, 48, 2.0, 0.12) == 0.0
+    # a big hand's self-draw (V = 4) makes passing worth more than the same wait's plain one
+    assert pass_worth(4, 70, 40, 4.0, 0.12) > pass_worth(4, 70, 40, 2.0, 0.12)
+
+
+def _view(hand: str, claim: dict[str, Any] | None = None, wall: int = 40) -> dict[str, Any]:
+    return {"seat": 0, "hand": [str(t) for t in parse_tiles(hand)], "rivers": [[], [], [], []],
+            "melds": [[], [], [], []], "shown": {}, "trick": [], "minglou": [False] * 4,
+            "options": Rules().options.as_dict(), "wall": wall, "claim": claim, "counts": [13, 13, 13, 13]}
+
+
+def test_waits_weighed_by_what_they_pay() -> None:
+    """The same live count is worth twice as much when the completed hand is 碰碰胡 (M-19, M-20: V doubles):
+    111m 222m 333p 55s 88s waits on 5s or 8s, each completing all pungs with a 2-5-8 pair; 123m 456m 789p 55s
+    67s waits on 5s or 8s as a plain hand."""
+    rule = Rules().win_rule
+    live = [4] * 34
+    pungs = counts_of(parse_tiles("111m222m333p55s88s"))
+    runs = counts_of(parse_tiles("123m456m789p55s67s"))
+    assert _wait_worth(rule, runs, [], live, "simple") == 8.0  # two kinds × 4 live × a plain self-draw (1)
+    assert _wait_worth(rule, pungs, [], live, "simple") == 16.0  # × 2: a big hand
+    live[parse_tiles("8s")[0].idx] = 0  # a wait with no live copy is worth nothing
+    assert _wait_worth(rule, runs, [], live, "simple") == 4.0
+
+
+def test_a_passed_win_keeps_the_wait() -> None:
+    """With a long wall and many live outs the heuristic passes a plain discard win (M-14) — and then makes no
+    chow or pung on that tile, which would break the wait it passed the win for."""
+    hand = "345m234p678p22m67s"  # ready on 5s/8s (pair 2m), eight live outs
+    claim = {"tile": "8s", "from": 3, "kind": "discard"}
+    view = _view(hand, claim, wall=70)
+    legal = [Action(0, "win"), Action(0, "chow", arg="678s"), Action(0, "pass")]
+    d = HeuristicBot(0).choose(view, legal)
+    assert d.action.kind == "pass", d
+    short = _view(hand, claim, wall=9)
+    assert HeuristicBot(0).choose(short, legal).action.kind == "win"
+    never = HeuristicBot(0, min_outs=0).choose(view, legal)
+    assert never.action.kind == "win"
+    assert sum(unseen(view)) == 136 - 13
+
+
+def _claim_win_state(seed0: int) -> tuple[State, int]:
+    """A hand played by greedy bots up to a discard some seat may win on (M-6)."""
+    for seed in range(seed0, seed0 + 60):
+        st = State(Rules(match="hands", match_hands=1), seed=seed)
+        bots = [make_mahjong_bot("greedy", seed=seed + s) for s in range(4)]
+        while not st.is_over:
+            s = st.to_act
+            assert s is not None
+            legal = list(st.legal_actions(s))
+            view = copy_view(st.view(s))
+            if view.get("claim") and any(a.kind == "win" for a in legal):
+                return st, s
+            st.apply(bots[s].choose(view, legal).action)
+    raise AssertionError("no discard win offered")
+
+
+def test_search_win_or_pass_is_reproducible_and_legal() -> None:
+    st, seat = _claim_win_state(1)
+    view = copy_view(st.view(seat))
+    legal = list(st.legal_actions(seat))
+    runs = []
+    for _ in range(2):
+        bot = MahjongSearchBot(5, budget_ms=60_000, rollouts=40)
+        d = bot.choose(view, legal)
+        assert d.action in legal and d.action.kind in ("win", "pass")
+        runs.append((d, bot.last_stats["worlds"]))
+    assert runs[0] == runs[1] and runs[0][1] == 20  # two plays per world, the rollout cap
+
+
+def test_search_win_or_pass_keeps_its_cpu_budget() -> None:
+    """The 胡-or-pass search spends about its budget of thread CPU time: a ratio, not a timed assertion."""
+    st, seat = _claim_win_state(1)
+    view = copy_view(st.view(seat))
+    legal = list(st.legal_actions(seat))
+    budget = 60.0
+    ratios = []
+    for k in range(3):
+        bot = MahjongSearchBot(k, budget_ms=budget, wall_cap=1000.0)
+        c0 = time.thread_time()
+        bot.choose(view, legal)
+        ratios.append((time.thread_time() - c0) * 1000.0 / budget)
+        assert bot.last_stats["worlds"] > 0
+    assert max(ratios) < 1.5, ratios
+    assert min(ratios) > 0.5, ratios
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_heuristic_and_search_legal_under_random_options(seed: int) -> None:
+    rng = random.Random(seed)
+    opts = {"honors": rng.choice([True, False]), "allow_chow": rng.choice([True, False]),
+            "minglou": rng.choice([True, False]), "scoring": rng.choice(["simple", "fan"]),
+            "win_on_discard": rng.choice([True, False]), "rob_kong": rng.choice([True, False]),
+            "pass_lock": rng.choice([True, False])}
+    st = State(Rules(match="hands", match_hands=2, **opts), seed=seed)
+    bots = [MahjongSearchBot(seed, budget_ms=60_000, rollouts=6) if s == 0
+            else make_mahjong_bot("heuristic", seed=s) for s in range(4)]
+    steps = 0
+    while not st.is_over:
+        s = st.to_act
+        assert s is not None and steps < 4000
+        legal = list(st.legal_actions(s))
+        d = bots[s].choose(copy_view(st.view(s)), legal)
+        assert d.action in legal, (d, legal)
+        st.apply(d.action)
+        steps += 1
+    assert sum(st.totals) == 0
+
+
+@pytest.mark.parametrize(("hand", "plain", "big"), [
+    ("123456789m25mEE", 1, 1),  # one suit and honours: 混一色 is as near as the plain hand
+    ("123456m789p25sEE", 1, 5),  # three suits: no double-paying hand near
+    ("1133557799m2p5sE", 1, 1),  # five pairs: 七对 (and 清一色 of 万) one step away
+])
+def test_big_shanten_is_the_distance_to_a_double_paying_hand(hand: str, plain: int, big: int) -> None:
+    """M-19/M-20: 清一色, 混一色 and 七对 pay double; the heuristic's route counts such a hand ``bonus`` steps
+    nearer than it is, so it keeps to one suit when that costs no more than the bonus."""
+    rule = Rules().win_rule
+    c = counts_of(parse_tiles(hand))
+    assert shanten_counts(rule, c) == plain
+    assert big_shanten(rule, c, []) == big
+    assert route(rule, c, [], plain, 0.7) == pytest.approx(min(plain, big - 0.7))
+    assert route(rule, c, [], plain, 0.0) == plain
