@@ -141,6 +141,9 @@ class Felt:
     def say(self, text: str) -> None:
         self.said.append(text)
 
+    def tag_cards(self, cards: list[str]) -> None:
+        pass
+
     def ring(self, sound: str) -> None:
         pass
 
@@ -227,3 +230,10 @@ def test_a_snapshot_in_both_languages_differs_only_in_its_words(game):
                 assert not CJK.search(e) or WORD.search(e), f"Chinese-only in en at {path}: {e!r}"
     assert results, "the game reached no result: the results were not checked"
     assert differing > 50   # the two languages really were rendered
+
+
+def test_the_written_down_felt_answers_everything_a_presenter_may_ask() -> None:
+    """The stub above stands for the table (desktop.games.Shows): a method added there must be added here."""
+    from desktop.games import Shows
+    wanted = {n for n in vars(Shows) if not n.startswith("_")}
+    assert wanted and wanted <= set(dir(Felt)), sorted(wanted - set(dir(Felt)))
