@@ -28,6 +28,8 @@ Item {
     property bool leaveAsk: false   // a LAN table: leaving asks first (ui/LeaveConfirm.qml)
     property int secondsLeft: 0
     property var lastTrick: []
+    // the caption card's place (x from the felt's centre): a game whose seats or boxes sit there moves it
+    property rect captionRect: Qt.rect(-470, 300, 420, 92)
     readonly property bool boardOn: table.boardUrl !== ""   // a game with its own board (tiles) draws it instead
 
     // Seat places come from Python (desktop/layout.py, for any number of seats), relative to the centre x.
@@ -282,7 +284,7 @@ Item {
         id: tributeCard
         objectName: "tributeCaption"
         visible: fly.tributeFrom >= 0 || root.table.tributeCaption !== ""
-        x: root.cx - 470; y: 300; width: 420; height: 92; radius: 12
+        x: root.cx + root.captionRect.x; y: root.captionRect.y; width: root.captionRect.width; height: root.captionRect.height; radius: 12
         color: "#F20D1C19"; border.color: Theme.panelBorder
         Row {
             x: 16; y: 12; spacing: 6
@@ -295,7 +297,7 @@ Item {
         }
         Text {
             objectName: "tributeCaptionText"
-            x: 16; y: root.table.tributeSteps ? 48 : 22; width: 390; elide: Text.ElideRight
+            x: 16; y: root.table.tributeSteps ? 48 : 22; width: parent.width - 30; elide: Text.ElideRight
             wrapMode: Text.Wrap; maximumLineCount: root.table.tributeSteps ? 1 : 2
             text: fly.tributeFrom >= 0 && fly.caption !== "" ? fly.caption : root.table.tributeCaption
             color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17
