@@ -81,6 +81,8 @@ Item {
             }
             Text { anchors.verticalCenter: parent.verticalCenter; text: root.table.gameTitle; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
             Text { anchors.verticalCenter: parent.verticalCenter; text: "|  " + root.table.phaseLabel; color: Theme.text2; font.family: Theme.font; font.pixelSize: 15 }
+            // a LAN table's results, put aside when the next hand began (desktop/table.py showLastResults)
+            Btn { objectName: "btnLastResults"; visible: root.table.hasLastResults; anchors.verticalCenter: parent.verticalCenter; height: 34; minWidth: 40; fontSize: 14; text: qsTr("Last results"); onClicked: root.table.showLastResults() }
         }
         Row {
             anchors.centerIn: parent; spacing: 12
@@ -645,7 +647,10 @@ Item {
         id: results
         objectName: "resultsPanel"
         z: 100
-        anchors.fill: parent
+        // a LAN table does not wait at results (the host's table moves on): the panel leaves the action bar and
+        // the hand free, and closes itself at the next hand's next snapshot (desktop/table.py, 上局结果)
+        anchors.left: parent.left; anchors.right: parent.right; anchors.top: parent.top
+        height: root.table.isLan ? 664 : parent.height
         visible: root.table.results.rows !== undefined
         app: root.app
         table: root.table

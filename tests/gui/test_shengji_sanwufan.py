@@ -152,7 +152,13 @@ def test_face_down_declaration_stick_exchange_and_reveal(qa):
     assert qa.find("act_pass").property("text") == "不粘"
     shot(qa, "sanwufan_stick_prompt_zh")
     assert_caption_clear(qa, "sanwufan_stick_prompt_zh")   # nothing under the caption, at either size
-    click_item(qa, button)
+    qa.settings.set("language", "en")   # the English caption in the same place
+    assert wait_until(lambda: "Stick" in t.tributeCaption, 5), t.tributeCaption
+    assert_caption_clear(qa, "sanwufan_stick_prompt_en")
+    qa.settings.set("language", "zh")
+    assert wait_until(lambda: "粘牌" in t.tributeCaption, 5)
+    wait_frame(qa.window)
+    click_item(qa, qa.find(stick["objectName"]))   # the language switch made the bar anew
     # 3. the declarer's joker and pair fly to me face up (I am one of the two), then I give back three
     assert wait_until(lambda: t.snap.get("phase") == "exchange" and t.snap.get("my_turn"), 20)
     taken = [f for f in flights if f[0] == "tribute" and f[2] == 0]
