@@ -90,6 +90,9 @@ class TableBridge(QObject):
         self._tracker: list[dict[str, Any]] = []
         self._board: dict[str, Any] = {}
         self._results: dict[str, Any] = {}
+        # a LAN table's results put aside when the host's table moved on (the 上局结果 button brings them back)
+        self._folded: dict[str, Any] = {}
+        self._results_snap: dict[str, Any] = {}   # the snapshot they were made from (rebuilt in a new language)
         self._sheet: list[dict[str, Any]] = []
         self._sheet_res: list[dict[str, Any]] = []   # the results events of this match (the 计分表)
         self._status = ""
@@ -137,6 +140,8 @@ class TableBridge(QObject):
         self._sheet = []
         self._sheet_res = []
         self._results = {}
+        self._folded = {}
+        self._results_snap = {}
         self._verdict = None
         self.snap = {}
         self._active = True
@@ -190,8 +195,14 @@ class TableBridge(QObject):
         if desc != self.hand.descending:
             self.hand.descending = desc
             self.hand.set_cards(self.hand.cards())
-        if self._results and self._results.get("lang") != self.lang() and self.snap:
-            self._make_results(self.snap, sheet=False)   # the results panel in the language of now
+        shown = self._results or self._folded
+        if shown and shown.get("lang") != self.lang() and self._results_snap:
+            late, folded = shown.get("late"), bool(self._folded)
+            self._make_results(self._results_snap, sheet=False)   # the results panel in the language of now
+            if folded:
+                self._folded, self._results = self._results, {}
+            elif late:
+                self._results["late"] = True
             self.changed.emit()
         if self._active:
             self._pace.emit(self.pace_ms())
@@ -281,6 +292,11 @@ class TableBridge(QObject):
         self._hint_i = -1
         if snap.get("set_over") or snap.get("over"):
             self._make_results(snap)
+        elif (self.net is not None and self._results and not self._results.get("late")
+              and int(snap.get("n_actions") or 0) > int(self._results_snap.get("n_actions") or 0)):
+            # the host's table moved on to the next hand: its panel would cover the action bar, so it gives
+            # way (a local table pauses at results instead); 上局结果 in the top bar shows it again
+            self._folded, self._results = self._results, {}
         fixed = snap.get("fixed") or []
         if (self.net is not None and snap.get("my_turn") and len(fixed) == 1 and not snap.get("play_kinds")
                 and fixed[0].get("kind") in self.pres.auto_answer_kinds):
@@ -613,6 +629,7 @@ class TableBridge(QObject):
         rows.sort(key=lambda r: r["placeNo"])
         if snap.get("over") or snap.get("set_over"):   # a set's states, searches and flights are freed by now
             QTimer.singleShot(1500, memtrim.trim)
+        self._results_snap, self._folded = snap, {}
         self._results = {"rows": rows, "tributes": tributes, "over": bool(snap.get("over")), "extra": extra,
                          "heading": st.get(pres.results_heading, pres.results_heading),
                          "title": st["gameOver"] if snap.get("over") else pres.results_title(st),
@@ -849,10 +866,19 @@ class TableBridge(QObject):
 
     @Slot()
     def nextSet(self) -> None:
+        if self._results.get("late"):   # last hand's results, looked at again: put aside, still reachable
+            self._folded = self._results
         self._results = {}
         self.changed.emit()
         if self.net is None:
             self._resume.emit()
+
+    @Slot()
+    def showLastResults(self) -> None:
+        """上局结果: the results a LAN table put aside when the next hand began, shown again (Close hides them)."""
+        if self._folded:
+            self._results, self._folded = {**self._folded, "late": True}, {}
+            self.changed.emit()
 
     def refresh(self) -> None:
         """Show again what the table shows (the LAN seat list changed: a drop, a return, 托管)."""
@@ -950,6 +976,9 @@ class TableBridge(QObject):
 
     def _g_results(self) -> dict[str, Any]:
         return self._results
+
+    def _g_has_last(self) -> bool:
+        return bool(self._folded)
 
     def _g_sheet(self) -> list[dict[str, Any]]:
         return self._sheet
@@ -1072,6 +1101,7 @@ class TableBridge(QObject):
     boardUrl = Property(str, _g_board_url, notify=changed)
     results = Property(dict, _g_results, notify=changed)
     scoreSheet = Property(list, _g_sheet, notify=changed)
+    hasLastResults = Property(bool, _g_has_last, notify=changed)
     sheetView = Property(dict, _g_sheet_view, notify=changed)   # ui/ScoreSheet.qml
     status = Property(str, _g_status, notify=changed)
     phase = Property(str, _g_phase, notify=changed)

@@ -89,7 +89,7 @@ Item {
             }
             Row {
                 spacing: 12
-                Btn { objectName: "btnNextSet"; visible: !res.r.over; primary: true; width: 200; text: res.table.nextLabel; onClicked: res.table.nextSet() }
+                Btn { objectName: "btnNextSet"; visible: !res.r.over; primary: true; width: 200; text: res.r.late ? qsTr("Close") : res.table.nextLabel; onClicked: res.table.nextSet() }
                 // 再来一局: the same seats and rules, a new deal
                 Btn { objectName: "btnPlayAgain"; visible: res.r.over === true && res.table.canPlayAgain; primary: true; width: 200; text: qsTr("Play again"); onClicked: res.table.playAgain() }
                 Btn { objectName: "btnReview"; width: 140; text: qsTr("Review"); onClicked: res.table.reviewModel.start() }

@@ -28,6 +28,8 @@ Item {
     property bool leaveAsk: false   // a LAN table: leaving asks first (ui/LeaveConfirm.qml)
     property int secondsLeft: 0
     property var lastTrick: []
+    // the caption card's place (x from the felt's centre): a game whose seats or boxes sit there moves it
+    property rect captionRect: Qt.rect(-470, 300, 420, 92)
     readonly property bool boardOn: table.boardUrl !== ""   // a game with its own board (tiles) draws it instead
 
     // Seat places come from Python (desktop/layout.py, for any number of seats), relative to the centre x.
@@ -79,6 +81,8 @@ Item {
             }
             Text { anchors.verticalCenter: parent.verticalCenter; text: root.table.gameTitle; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
             Text { anchors.verticalCenter: parent.verticalCenter; text: "|  " + root.table.phaseLabel; color: Theme.text2; font.family: Theme.font; font.pixelSize: 15 }
+            // a LAN table's results, put aside when the next hand began (desktop/table.py showLastResults)
+            Btn { objectName: "btnLastResults"; visible: root.table.hasLastResults; anchors.verticalCenter: parent.verticalCenter; height: 34; minWidth: 40; fontSize: 14; text: qsTr("Last results"); onClicked: root.table.showLastResults() }
         }
         Row {
             anchors.centerIn: parent; spacing: 12
@@ -282,7 +286,7 @@ Item {
         id: tributeCard
         objectName: "tributeCaption"
         visible: fly.tributeFrom >= 0 || root.table.tributeCaption !== ""
-        x: root.cx - 470; y: 300; width: 420; height: 92; radius: 12
+        x: root.cx + root.captionRect.x; y: root.captionRect.y; width: root.captionRect.width; height: root.captionRect.height; radius: 12
         color: "#F20D1C19"; border.color: Theme.panelBorder
         Row {
             x: 16; y: 12; spacing: 6
@@ -295,7 +299,7 @@ Item {
         }
         Text {
             objectName: "tributeCaptionText"
-            x: 16; y: root.table.tributeSteps ? 48 : 22; width: 390; elide: Text.ElideRight
+            x: 16; y: root.table.tributeSteps ? 48 : 22; width: parent.width - 30; elide: Text.ElideRight
             wrapMode: Text.Wrap; maximumLineCount: root.table.tributeSteps ? 1 : 2
             text: fly.tributeFrom >= 0 && fly.caption !== "" ? fly.caption : root.table.tributeCaption
             color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17
@@ -643,7 +647,10 @@ Item {
         id: results
         objectName: "resultsPanel"
         z: 100
-        anchors.fill: parent
+        // a LAN table does not wait at results (the host's table moves on): the panel leaves the action bar and
+        // the hand free, and closes itself at the next hand's next snapshot (desktop/table.py, 上局结果)
+        anchors.left: parent.left; anchors.right: parent.right; anchors.top: parent.top
+        height: root.table.isLan ? 664 : parent.height
         visible: root.table.results.rows !== undefined
         app: root.app
         table: root.table

@@ -97,7 +97,7 @@ def test_guest_sanwufan_face_down_declaration_and_stick_prompt(qa, monkeypatch):
     nobody before the guest sticks and the guest holds a stick (heuristic bots of any seed)."""
     import types
 
-    from test_shengji_sanwufan import _box_cards
+    from test_shengji_sanwufan import _box_cards, assert_caption_clear
 
     import engine.net.client as net_client
     from engine.net.host import HostConfig, HostServer, SeatSpec
@@ -140,6 +140,7 @@ def test_guest_sanwufan_face_down_declaration_and_stick_prompt(qa, monkeypatch):
                                       and qa.find("act_pass").property("enabledState"), 10)
                     assert qa.find("act_pass").property("text") == "不粘"
                     shot(qa, "sanwufan_lan_stick_prompt_zh")
+                    assert_caption_clear(qa, "sanwufan_lan_stick_prompt_zh")   # clear of plates and boxes
                     n = snap.get("n_actions")
                     click_item(qa, qa.find("act_pass"))
                     assert wait_until(lambda n=n: t.snap.get("n_actions") != n, 20)   # the host took the pass

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from guikit import card_point, click_item, mouse, quick_config, shot, wait, wait_frame, wait_until
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtQuick import QQuickItem
 from PySide6.QtTest import QTest
 
@@ -32,6 +32,50 @@ def _box_cards(box: QQuickItem) -> list[tuple[str, bool]]:
     row = _items(box, "declCards")[0]
     cards = sorted((c for c in row.childItems() if c.property("faceUp") is not None), key=lambda c: c.x())
     return [(c.property("card"), bool(c.property("faceUp"))) for c in cards]
+
+
+def _scene_rect(it: QQuickItem) -> tuple[float, float, float, float]:
+    p = it.mapToScene(QPointF(0, 0))
+    q = it.mapToScene(QPointF(it.width(), it.height()))
+    return p.x(), p.y(), q.x(), q.y()
+
+
+def caption_overlaps(qa) -> list[str]:
+    """The items the shown caption card intersects, among the seat plates, the declaration box and the stick
+    boxes, at the window's size now and with the side column (记牌器) both open and shut (it moves the felt)."""
+    hits: list[str] = []
+    for tracker in (True, False):
+        qa.settings.set("showTracker", tracker)
+        wait_frame(qa.window)
+        cap = qa.find("tributeCaption")
+        assert cap is not None and cap.property("visible")
+        cx0, cy0, cx1, cy1 = _scene_rect(cap)
+        others = [it for n in ("declarationCard", "stickBox") for it in _items(qa.root_item(), n)]
+        others += [it for it in _items(qa.root_item()) if it.objectName().startswith("seat_")]
+        for it in others:
+            if not it.isVisible() or it.width() <= 0:
+                continue
+            x0, y0, x1, y1 = _scene_rect(it)
+            if x0 < cx1 and cx0 < x1 and y0 < cy1 and cy0 < y1:
+                hits.append(f"{it.objectName()} (tracker {'on' if tracker else 'off'})")
+    return hits
+
+
+def assert_caption_clear(qa, name: str) -> None:
+    """The caption overlaps no plate or declaration box at 1600×900 nor at the minimum 1200×675 (the stage
+    scales); a screenshot of each size."""
+    was = qa.settings.get("showTracker")
+    try:
+        for w, h in ((1600, 900), (1200, 675)):
+            qa.window.resize(w, h)
+            assert wait_until(lambda w=w: qa.window.width() == w, 5)
+            hits = caption_overlaps(qa)
+            assert not hits, (w, h, hits)
+            shot(qa, f"{name}_{w}")
+    finally:
+        qa.window.resize(1600, 900)
+        qa.settings.set("showTracker", was)
+        wait_frame(qa.window)
 
 
 def _start(qa, seed: int, lang: str = "zh") -> None:
@@ -107,7 +151,14 @@ def test_face_down_declaration_stick_exchange_and_reveal(qa):
     assert "粘牌" in button.property("text")
     assert qa.find("act_pass").property("text") == "不粘"
     shot(qa, "sanwufan_stick_prompt_zh")
-    click_item(qa, button)
+    assert_caption_clear(qa, "sanwufan_stick_prompt_zh")   # nothing under the caption, at either size
+    qa.settings.set("language", "en")   # the English caption in the same place
+    assert wait_until(lambda: "Stick" in t.tributeCaption, 5), t.tributeCaption
+    assert_caption_clear(qa, "sanwufan_stick_prompt_en")
+    qa.settings.set("language", "zh")
+    assert wait_until(lambda: "粘牌" in t.tributeCaption, 5)
+    wait_frame(qa.window)
+    click_item(qa, qa.find(stick["objectName"]))   # the language switch made the bar anew
     # 3. the declarer's joker and pair fly to me face up (I am one of the two), then I give back three
     assert wait_until(lambda: t.snap.get("phase") == "exchange" and t.snap.get("my_turn"), 20)
     taken = [f for f in flights if f[0] == "tribute" and f[2] == 0]
@@ -117,6 +168,7 @@ def test_face_down_declaration_stick_exchange_and_reveal(qa):
     wait_until(lambda: t._tribute_active == 0, 10)
     wait_frame(qa.window)
     assert "回给 " + t.name_of(declarer) in t.tributeCaption and "常主" in t.tributeCaption
+    assert_caption_clear(qa, "sanwufan_exchange_prompt_zh")
     give = qa.find("act_exchange")
     assert give is not None and "回牌" in give.property("text")
     QTest.keyClick(qa.window, Qt.Key.Key_H)   # 自动选择: the three the bot would give

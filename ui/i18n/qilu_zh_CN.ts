@@ -407,6 +407,10 @@
             <translation>无</translation>
         </message>
         <message>
+            <source>Close</source>
+            <translation>关闭</translation>
+        </message>
+        <message>
             <source>Play again</source>
             <translation>再来一局</translation>
         </message>
@@ -617,6 +621,10 @@
         <message>
             <source>Replay</source>
             <translation>回放</translation>
+        </message>
+        <message>
+            <source>Last results</source>
+            <translation>上局结果</translation>
         </message>
         <message>
             <source>Score sheet</source>

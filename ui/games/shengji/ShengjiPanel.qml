@@ -13,6 +13,9 @@ Item {
     // the table screen (the Loader's parent): the declaration card and the bury tray sit on its felt
     readonly property var stage: parent && parent.parent ? parent.parent : null
     width: 304; height: col.implicitHeight + 20
+    // 粘牌/回牌 captions (SF-10) go low on the left of the felt: the default place is on the left seat's plate and
+    // in its declaration box; here they clear every plate and box, the bottom seat's included
+    Binding { target: panel.stage; property: "captionRect"; value: Qt.rect(-520, 440, 400, 92); when: panel.stage !== null }
     y: 44   // under the table's message toast
 
     Rectangle {
