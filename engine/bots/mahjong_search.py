@@ -203,8 +203,8 @@ def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
     It wins at once (M-11, M-12); takes a kong whenever one is offered (M-9, M-22: it is paid at once, as
     the heuristic takes it whenever its shanten is at most one step worse) and a pung or chow only when it
     lowers the shanten (M-6, M-11a: the heuristic's rule), passing every other claim; and discards, among
-    its few least connected tiles, the one that leaves the lowest shanten (a tile with no copy and no
-    neighbour never raises it, so it goes without a shanten count)."""
+    its few least connected tiles, the one that leaves the lowest shanten (a lone tile, :func:`_lone`,
+    goes without a shanten count)."""
     for a in acts:
         if a.kind == "win":
             return a
@@ -238,7 +238,7 @@ def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
             return a
     ranked = sorted((_keep_value(h, i), i) for i in range(34) if h[i])
     v0, i0 = ranked[0]
-    if _isolated(h, i0):
+    if _lone(rule, h, i0):
         pick = i0
     else:
         best_sh, pick = 99, i0
@@ -271,28 +271,25 @@ def _best_after_claim(rule: WinRule, h: list[int], melds: list[Meld]) -> int:
     """The lowest shanten a claimed hand (3k+2 tiles) reaches with its discard after the claim (M-8)."""
     best = 99
     for i in range(34):
-        if h[i] and not _isolated(h, i):
+        if h[i]:
             h[i] -= 1
             best = min(best, shanten_counts(rule, h, melds))
             h[i] += 1
-            if best <= 0:
-                break
-    if best == 99:  # every tile alone: any discard is the same
-        i = next(i for i in range(34) if h[i])
-        h[i] -= 1
-        best = shanten_counts(rule, h, melds)
-        h[i] += 1
     return best
 
 
-def _isolated(h: list[int], i: int) -> bool:
-    """A single tile with no neighbour within two in its suit (an honour: a single): it is part of no
-    block, so discarding it leaves the shanten as it is (M-11a)."""
+def _lone(rule: WinRule, h: list[int], i: int) -> bool:
+    """A single tile in no block of the standard hand — no copy, no neighbour within two in its suit — that
+    no win rule here can use alone: not a 2-5-8 that could become the pair (M-11.1), not an honour or
+    terminal when 十三幺 counts. Discarding it leaves the standard shanten as it is (M-11a), so a rollout
+    player throws it without counting (a 七对 hand may count it as one more kind: a rare miss)."""
     if h[i] != 1:
         return False
     if i >= 27:
-        return True
+        return not rule.thirteen_orphans
     r = i % 9
+    if (rule.pair_258 and r in (1, 4, 7)) or (rule.thirteen_orphans and r in (0, 8)):
+        return False
     return not any(h[i + d] for d in (-2, -1, 1, 2) if 0 <= r + d <= 8)
 
 
