@@ -29,6 +29,7 @@ candidates unlike the real table. The win-or-pass search stays on; a discard sea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.bots.base import CpuBudget, Decision, SearchShell, check_legal, override_score
@@ -220,7 +221,7 @@ def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
         for a in claims:
             if a.kind == "kong":
                 return a
-        cur = shanten_counts(rule, h, melds)
+        cur = _shanten(rule, h, melds)
         best: tuple[int, Action] | None = None
         for a in claims:
             tiles = [Tile(x) for x in _split(str(a.arg))]
@@ -245,7 +246,7 @@ def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
         best_sh, pick = 99, i0
         for _, i in ranked[:_FAST_CANDIDATES]:
             h[i] -= 1
-            sh = shanten_counts(rule, h, melds)
+            sh = _shanten(rule, h, melds)
             h[i] += 1
             if sh < best_sh:
                 best_sh, pick = sh, i
@@ -269,14 +270,30 @@ def _split(notation: str) -> list[str]:
 
 
 def _best_after_claim(rule: WinRule, h: list[int], melds: list[Meld]) -> int:
-    """The lowest shanten a claimed hand (3k+2 tiles) reaches with its discard after the claim (M-8)."""
+    """The lowest shanten a claimed hand (3k+2 tiles) reaches with the discard the player would then make
+    (M-8): the best of its few least connected tiles, as :func:`_fast_pick` discards."""
     best = 99
-    for i in range(34):
-        if h[i]:
-            h[i] -= 1
-            best = min(best, shanten_counts(rule, h, melds))
-            h[i] += 1
+    for _, i in sorted((_keep_value(h, i), i) for i in range(34) if h[i])[:_FAST_CANDIDATES]:
+        h[i] -= 1
+        best = min(best, _shanten(rule, h, melds))
+        h[i] += 1
     return best
+
+
+_MEMO: dict[tuple[WinRule, tuple[int, ...], tuple[Meld, ...]], int] = {}
+_MEMO_CAP = 200_000  # entries; cleared when full, so it never grows past a few tens of MB
+
+
+def _shanten(rule: WinRule, h: list[int], melds: Sequence[Meld]) -> int:
+    """shanten_counts, remembered: the paired rollouts of one world replay the same hands (the same wall and
+    other hands until the candidates' play diverges), so many counts repeat."""
+    key = (rule, tuple(h), tuple(melds))
+    v = _MEMO.get(key)
+    if v is None:
+        if len(_MEMO) >= _MEMO_CAP:
+            _MEMO.clear()
+        v = _MEMO[key] = shanten_counts(rule, h, melds)
+    return v
 
 
 def _lone(rule: WinRule, h: list[int], i: int) -> bool:

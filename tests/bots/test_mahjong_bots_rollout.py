@@ -5,6 +5,8 @@ and choose the same again on the same state. The discard search stays off unless
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from engine.bots import mahjong_search
@@ -111,3 +113,22 @@ def test_discard_search_is_off_unless_asked() -> None:
     assert MahjongSearchBot(1).search_shanten is None
     assert MahjongSearchBot(1, search_shanten=1).search_shanten == 1
     assert MahjongSearchBot(1, search_shanten=None).search_shanten is None
+
+
+def test_search_with_the_new_rollouts_keeps_its_budget_in_thread_time() -> None:
+    """The rollout players count shanten now: one rollout costs more, but the search still stops at its
+    budget of the deciding thread's CPU time (the ratio to the budget, never a timed assertion)."""
+    from .test_mahjong_bots_search import _ready_state
+
+    st, seat = _ready_state(21)
+    view = copy_view(st.view(seat))
+    legal = list(st.legal_actions(seat))
+    budget = 150.0  # a world (three rollouts) costs tens of ms: the overshoot is at most about one world
+    ratios = []
+    for k in range(3):
+        bot = MahjongSearchBot(k, budget_ms=budget, wall_cap=1000.0, search_shanten=9)
+        c0 = time.thread_time()
+        bot.choose(view, legal)
+        ratios.append((time.thread_time() - c0) * 1000.0 / budget)
+        assert bot.last_stats["worlds"] > 0 and bot.last_stats["candidates"] >= 2
+    assert 0.5 < min(ratios) and max(ratios) < 1.6, ratios
