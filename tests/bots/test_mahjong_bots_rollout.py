@@ -1,6 +1,6 @@
 """The Shandong Mahjong search's rollout players (issue 17): on real states of real games they choose a legal
 action, take what the heuristic takes (a win, a kong, a pung or chow only when it lowers the shanten, M-6,
-M-11a), discard no worse in shanten than the least connected tile, leave the world's counts as they were,
+M-11a, weighed by the few least connected discards it would then make), discard no worse in shanten than the least connected tile, leave the world's counts as they were,
 and choose the same again on the same state. The discard search stays off unless asked."""
 
 from __future__ import annotations
@@ -62,10 +62,11 @@ def _check_pick(st: State, s: int) -> tuple[Action, bool]:
         offered = [a for a in acts if a.kind in ("pung", "chow")]
         if pick.kind in ("pung", "chow"):
             claimed = True
-            assert _after_claim(st, s, pick) < cur
+            assert _after_claim(st, s, pick) < cur  # a claim it takes brings the hand nearer (M-11a)
         else:
             assert pick.kind == "pass"
-            assert all(_after_claim(st, s, a) >= cur for a in offered)
+        if all(_after_claim(st, s, a) >= cur for a in offered):
+            assert pick.kind == "pass"  # a claim that brings nothing is never taken
     else:
         assert pick.kind == "discard"
         i = Tile(str(pick.arg)).idx
