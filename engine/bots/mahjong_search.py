@@ -10,34 +10,39 @@ see — its own hand, every river and exposed meld, a 明楼 hand (M-15), the co
 in the wall (M-10) — by dealing the unseen tiles at random to the other hands and the wall, never from the
 real wall or the real hands (the bot receives only ``view`` and the legal list). Every candidate is played
 out in the same world (paired: the same wall, the same other hands) by fast players on the world's own
-tile counts: they win whenever they can (M-11, M-12), pass claims other than 胡, and discard their least
-connected tile. A rollout ends with the hand — the score is the seat's payment (M-20, M-22) — or after
-``horizon`` discards, when the score is a small credit for how close the seat's hand is to ready.
+tile counts that play like the heuristic at a fraction of its cost (:func:`_fast_pick`): they win whenever
+they can (M-11, M-12), take every kong (M-9, M-22), a pung or chow only when it lowers the shanten (M-6,
+M-11a), and discard, of their three least connected tiles, the one leaving the lowest shanten. A rollout
+ends with the hand — the score is the seat's payment (M-20, M-22) — or after ``horizon`` discards, when the score is a small credit for how close the seat's hand is to ready.
 
 The heuristic's choice is overridden only on evidence: enough worlds and a paired mean gain above a margin
 with its lower bound above zero (engine.bots.base.override_score). The budget is the deciding thread's CPU
 time (engine.bots.base.CpuBudget, 300 ms by default), with a wall-clock ceiling; far from ready
 (``search_shanten``) and with nobody looking ready, the heuristic's discard stands without a search.
 
-The discard search is off by default (``search_shanten=None``): against the heuristic of this same stop it
-lost (share of points 0.432 on 60 hands with only the discard search, 0.389 [0.284, 0.495] on 72 hands with
-both searches) — its fast rollout players never claim and discard their least-connected tile, so they rank
-candidates unlike the real table. The win-or-pass search stays on; a discard search is asked for by giving
-``search_shanten`` (e.g. 9: every discard) until a better rollout policy earns it back.
+The discard search is off by default (``search_shanten=None``, :data:`DISCARD_SEARCH_SHANTEN`): against the
+heuristic of this same step it lost with the first rollout players, which never claimed and threw their least
+connected tile (share of points 0.389 [0.284, 0.495] on 72 hands), and still loses with these, which take
+97% of the heuristic's claim decisions and 64% of its discards (0.449 [0.369, 0.528] on 120 hands, 60
+duplicate walls, ``search_shanten=1``). The win-or-pass search stays on; a discard search is asked for by
+giving ``search_shanten`` (e.g. 9: every discard) until a rollout policy earns it back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.bots.base import CpuBudget, Decision, SearchShell, check_legal, override_score
 from engine.core import Action
 from engine.mahjong.state import State
-from engine.tiles import TILES, Tile, counts_of, shanten_counts
+from engine.tiles import TILES, Meld, Tile, WinRule, counts_of, meld_of, parse_tiles, shanten_counts
 
 from .mahjong import HeuristicBot, own_melds, rules_of, threats, unseen
 
 N = 4
+DEFAULT = object()  # ``search_shanten`` not given: the module's DISCARD_SEARCH_SHANTEN
+DISCARD_SEARCH_SHANTEN: int | None = None  # the discard search's default reach (None: off)
 
 
 class MahjongSearchBot(SearchShell):
@@ -45,13 +50,14 @@ class MahjongSearchBot(SearchShell):
 
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float = 0.15, z: float = 2.0, max_candidates: int = 3, wall_cap: float = 2.0,
-                 horizon: int = 40, min_worlds: int = 10, search_shanten: int | None = None, search_wins: bool = True) -> None:
+                 horizon: int = 40, min_worlds: int = 10, search_shanten: int | None | object = DEFAULT, search_wins: bool = True) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.heuristic = HeuristicBot(seed)
         self.wall_cap = wall_cap
         self.horizon = horizon
         self.min_worlds = min_worlds
-        self.search_shanten = search_shanten
+        self.search_shanten: int | None = (DISCARD_SEARCH_SHANTEN if search_shanten is DEFAULT
+                                           else search_shanten)  # type: ignore[assignment]
         self.search_wins = search_wins
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
@@ -195,20 +201,57 @@ class MahjongSearchBot(SearchShell):
 
 
 def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
-    """A rollout player: wins at once, passes every other claim, discards its least connected tile."""
+    """A rollout player that plays like the heuristic at a fraction of its cost (on the world's tile counts).
+
+    It wins at once (M-11, M-12); takes a kong whenever one is offered (M-9, M-22: it is paid at once, as
+    the heuristic takes it whenever its shanten is at most one step worse) and a pung or chow only when it
+    lowers the shanten (M-6, M-11a: the heuristic's rule), passing every other claim; and discards, among
+    its few least connected tiles, the one that leaves the lowest shanten (a lone tile, :func:`_lone`,
+    goes without a shanten count)."""
     for a in acts:
         if a.kind == "win":
             return a
-    if w.round is not None:
-        return acts[-1]  # the pass is always offered, last (M-7)
+    rule = w.rules.win_rule
     h = w.t.hands[s]
-    best_i, best_v = -1, 1e9
-    for i in range(34):
-        if h[i]:
-            v = _keep_value(h, i)
-            if v < best_v:
-                best_i, best_v = i, v
-    want = str(TILES[best_i])
+    melds = w.t.melds[s]
+    if w.round is not None:
+        tile = w.round.tile
+        claims = [a for a in acts if a.kind in ("kong", "pung", "chow")]
+        if not claims:
+            return acts[-1]  # the pass is always offered, last (M-7)
+        for a in claims:
+            if a.kind == "kong":
+                return a
+        cur = _shanten(rule, h, melds)
+        best: tuple[int, Action] | None = None
+        for a in claims:
+            tiles = [Tile(x) for x in _split(str(a.arg))]
+            tiles.remove(tile)
+            for t in tiles:
+                h[t.idx] -= 1
+            meld = meld_of([tile, *tiles], kong=None)
+            sh = _best_after_claim(rule, h, [*melds, meld])
+            for t in tiles:
+                h[t.idx] += 1
+            if sh < cur and (best is None or sh < best[0]):
+                best = (sh, a)
+        return best[1] if best is not None else acts[-1]
+    for a in acts:
+        if a.kind == "kong":
+            return a
+    ranked = sorted((_keep_value(h, i), i) for i in range(34) if h[i])
+    v0, i0 = ranked[0]
+    if _lone(rule, h, i0):
+        pick = i0
+    else:
+        best_sh, pick = 99, i0
+        for _, i in ranked[:_FAST_CANDIDATES]:
+            h[i] -= 1
+            sh = _shanten(rule, h, melds)
+            h[i] += 1
+            if sh < best_sh:
+                best_sh, pick = sh, i
+    want = str(TILES[pick])
     fallback: Action | None = None
     for a in acts:
         if a.kind == "discard":
@@ -217,6 +260,56 @@ def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
             fallback = fallback or a
     assert fallback is not None, "a move always offers a discard"
     return fallback
+
+
+_FAST_CANDIDATES = 3  # the least connected tiles a rollout player weighs by shanten
+
+
+def _split(notation: str) -> list[str]:
+    """``234m`` → ``2m 3m 4m``; ``EEE`` → ``E E E`` (M-2's grouped notation, as claims carry it)."""
+    return [str(t) for t in parse_tiles(notation)]
+
+
+def _best_after_claim(rule: WinRule, h: list[int], melds: list[Meld]) -> int:
+    """The lowest shanten a claimed hand (3k+2 tiles) reaches with the discard the player would then make
+    (M-8): the best of its few least connected tiles, as :func:`_fast_pick` discards."""
+    best = 99
+    for _, i in sorted((_keep_value(h, i), i) for i in range(34) if h[i])[:_FAST_CANDIDATES]:
+        h[i] -= 1
+        best = min(best, _shanten(rule, h, melds))
+        h[i] += 1
+    return best
+
+
+_MEMO: dict[tuple[WinRule, tuple[int, ...], tuple[Meld, ...]], int] = {}
+_MEMO_CAP = 200_000  # entries; cleared when full, so it never grows past a few tens of MB
+
+
+def _shanten(rule: WinRule, h: list[int], melds: Sequence[Meld]) -> int:
+    """shanten_counts, remembered: the paired rollouts of one world replay the same hands (the same wall and
+    other hands until the candidates' play diverges), so many counts repeat."""
+    key = (rule, tuple(h), tuple(melds))
+    v = _MEMO.get(key)
+    if v is None:
+        if len(_MEMO) >= _MEMO_CAP:
+            _MEMO.clear()
+        v = _MEMO[key] = shanten_counts(rule, h, melds)
+    return v
+
+
+def _lone(rule: WinRule, h: list[int], i: int) -> bool:
+    """A single tile in no block of the standard hand — no copy, no neighbour within two in its suit — that
+    no win rule here can use alone: not a 2-5-8 that could become the pair (M-11.1), not an honour or
+    terminal when 十三幺 counts. Discarding it leaves the standard shanten as it is (M-11a), so a rollout
+    player throws it without counting (a 七对 hand may count it as one more kind: a rare miss)."""
+    if h[i] != 1:
+        return False
+    if i >= 27:
+        return not rule.thirteen_orphans
+    r = i % 9
+    if (rule.pair_258 and r in (1, 4, 7)) or (rule.thirteen_orphans and r in (0, 8)):
+        return False
+    return not any(h[i + d] for d in (-2, -1, 1, 2) if 0 <= r + d <= 8)
 
 
 def _keep_value(h: list[int], i: int) -> float:

@@ -1,0 +1,135 @@
+"""The Shandong Mahjong search's rollout players (issue 17): on real states of real games they choose a legal
+action, take what the heuristic takes (a win, a kong, a pung or chow only when it lowers the shanten, M-6,
+M-11a, weighed by the few least connected discards it would then make), discard no worse in shanten than the least connected tile, leave the world's counts as they were,
+and choose the same again on the same state. The discard search stays off unless asked."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.bots import mahjong_search
+from engine.bots.mahjong import make_mahjong_bot
+from engine.bots.mahjong_search import MahjongSearchBot, _fast_pick, _keep_value
+from engine.core import Action
+from engine.mahjong import Rules, State
+from engine.mahjong.state import Setup
+from engine.tiles import Tile, meld_of, parse_tiles, shanten_counts
+
+from .conftest import copy_view
+
+
+def _after_claim(st: State, s: int, a: Action) -> int:
+    """The lowest shanten the seat reaches by claiming ``a`` and then discarding (M-8)."""
+    assert st.round is not None
+    rule = st.rules.win_rule
+    h = list(st.t.hands[s])
+    tiles = parse_tiles(str(a.arg))
+    rest = list(tiles)
+    rest.remove(st.round.tile)
+    for t in rest:
+        h[t.idx] -= 1
+    melds = [*st.t.melds[s], meld_of(tiles, kong=None)]
+    best = 99
+    for i in range(34):
+        if h[i]:
+            h[i] -= 1
+            best = min(best, shanten_counts(rule, h, melds))
+            h[i] += 1
+    return best
+
+
+def _check_pick(st: State, s: int) -> tuple[Action, bool]:
+    acts = st._legal(s)
+    w = st.clone()
+    before = ([list(h) for h in w.t.hands], [list(m) for m in w.t.melds])
+    pick = _fast_pick(w, s, acts)
+    assert pick in acts, (pick, acts)
+    assert ([list(h) for h in w.t.hands], [list(m) for m in w.t.melds]) == before  # counts restored
+    assert _fast_pick(st.clone(), s, acts) == pick  # the same state, the same choice
+    kinds = {a.kind for a in acts}
+    rule = st.rules.win_rule
+    h = st.t.hands[s]
+    melds = st.t.melds[s]
+    claimed = False
+    if "win" in kinds:
+        assert pick.kind == "win"  # M-11, M-12: a rollout player never passes a win
+    elif "kong" in kinds:
+        assert pick.kind == "kong"  # M-9, M-22: paid at once
+    elif st.round is not None:
+        cur = shanten_counts(rule, h, melds)
+        offered = [a for a in acts if a.kind in ("pung", "chow")]
+        if pick.kind in ("pung", "chow"):
+            claimed = True
+            assert _after_claim(st, s, pick) < cur  # a claim it takes brings the hand nearer (M-11a)
+        else:
+            assert pick.kind == "pass"
+        if all(_after_claim(st, s, a) >= cur for a in offered):
+            assert pick.kind == "pass"  # a claim that brings nothing is never taken
+    else:
+        assert pick.kind == "discard"
+        i = Tile(str(pick.arg)).idx
+        least = min((i for i in range(34) if h[i]), key=lambda j: _keep_value(h, j))
+        g = list(h)
+        g[i] -= 1
+        mine = shanten_counts(rule, g, melds)
+        g[i] += 1
+        g[least] -= 1
+        assert mine <= shanten_counts(rule, g, melds)  # never worse than the plain least-connected discard
+    return pick, claimed
+
+
+@pytest.mark.parametrize("seed", [3, 4, 11])
+def test_rollout_players_claim_and_discard_like_the_heuristic(seed: int) -> None:
+    """Real games of heuristic bots; at every decision the rollout player's choice is checked on that state."""
+    st = State(Rules(match="hands", match_hands=2, allow_chow=seed % 2 == 1), seed=seed)
+    bots = [make_mahjong_bot("heuristic", seed=seed + s) for s in range(4)]
+    kinds: set[str] = set()
+    claims = 0
+    steps = 0
+    while not st.is_over:
+        s = st.to_act
+        assert s is not None and steps < 3000
+        pick, claimed = _check_pick(st, s)
+        kinds.add(pick.kind)
+        claims += claimed
+        st.apply(bots[s].choose(copy_view(st.view(s)), list(st.legal_actions(s))).action)
+        steps += 1
+    assert {"discard", "pass"} <= kinds
+    assert claims > 0  # the old rollout players never claimed
+
+
+def test_rollout_player_discards_a_lone_honour() -> None:
+    """The dealer's lone 北 N has no partner (M-11a: it is in no block): it goes first."""
+    st = State(Rules(match="hands", match_hands=1), seed=1,
+               setup=Setup(hands=["123m456m789p55s67sN", "1m2m3m4m5m6m7m8m9m1p2p3p4p",
+                                  "1s2s3s4s5s6s7s8s9s1p2p3p4p", "5p6p7p8p9p5p6p7p8p9pEEE"]))
+    assert st.to_act == 0 and st.round is None
+    assert _fast_pick(st.clone(), 0, st._legal(0)) == Action(0, "discard", arg="N")
+
+
+def test_discard_search_is_off_unless_asked() -> None:
+    assert mahjong_search.DISCARD_SEARCH_SHANTEN is None
+    assert MahjongSearchBot(1).search_shanten is None
+    assert MahjongSearchBot(1, search_shanten=1).search_shanten == 1
+    assert MahjongSearchBot(1, search_shanten=None).search_shanten is None
+
+
+def test_search_with_the_new_rollouts_keeps_its_budget_in_thread_time() -> None:
+    """The rollout players count shanten now: one rollout costs more, but the search still stops at its
+    budget of the deciding thread's CPU time (the ratio to the budget, never a timed assertion)."""
+    from .test_mahjong_bots_search import _ready_state
+
+    st, seat = _ready_state(21)
+    view = copy_view(st.view(seat))
+    legal = list(st.legal_actions(seat))
+    budget = 150.0  # a world (three rollouts) costs tens of ms: the overshoot is at most about one world
+    ratios = []
+    for k in range(3):
+        bot = MahjongSearchBot(k, budget_ms=budget, wall_cap=1000.0, search_shanten=9)
+        c0 = time.thread_time()
+        bot.choose(view, legal)
+        ratios.append((time.thread_time() - c0) * 1000.0 / budget)
+        assert bot.last_stats["worlds"] > 0 and bot.last_stats["candidates"] >= 2
+    assert 0.5 < min(ratios) and max(ratios) < 1.6, ratios
