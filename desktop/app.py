@@ -119,6 +119,8 @@ class QiluApp:
             "soundsUrl": QUrl.fromLocalFile(str(paths.sounds_dir())), "soundAvailable": sound_available(),
         })
         self.app.retranslate = self.engine.retranslate   # live language switch (QT_NOTES.md)
+        from desktop import memtrim
+        memtrim.attach(self.engine)   # between games the table collects the QML heap too
         self.engine.load(QUrl.fromLocalFile(str(paths.main_qml())))
         roots = self.engine.rootObjects()
         self.window: Any = roots[0] if roots else None
@@ -176,6 +178,8 @@ class QiluApp:
         if self.window is not None:
             self.window.close()
         self.window = None
+        from desktop import memtrim
+        memtrim.attach(None)   # the table's next trim must not reach a deleted engine
         self.engine.deleteLater()
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         del self.engine
