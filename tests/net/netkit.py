@@ -79,6 +79,50 @@ async def stop_host(host: Host, task: asyncio.Task[None]) -> None:
             stack.close()
 
 
+async def drop_and_rejoin(host: Host, plays: int = 30, **client_kw: Any) -> tuple[dict[str, Any], list[Any], str, bool]:
+    """Seat 0 sits, drops, waits out the grace until a bot plays it (托管) for ``plays`` more states, then comes
+    back with its token: (the Sync's view, the notices heard on return, the token, whether 托管 was still on
+    once the Sync came). ``client_kw`` goes to both clients (e.g. ``on_frame``); ``entropy`` to the first."""
+    from engine.net.client import Client
+    from engine.net.protocol import Notice
+    entropy = client_kw.pop("entropy", None)
+    c = Client("127.0.0.1", host.port, "p", seat=0, reconnect=False, **client_kw,
+               **({"entropy": entropy} if entropy is not None else {}))
+    runner = asyncio.ensure_future(c.run())
+    async with asyncio.timeout(10):
+        while c.view is None:
+            await asyncio.sleep(0.01)
+    token = c.token
+    assert token
+    c.stop()
+    await asyncio.wait_for(runner, 5)
+    async with asyncio.timeout(20):
+        while not host.seats[0].auto:
+            await asyncio.sleep(0.01)
+    sid = host.sid
+    async with asyncio.timeout(20):
+        while host.sid < sid + plays:   # the bot plays seat 0 on: the deal goes on without it
+            await asyncio.sleep(0.01)
+    notices: list[Notice] = []
+    syncs: list[Sync] = []
+
+    def on(cl: Client, m: Any) -> None:
+        if isinstance(m, Notice):
+            notices.append(m)
+        if isinstance(m, Sync):
+            syncs.append(m)
+
+    c2 = Client("127.0.0.1", host.port, "p", seat=0, token=token, reconnect=False, on_message=on, **client_kw)
+    runner = asyncio.ensure_future(c2.run())
+    async with asyncio.timeout(10):
+        while not syncs:
+            await asyncio.sleep(0.01)
+    still_auto = host.seats[0].auto
+    c2.stop()
+    await asyncio.wait_for(runner, 5)
+    return syncs[0].view, notices, token, still_auto
+
+
 def roundtrip(obj: Any) -> Any:
     return msgspec.json.decode(msgspec.json.encode(obj))
 

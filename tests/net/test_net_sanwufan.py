@@ -12,14 +12,14 @@ from typing import Any
 
 import msgspec
 import pytest
-from netkit import check_no_leak, roundtrip, start_host, stop_host
+from netkit import check_no_leak, drop_and_rejoin, roundtrip, start_host, stop_host
 from test_net_legal import check_remote_choices
 
 from engine import games
 from engine.log import apply_side_record, state_kwargs
 from engine.net.client import Client, run_bot
 from engine.net.host import SeatSpec, full_view
-from engine.net.protocol import Notice, Sync, Update, decode_host
+from engine.net.protocol import Sync, Update, decode_host
 
 SANWUFAN = {"variant": "sanwufan"}
 # With ENTROPY (every seat's contribution to the first deal, 验证洗牌, fixed so that the deal is known) this seed
@@ -153,46 +153,13 @@ def test_sanwufan_seat_drops_is_played_by_a_bot_and_comes_back(tmp_path: Any) ->
                                       seats=[SeatSpec()] + [SeatSpec("bot", "heuristic")] * 3, autostart=True)
         frames: list[bytes] = []
         try:
-            c = Client("127.0.0.1", host.port, "p", seat=0, reconnect=False, on_frame=frames.append,
-                       entropy=lambda deal: ENTROPY)
-            runner = asyncio.ensure_future(c.run())
-            async with asyncio.timeout(10):
-                while c.view is None:
-                    await asyncio.sleep(0.01)
-            token = c.token
-            assert token
-            c.stop()
-            await asyncio.wait_for(runner, 5)
-            async with asyncio.timeout(20):
-                while not host.seats[0].auto:
-                    await asyncio.sleep(0.01)
-            sid = host.sid
-            async with asyncio.timeout(20):
-                while host.sid < sid + 30:   # the bot plays seat 0 on: the deal goes on without it
-                    await asyncio.sleep(0.01)
-            notices: list[Notice] = []
-            syncs: list[Sync] = []
-
-            def on(cl: Client, m: Any) -> None:
-                if isinstance(m, Notice):
-                    notices.append(m)
-                if isinstance(m, Sync):
-                    syncs.append(m)
-
-            c2 = Client("127.0.0.1", host.port, "p", seat=0, token=token, reconnect=False, on_message=on,
-                        on_frame=frames.append)
-            runner = asyncio.ensure_future(c2.run())
-            async with asyncio.timeout(10):
-                while not syncs:
-                    await asyncio.sleep(0.01)
-            view = syncs[0].view
-            assert not host.seats[0].auto and view["seat"] == 0 and view["options"]["variant"] == "sanwufan"
+            view, notices, token, still_auto = await drop_and_rejoin(host, on_frame=frames.append,
+                                                                     entropy=lambda deal: ENTROPY)
+            assert not still_auto and view["seat"] == 0 and view["options"]["variant"] == "sanwufan"
             assert any(n.code == "back" for n in notices)
             draws = [e for e in view["history"] if e["kind"] == "draw"]
             assert draws and all(e["data"]["seat"] == 0 for e in draws)   # only its own cards
             assert len(view["hand"]) == view["counts"][0] > 0
-            c2.stop()
-            await asyncio.wait_for(runner, 5)
             return log_path, frames, token
         finally:
             await stop_host(host, task)
