@@ -26,9 +26,10 @@ from engine.net.host import LEGAL_SENT, full_view
 from engine.net.legal import own_legal
 from engine.net.protocol import ActionMsg, Sync, Update, decode_host
 
-
-SEED = 3                 # the deal is pinned (host seed, every seat's entropy) so the hand is the same every run:
-ENTROPY = bytes(range(32))  # with a random deal the bot's own burial sometimes lies within the first 512 too
+# The deal is pinned (host seed, every seat's entropy) so the hand is the same every run: with a random deal the
+# bot's own burial sometimes lies within the first 512 sets too.
+SEED = 3
+ENTROPY = bytes(range(32))
 
 
 async def remote_hand(tmp_path: Any, options: dict[str, Any], limit: float) -> tuple[str, dict[int, list[bytes]],
