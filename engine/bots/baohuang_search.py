@@ -9,7 +9,9 @@ candidate). The worlds are not uniform where the table has said something:
   the called card unless played; a known guard holds the fourth;
 - an emperor who kept the throne by choice (B-7) has a strong hand — only about one dealt hand in six is that
   strong, so a uniform sample would make him look far weaker than he is; his sampled hand is tilted to it;
-- a hidden guard does not beat his own emperor, so the fourth called card goes to a seat that never has.
+- a hidden guard does not beat his own emperor, so the fourth called card goes to a seat that never has;
+- the cards this seat attached to ``X^``, put in the pot or gave as 清 tribute are with the seat that took them,
+  unless played since (:mod:`engine.bots.baohuang_sample`).
 
 A hand is valued by winning it first (the side with the higher score wins) and then by the score. Alternatives
 that are clearly no better are dropped after a few worlds, so the contested one gets the rest of the budget; the
@@ -37,6 +39,7 @@ from engine.bots.baohuang import (
     spend_cost,
     strength,
 )
+from engine.bots.baohuang_sample import known_cards
 from engine.bots.base import CpuBudget, Decision, SearchShell, check_legal, hand_counts, override_score
 from engine.cards import BIG, NATURAL_RANKS, SMALL, Card
 from engine.core import Action
@@ -126,6 +129,13 @@ def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: boo
             for c in rest:
                 if not give(tgt, c):
                     return None
+    placed: list[Card] = []
+    for s, cs in known_cards(view).items():
+        if s == seat:
+            continue
+        for c in cs:  # what this seat saw go to s (B-7 attached cards, B-11 pot, B-23 清)
+            if c in pool and give(s, c):
+                placed.append(c)
     rng.shuffle(pool)
     if sum(need) != len(pool):
         return None
@@ -134,7 +144,7 @@ def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: boo
         hands[s].extend(pool[i:i + need[s]])
         i += need[s]
     if tilt and e is not None and int(e) != seat and _accepted_freely(view):
-        _tilt_emperor(hands, int(e), seat, called, by_seat.get(int(e), []), rng)
+        _tilt_emperor(hands, int(e), seat, called, by_seat.get(int(e), []), rng, keep=placed)
     return hands
 
 
@@ -160,13 +170,15 @@ def _accepted_freely(view: dict[str, Any]) -> bool:
 
 
 def _tilt_emperor(hands: list[list[Card]], e: int, seat: int, called: str | None, played_by_e: list[Card],
-                  rng: random.Random, max_swaps: int = 16) -> None:
+                  rng: random.Random, max_swaps: int = 16, keep: list[Card] | None = None) -> None:
     """Make a sampled emperor's hand as strong as a hand whose holder chose to keep the throne: while it is
     weaker than :data:`ACCEPT_STRENGTH` (counting what he has played since), swap one of his low cards for a
     control card (joker, 2, A) of another hidden hand. Uniform sampling would make the emperor look far weaker
     than he is (only about one dealt hand in six is that strong)."""
+    kept = {_identity(c) for c in keep or []}  # cards known to be where they are: never swapped away
+
     def free(c: Card) -> bool:
-        return c.mark != "^" and _identity(c) != called
+        return c.mark != "^" and _identity(c) != called and _identity(c) not in kept
 
     c = hand_counts(str(x) for x in hands[e] + played_by_e)
     donors = [s for s in range(N) if s != e and s != seat]
