@@ -13,7 +13,8 @@ with enough worlds and a real margin (issue 16). It stops sampling when the budg
 of the deciding thread's CPU time, wall time capped) and never runs past it: a rollout checks the clock as it
 goes.
 
-Outside the play phase (declarations, tribute) it uses the heuristic.
+Taking or refusing a tribute and the returned cards (G-81, G-82) are searched the same way, from the tribute
+phase to the end of the set; the other declarations use the heuristic (see ``DECLARATIONS``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from engine.bots.base import (
     CpuBudget,
     Decision,
     SearchShell,
+    card_rank,
     check_legal,
     halving_rounds,
     halving_width,
@@ -207,6 +209,19 @@ def candidates(ctx: GCtx, legal: Sequence[Action], best: Action, limit: int = 5)
     return out
 
 
+# The choices before the first lead whose effect the rest of the set shows: taking or refusing a tribute (G-82),
+# which card to return and whether to refuse a returned one (G-81). 预点 and 明点 only move next set's 点贡
+# (G-80) and 革命 mostly its places: a rollout to the end of this set cannot weigh them, so the heuristic decides.
+DECLARATIONS = ("tribute", "return")
+
+
+def declaration_candidates(legal: Sequence[Action], best: Action, limit: int) -> list[Action]:
+    """The heuristic's choice first, then the other choices (cards to return from the lowest rank)."""
+    rest = sorted((a for a in legal if a != best),
+                  key=lambda a: (a.kind != "give", card_rank(a.arg) if a.kind == "give" and a.arg else 0))
+    return [best, *rest][:limit]
+
+
 def _redeal(template: Any, hands: list[list[Card]]) -> Any:
     """A copy of a determinized state with other hidden hands (same counts), without rebuilding it."""
     st = template.clone()
@@ -231,8 +246,9 @@ class GoujiSearchBot(SearchShell):
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float = 0.5, z: float = 1.0, max_candidates: int = 8, max_hand: int | None = None,
                  win_weight: float = 0.0, min_worlds: int = 8, sd_floor: float = 1.0, wall_cap: float = 1.05,
-                 use_seen: bool = True) -> None:
+                 use_seen: bool = True, declarations: bool = True) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
+        self.declarations = declarations  # search tribute and return choices too (DECLARATIONS)
         self.max_hand = max_hand
         self.win_weight = win_weight
         self.min_worlds = min_worlds
@@ -247,13 +263,18 @@ class GoujiSearchBot(SearchShell):
             return Decision(legal[0], "only-legal")
         ctx = ctx_from_view(view)
         best, reason = heuristic(ctx, legal)
-        if ctx.phase != "play" or view.get("state") is None:
+        if view.get("state") is None:
             return Decision(best, reason)
-        if best.play is not None and uses_all(best.play, ctx.counts):
+        if ctx.phase in DECLARATIONS and self.declarations:
+            cands = declaration_candidates(legal, best, max(2, self.max_candidates))
+        elif ctx.phase != "play":
             return Decision(best, reason)
-        if self.max_hand is not None and ctx.n_cards > self.max_hand:
+        elif best.play is not None and uses_all(best.play, ctx.counts):
             return Decision(best, reason)
-        cands = candidates(ctx, legal, best, max(2, self.max_candidates))
+        elif self.max_hand is not None and ctx.n_cards > self.max_hand:
+            return Decision(best, reason)
+        else:
+            cands = candidates(ctx, legal, best, max(2, self.max_candidates))
         if len(cands) < 2:
             return Decision(best, reason)
         counts = seat_counts(view)
@@ -344,6 +365,10 @@ def _code(a: Action) -> str:
         return "decline-burn G-52"
     if a.kind == "burn":
         return "burn G-51"
+    if a.kind in ("accept", "refuse"):
+        return f"{a.kind} G-81/G-82"
+    if a.kind == "give":
+        return "return G-81"
     return "play G-35"
 
 

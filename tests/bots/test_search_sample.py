@@ -199,3 +199,28 @@ def test_baohuang_worlds_put_the_pot_with_the_emperor() -> None:
             _step(st, bots)
             steps += 1
     assert checked >= 5
+
+
+def test_gouji_search_weighs_tribute_and_return_choices() -> None:
+    """Taking a tribute and the card returned (G-81, G-82) are searched over sampled worlds from the tribute
+    phase (a legal choice, reproducible with capped rollouts); 预点 and 明点 are left to the heuristic."""
+    searched = 0
+    for seed in range(6):
+        st, bots = _gouji_table(40 + seed, {"sets_per_game": 2})
+        while not st.is_over and not (st.set_no == 2 and st.phase == "play"):
+            seat = st.to_act
+            legal = list(st.legal_actions(seat))
+            if st.phase in ("tribute", "return", "mingdian") and len(legal) > 1:
+                view = _search_view(st, seat)
+                a = make_bot("search", "gouji", seed=3, budget_ms=60_000, rollouts=10)
+                b = make_bot("search", "gouji", seed=3, budget_ms=60_000, rollouts=10)
+                da, db = a.choose(view, legal), b.choose(view, legal)
+                assert da == db and da.action in legal
+                worlds = a.last_stats.get("worlds", 0) if a.last_stats else 0
+                if st.phase == "mingdian":
+                    assert not worlds
+                else:
+                    assert worlds >= 1
+                    searched += 1
+            _step(st, bots)
+    assert searched >= 4
