@@ -17,7 +17,8 @@ A hand is valued by winning it first (the side with the higher score wins) and t
 that are clearly no better are dropped after a few worlds, so the contested one gets the rest of the budget; the
 heuristic's choice is kept unless another candidate is better with a margin over the same worlds. Worlds are built
 by :func:`build_state` (the public play state set on a freshly dealt state; a world whose legal actions for this
-seat differ from the ones given is refused). Declarations use the heuristic.
+seat differ from the ones given is refused). A rebel's 造反 (B-18) is searched the same way from the declaration
+phase; the other declarations use the heuristic.
 """
 
 from __future__ import annotations
@@ -400,8 +401,9 @@ class BaohuangSearchBot(SearchShell):
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float = 1.0, z: float = 1.0, max_candidates: int = 3, min_worlds: int = 8,
                  win_weight: float = 10.0, tilt: bool = True, sd_floor: float = 2.0, wall_cap: float = 1.05,
-                 emperor_side: bool = False) -> None:
+                 emperor_side: bool = False, declarations: bool = True) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
+        self.declarations = declarations  # a rebel's 造反 searched too (see _rebellion)
         self.emperor_side = emperor_side  # search for the emperor and his guard too (off: see _choose)
         self.min_worlds = min_worlds
         self.sd_floor = sd_floor  # a hand is worth ±(10 + score): never trust a spread below two points
@@ -416,6 +418,8 @@ class BaohuangSearchBot(SearchShell):
             return Decision(legal[0], "only-legal")
         ctx = ctx_from_view(view, legal)
         best, reason = heuristic(ctx, legal)
+        if ctx.phase == "rebellion" and ctx.role == "rebel" and self.declarations:
+            return self._rebellion(view, legal, best, reason, budget)
         if ctx.phase != "play" or (best.play is not None and best.play.n_cards == ctx.n_cards):
             return Decision(best, reason)
         if not self.emperor_side and ctx.role in ("emperor", "guard"):
@@ -491,6 +495,59 @@ class BaohuangSearchBot(SearchShell):
         code = {"pass": "pass B-29", "rang": "rang B-29", "jiefeng": "jiefeng B-31"}.get(a.kind, "play B-25")
         m = sum(diffs[best_i]) / len(diffs[best_i])
         return Decision(a, f"search-best {code} ({worlds}x{len(cands)}, {m:+.2f})")
+
+
+    def _rebellion(self, view: dict[str, Any], legal: list[Action], best: Action, reason: str,
+                   budget: CpuBudget) -> Decision:
+        """造反 or not (B-18), for a rebel: both played out to the end of the hand over the same worlds, from the
+        declaration phase (:meth:`engine.baohuang.state.State.from_view`; the other rebels declare as the
+        heuristic would). A successful rebellion doubles the hand (B-40, B-41) and may reveal the guard: the
+        rollouts weigh both. The heuristic's choice stands unless the other is better on the usual evidence."""
+        from engine.baohuang import Rules
+        from engine.baohuang.state import State
+        other = next((a for a in legal if a != best), None)
+        if other is None:
+            return Decision(best, reason)
+        cands = [best, other]
+        try:
+            rules = Rules(dict(view["options"]))
+        except Exception:  # noqa: BLE001
+            return Decision(best, reason)
+        deadline = budget.seconds * 0.92
+        seat = int(view["seat"])
+        diffs: list[float] = []
+        rollouts = 0
+        per_world = 0.0
+        for _ in range(400):
+            if budget.now() + per_world * 0.8 > deadline:
+                break
+            if self.max_rollouts is not None and rollouts + 2 > self.max_rollouts:
+                break
+            hands = sample_hands(view, rules, self.rng, tilt=self.tilt)
+            if hands is None:
+                break
+            try:
+                base = State.from_view(view, hands, seed=self.rng.randrange(2**31))
+                vals = []
+                for a in cands:
+                    w = base.clone()
+                    w.apply(a)
+                    vals.append(rollout(w, seat, deadline, win_weight=self.win_weight, clock=budget.now))
+                    rollouts += 1
+            except _Timeout:
+                break
+            except Exception:  # noqa: BLE001 - a world we cannot build or play: keep the heuristic's choice
+                break
+            diffs.append(vals[1] - vals[0])
+            per_world = budget.now() / len(diffs)
+        self.last_stats = {"worlds": len(diffs), "candidates": 2, "rollouts": rollouts,
+                           "ms": budget.now() * 1000.0, "cpu_ms": budget.cpu_ms()}
+        score = override_score(diffs, self.min_worlds, self.margin, self.z, self.sd_floor)
+        if score is None or score <= 0.0:
+            return Decision(best, f"{reason} (search {len(diffs)}x2)")
+        m = sum(diffs) / len(diffs)
+        code = "rebel B-18" if other.kind == "rebel" else "no-rebel B-18"
+        return Decision(other, f"search-best {code} ({len(diffs)}x2, {m:+.2f})")
 
 
 def _upper(d: list[float], z: float) -> float:

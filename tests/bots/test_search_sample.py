@@ -224,3 +224,25 @@ def test_gouji_search_weighs_tribute_and_return_choices() -> None:
                     searched += 1
             _step(st, bots)
     assert searched >= 4
+
+
+def test_baohuang_search_weighs_a_rebels_rebellion() -> None:
+    """B-18: a rebel's 造反 is played out over sampled worlds from the declaration phase (legal, reproducible
+    with capped rollouts); the guard's choice stays with the heuristic."""
+    searched = 0
+    for seed in range(4):
+        st = new_state("baohuang", 30 + seed, {"rebellion": True})
+        bots = [make_bot("heuristic", "baohuang", seed=s) for s in range(5)]
+        while not st.is_over and st.phase != "play":
+            seat = st.to_act
+            legal = list(st.legal_actions(seat))
+            if st.phase == "rebellion" and len(legal) > 1:
+                view = view_for(st, seat, None)
+                a = make_bot("search", "baohuang", seed=3, budget_ms=60_000, rollouts=10)
+                b = make_bot("search", "baohuang", seed=3, budget_ms=60_000, rollouts=10)
+                da, db = a.choose(view, legal), b.choose(view, legal)
+                assert da == db and da.action in legal
+                assert a.last_stats.get("worlds", 0) >= 1
+                searched += 1
+            _step(st, bots)
+    assert searched >= 4
