@@ -289,8 +289,9 @@ class GoujiSearchBot(SearchShell):
         if cap is not None:
             alive = alive[:halving_width(len(alive), cap, self.min_worlds)]
         rounds = halving_rounds(len(alive))
+        width = len(alive)
         rnd = 0
-        in_round = worlds = rollouts = 0
+        worlds = rollouts = 0
         team = ctx.seat % 2
         per_rollout = 0.0
         template: Any = None
@@ -323,7 +324,6 @@ class GoujiSearchBot(SearchShell):
             for k in alive:
                 diffs[k].append(vals[k] - vals[0])
             worlds += 1
-            in_round += 1
             per_rollout = budget.now() / rollouts
             if worlds == 1 and cap is None:
                 # The first world prices a rollout: keep as many candidates as the budget affords.
@@ -333,12 +333,12 @@ class GoujiSearchBot(SearchShell):
                         diffs[k] = []
                     alive = alive[:width]
                     rounds = halving_rounds(len(alive))
+                width = len(alive)
             spent = max(budget.now() / deadline, rollouts / cap if cap is not None else 0.0)
             if len(alive) > 1 and spent >= (rnd + 1) / rounds:
                 alive = keep_better_half(alive, diffs)
                 rnd += 1
-                in_round = 0
-        self.last_stats = {"worlds": worlds, "candidates": len(cands), "rollouts": rollouts,
+        self.last_stats = {"worlds": worlds, "candidates": len(cands), "searched": width + 1, "rollouts": rollouts,
                            "survivor_worlds": max((len(diffs[k]) for k in alive), default=0),
                            "ms": budget.now() * 1000.0, "cpu_ms": budget.cpu_ms()}
         # Leave the heuristic's choice only on clear evidence (paired differences over the same worlds).
