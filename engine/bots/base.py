@@ -150,15 +150,10 @@ def halving_rounds(alternatives: int) -> int:
 
 
 def halving_worlds(alternatives: int, rollouts: float) -> float:
-    """The worlds the last survivor of successive halving is played on, when ``rollouts`` are split evenly over
-    the rounds and every world of a round plays the heuristic's choice and each alternative still in the running."""
-    rounds = halving_rounds(alternatives)
-    per_round = rollouts / rounds
-    total, alive = 0.0, alternatives
-    for _ in range(rounds):
-        total += per_round / (alive + 1)
-        alive = (alive + 1) // 2
-    return total
+    """The worlds of the last round of successive halving — the ones the survivor is judged on, fresh worlds
+    that played no part in choosing it — when ``rollouts`` are split evenly over the rounds and every world of a
+    round plays the heuristic's choice and each alternative still in the running."""
+    return rollouts / halving_rounds(alternatives) / 2
 
 
 def halving_width(alternatives: int, rollouts: float, min_worlds: int) -> int:

@@ -236,9 +236,10 @@ class GoujiSearchBot(SearchShell):
     The budget is CPU time of the deciding thread (:class:`CpuBudget`, wall time capped at ``wall_cap`` × the
     budget). Up to ``max_candidates`` candidates go through successive halving: the budget is split into rounds;
     every world of a round plays the heuristic's choice and each alternative still in the running (paired), and
-    after each round the weaker half of the alternatives is dropped, so the contested one gets most worlds. As
-    many candidates are taken as the budget affords (measured on the first world) with ``min_worlds`` worlds
-    left for the survivor. The heuristic's choice is left only for an alternative better by more than ``margin``
+    after each round the weaker half of the alternatives is dropped, so the contested one gets most worlds. The
+    survivor is judged on the last round's worlds only (fresh ones, which did not choose it), so as many
+    candidates are taken as the budget affords (priced on the first world) with ``min_worlds`` worlds left for
+    that round. The heuristic's choice is left only for an alternative better by more than ``margin``
     over at least ``min_worlds`` worlds, with its lower bound (``z`` standard errors, the spread never below
     ``sd_floor``) above zero: integer set scores often agree on a handful of worlds, and a zero spread is no
     evidence. ``max_hand`` (default: none) skips the search above that many cards in hand."""
@@ -291,6 +292,7 @@ class GoujiSearchBot(SearchShell):
         rounds = halving_rounds(len(alive))
         width = len(alive)
         rnd = 0
+        chosen_at = 0  # worlds played when the survivors were last chosen: the evidence is the worlds after
         worlds = rollouts = 0
         team = ctx.seat % 2
         per_rollout = 0.0
@@ -338,20 +340,25 @@ class GoujiSearchBot(SearchShell):
             if len(alive) > 1 and spent >= (rnd + 1) / rounds:
                 alive = keep_better_half(alive, diffs)
                 rnd += 1
+                chosen_at = worlds
         self.last_stats = {"worlds": worlds, "candidates": len(cands), "searched": width + 1, "rollouts": rollouts,
-                           "survivor_worlds": max((len(diffs[k]) for k in alive), default=0),
+                           "survivor_worlds": worlds - chosen_at,
                            "ms": budget.now() * 1000.0, "cpu_ms": budget.cpu_ms()}
-        # Leave the heuristic's choice only on clear evidence (paired differences over the same worlds).
+        # Leave the heuristic's choice only on clear evidence (paired differences over the same worlds), from the
+        # worlds played since the survivors were chosen: the best of several alternatives on the worlds that
+        # chose it looks better than it is (measured: judged on every world, 8 candidates lost most of the
+        # search's edge over the heuristic).
         best_i, best_score = 0, 0.0
         for i in alive:
-            score = override_score(diffs[i], self.min_worlds, self.margin, self.z, self.sd_floor)
+            score = override_score(diffs[i][chosen_at:], self.min_worlds, self.margin, self.z, self.sd_floor)
             if score is not None and score > best_score:
                 best_i, best_score = i, score
         if best_i == 0:
             return Decision(best, f"{reason} (search {worlds}x{len(cands)})")
         a = cands[best_i]
-        m = sum(diffs[best_i]) / len(diffs[best_i])
-        return Decision(a, f"search-best {_code(a)} ({worlds}x{len(cands)}, {m:+.2f})")
+        held = diffs[best_i][chosen_at:]
+        m = sum(held) / len(held)
+        return Decision(a, f"search-best {_code(a)} ({len(held)}/{worlds}x{len(cands)}, {m:+.2f})")
 
 
 def _code(a: Action) -> str:
