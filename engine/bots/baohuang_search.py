@@ -9,13 +9,16 @@ candidate). The worlds are not uniform where the table has said something:
   the called card unless played; a known guard holds the fourth;
 - an emperor who kept the throne by choice (B-7) has a strong hand — only about one dealt hand in six is that
   strong, so a uniform sample would make him look far weaker than he is; his sampled hand is tilted to it;
-- a hidden guard does not beat his own emperor, so the fourth called card goes to a seat that never has.
+- a hidden guard does not beat his own emperor, so the fourth called card goes to a seat that never has;
+- the cards this seat attached to ``X^``, put in the pot or gave as 清 tribute are with the seat that took them,
+  unless played since (:mod:`engine.bots.baohuang_sample`).
 
 A hand is valued by winning it first (the side with the higher score wins) and then by the score. Alternatives
 that are clearly no better are dropped after a few worlds, so the contested one gets the rest of the budget; the
 heuristic's choice is kept unless another candidate is better with a margin over the same worlds. Worlds are built
 by :func:`build_state` (the public play state set on a freshly dealt state; a world whose legal actions for this
-seat differ from the ones given is refused). Declarations use the heuristic.
+seat differ from the ones given is refused). A rebel's 造反 (B-18) is searched the same way from the declaration
+phase; the other declarations use the heuristic.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from engine.bots.baohuang import (
     spend_cost,
     strength,
 )
+from engine.bots.baohuang_sample import known_cards
 from engine.bots.base import CpuBudget, Decision, SearchShell, check_legal, hand_counts, override_score
 from engine.cards import BIG, NATURAL_RANKS, SMALL, Card
 from engine.core import Action
@@ -126,6 +130,13 @@ def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: boo
             for c in rest:
                 if not give(tgt, c):
                     return None
+    placed: list[Card] = []
+    for s, cs in known_cards(view).items():
+        if s == seat:
+            continue
+        for c in cs:  # what this seat saw go to s (B-7 attached cards, B-11 pot, B-23 清)
+            if c in pool and give(s, c):
+                placed.append(c)
     rng.shuffle(pool)
     if sum(need) != len(pool):
         return None
@@ -134,7 +145,7 @@ def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: boo
         hands[s].extend(pool[i:i + need[s]])
         i += need[s]
     if tilt and e is not None and int(e) != seat and _accepted_freely(view):
-        _tilt_emperor(hands, int(e), seat, called, by_seat.get(int(e), []), rng)
+        _tilt_emperor(hands, int(e), seat, called, by_seat.get(int(e), []), rng, keep=placed)
     return hands
 
 
@@ -160,13 +171,15 @@ def _accepted_freely(view: dict[str, Any]) -> bool:
 
 
 def _tilt_emperor(hands: list[list[Card]], e: int, seat: int, called: str | None, played_by_e: list[Card],
-                  rng: random.Random, max_swaps: int = 16) -> None:
+                  rng: random.Random, max_swaps: int = 16, keep: list[Card] | None = None) -> None:
     """Make a sampled emperor's hand as strong as a hand whose holder chose to keep the throne: while it is
     weaker than :data:`ACCEPT_STRENGTH` (counting what he has played since), swap one of his low cards for a
     control card (joker, 2, A) of another hidden hand. Uniform sampling would make the emperor look far weaker
     than he is (only about one dealt hand in six is that strong)."""
+    kept = {_identity(c) for c in keep or []}  # cards known to be where they are: never swapped away
+
     def free(c: Card) -> bool:
-        return c.mark != "^" and _identity(c) != called
+        return c.mark != "^" and _identity(c) != called and _identity(c) not in kept
 
     c = hand_counts(str(x) for x in hands[e] + played_by_e)
     donors = [s for s in range(N) if s != e and s != seat]
@@ -388,8 +401,9 @@ class BaohuangSearchBot(SearchShell):
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float = 1.0, z: float = 1.0, max_candidates: int = 3, min_worlds: int = 8,
                  win_weight: float = 10.0, tilt: bool = True, sd_floor: float = 2.0, wall_cap: float = 1.05,
-                 emperor_side: bool = False) -> None:
+                 emperor_side: bool = False, declarations: bool = True) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
+        self.declarations = declarations  # a rebel's 造反 searched too (see _rebellion)
         self.emperor_side = emperor_side  # search for the emperor and his guard too (off: see _choose)
         self.min_worlds = min_worlds
         self.sd_floor = sd_floor  # a hand is worth ±(10 + score): never trust a spread below two points
@@ -404,6 +418,8 @@ class BaohuangSearchBot(SearchShell):
             return Decision(legal[0], "only-legal")
         ctx = ctx_from_view(view, legal)
         best, reason = heuristic(ctx, legal)
+        if ctx.phase == "rebellion" and ctx.role == "rebel" and self.declarations:
+            return self._rebellion(view, legal, best, reason, budget)
         if ctx.phase != "play" or (best.play is not None and best.play.n_cards == ctx.n_cards):
             return Decision(best, reason)
         if not self.emperor_side and ctx.role in ("emperor", "guard"):
@@ -479,6 +495,59 @@ class BaohuangSearchBot(SearchShell):
         code = {"pass": "pass B-29", "rang": "rang B-29", "jiefeng": "jiefeng B-31"}.get(a.kind, "play B-25")
         m = sum(diffs[best_i]) / len(diffs[best_i])
         return Decision(a, f"search-best {code} ({worlds}x{len(cands)}, {m:+.2f})")
+
+
+    def _rebellion(self, view: dict[str, Any], legal: list[Action], best: Action, reason: str,
+                   budget: CpuBudget) -> Decision:
+        """造反 or not (B-18), for a rebel: both played out to the end of the hand over the same worlds, from the
+        declaration phase (:meth:`engine.baohuang.state.State.from_view`; the other rebels declare as the
+        heuristic would). A successful rebellion doubles the hand (B-40, B-41) and may reveal the guard: the
+        rollouts weigh both. The heuristic's choice stands unless the other is better on the usual evidence."""
+        from engine.baohuang import Rules
+        from engine.baohuang.state import State
+        other = next((a for a in legal if a != best), None)
+        if other is None:
+            return Decision(best, reason)
+        cands = [best, other]
+        try:
+            rules = Rules(dict(view["options"]))
+        except Exception:  # noqa: BLE001
+            return Decision(best, reason)
+        deadline = budget.seconds * 0.92
+        seat = int(view["seat"])
+        diffs: list[float] = []
+        rollouts = 0
+        per_world = 0.0
+        for _ in range(400):
+            if budget.now() + per_world * 0.8 > deadline:
+                break
+            if self.max_rollouts is not None and rollouts + 2 > self.max_rollouts:
+                break
+            hands = sample_hands(view, rules, self.rng, tilt=self.tilt)
+            if hands is None:
+                break
+            try:
+                base = State.from_view(view, hands, seed=self.rng.randrange(2**31))
+                vals = []
+                for a in cands:
+                    w = base.clone()
+                    w.apply(a)
+                    vals.append(rollout(w, seat, deadline, win_weight=self.win_weight, clock=budget.now))
+                    rollouts += 1
+            except _Timeout:
+                break
+            except Exception:  # noqa: BLE001 - a world we cannot build or play: keep the heuristic's choice
+                break
+            diffs.append(vals[1] - vals[0])
+            per_world = budget.now() / len(diffs)
+        self.last_stats = {"worlds": len(diffs), "candidates": 2, "rollouts": rollouts,
+                           "ms": budget.now() * 1000.0, "cpu_ms": budget.cpu_ms()}
+        score = override_score(diffs, self.min_worlds, self.margin, self.z, self.sd_floor)
+        if score is None or score <= 0.0:
+            return Decision(best, f"{reason} (search {len(diffs)}x2)")
+        m = sum(diffs) / len(diffs)
+        code = "rebel B-18" if other.kind == "rebel" else "no-rebel B-18"
+        return Decision(other, f"search-best {code} ({len(diffs)}x2, {m:+.2f})")
 
 
 def _upper(d: list[float], z: float) -> float:

@@ -137,3 +137,39 @@ def override_score(diffs: Sequence[float], min_worlds: int, margin: float, z: fl
     var = sum((x - m) ** 2 for x in diffs) / (n - 1)
     se = math.sqrt(max(var, sd_floor * sd_floor) / n)
     return m - z * se
+
+
+def halving_rounds(alternatives: int) -> int:
+    """Rounds of successive halving over ``alternatives`` (besides the heuristic's choice): one per halving,
+    and a last one for the survivor (7 → 4 → 2 → 1 is four rounds)."""
+    r = 1
+    while alternatives > 1:
+        alternatives = (alternatives + 1) // 2
+        r += 1
+    return r
+
+
+def halving_worlds(alternatives: int, rollouts: float) -> float:
+    """The worlds of the last round of successive halving — the ones the survivor is judged on, fresh worlds
+    that played no part in choosing it — when ``rollouts`` are split evenly over the rounds and every world of a
+    round plays the heuristic's choice and each alternative still in the running."""
+    return rollouts / halving_rounds(alternatives) / 2
+
+
+def halving_width(alternatives: int, rollouts: float, min_worlds: int) -> int:
+    """The most alternatives (at most ``alternatives``, at least 1) whose survivor still gets ``min_worlds``
+    worlds from ``rollouts`` — more candidates only where the budget can afford them."""
+    n = max(1, alternatives)
+    while n > 1 and halving_worlds(n, rollouts) < min_worlds:
+        n -= 1
+    return n
+
+
+def keep_better_half(alive: Sequence[int], diffs: Sequence[Sequence[float]]) -> list[int]:
+    """The better half (rounded up) of the alternatives ``alive``, by their mean paired difference over the
+    heuristic's choice; ties keep the earlier (the heuristic's preference order)."""
+    def mean(k: int) -> float:
+        d = diffs[k]
+        return sum(d) / len(d) if d else 0.0
+    ranked = sorted(alive, key=lambda k: (-mean(k), k))
+    return sorted(ranked[:(len(alive) + 1) // 2])

@@ -163,3 +163,44 @@ def test_equal_views_equal_decisions_baohuang(level: str) -> None:
             make_bot(level, "baohuang", seed=2).choose(v2, legal)
         found += 1
     assert found >= 2
+
+
+def test_equal_views_equal_worlds_after_tribute_gouji() -> None:
+    """Issue 16: the search reads tribute, returned cards and shows off the seat's own view. In a second set
+    (after tribute), two states that differ only in hidden cards give the same view, the same knowledge, the
+    same sampled worlds and the same search decision."""
+    from engine.bots.gouji_sample import knowledge
+    from engine.bots.gouji_search import sample_hands
+    found = 0
+    for seed in range(10):
+        st = new_state("gouji", 80 + seed, {"sets_per_game": 2})
+        bots = [make_bot("heuristic", "gouji", seed=s) for s in range(6)]
+        while not st.is_over and not (st.set_no == 2 and st.phase == "play"):
+            seat = st.to_act
+            st.apply(bots[seat].choose(view_for(st, seat, bots[seat]), list(st.legal_actions(seat))).action)
+        for _ in range(5 + 3 * seed):
+            if st.is_over or st.set_no != 2 or st.phase != "play":
+                break
+            seat = st.to_act
+            st.apply(bots[seat].choose(view_for(st, seat, bots[seat]), list(st.legal_actions(seat))).action)
+        if st.is_over or st.set_no != 2 or st.phase != "play":
+            continue
+        seat = st.to_act
+        a, b = (seat + 1) % 6, (seat + 3) % 6
+        if not st.active[a] or not st.active[b]:
+            continue
+        st2 = _swap_hidden_card(st, a, b)
+        if st2 is None:
+            continue
+        v1 = view_for(st, seat, make_bot("search", "gouji"))
+        v2 = view_for(st2, seat, make_bot("search", "gouji"))
+        assert v1 == v2
+        assert any(e["kind"].startswith("tribute") for e in v1["history"])
+        assert knowledge(v1) == knowledge(v2)
+        assert sample_hands(v1, random.Random(5)) == sample_hands(v2, random.Random(5))
+        legal = list(st.legal_actions(seat))
+        kw: dict[str, Any] = {"budget_ms": 60_000, "rollouts": 12}
+        assert make_bot("search", "gouji", seed=9, **kw).choose(v1, legal) == \
+            make_bot("search", "gouji", seed=9, **kw).choose(v2, legal)
+        found += 1
+    assert found >= 3

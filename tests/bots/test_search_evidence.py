@@ -69,3 +69,20 @@ def test_baohuang_search_keeps_the_heuristic_on_the_emperor_side() -> None:
             elif view.get("role") == "rebel":
                 rebel += bool(s.last_stats)  # type: ignore[attr-defined]
     assert emp and rebel
+
+
+def test_successive_halving_plan() -> None:
+    """Issue 16: successive halving over the alternatives — 7 → 4 → 2 → 1 is four rounds; more candidates only
+    where the budget leaves the survivor its minimum of fresh worlds in the last round (the ones it is judged
+    on); the better half by mean paired difference."""
+    from engine.bots.base import halving_rounds, halving_width, halving_worlds, keep_better_half
+    assert [halving_rounds(n) for n in (1, 2, 3, 4, 7, 8)] == [1, 2, 3, 3, 4, 4]
+    assert halving_worlds(1, 40) == 20.0  # one alternative: every world plays both
+    assert halving_worlds(7, 40) < halving_worlds(3, 40) < halving_worlds(1, 40)
+    assert halving_width(7, 400, 8) == 7  # a large budget affords every candidate
+    assert halving_width(7, 12, 8) == 1  # a small one only the heuristic's choice and one alternative
+    w = halving_width(7, 60, 8)
+    assert 1 < w < 7 and halving_worlds(w, 60) >= 8 > halving_worlds(w + 1, 60)
+    diffs = [[], [1.0, 1.0], [-2.0, 0.0], [3.0, -1.0], [0.0, 0.0], [2.0, 2.0]]
+    assert keep_better_half([1, 2, 3, 4, 5], diffs) == [1, 3, 5]
+    assert keep_better_half([2, 4], diffs) == [4]
