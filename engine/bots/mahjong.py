@@ -185,8 +185,10 @@ class HeuristicBot(GreedyBot):
                  danger_weight: float = 1.5, min_outs: int = 2, min_wall: int = 8, kong_slack: int = 1,
                  weigh_claims: bool = False, claim_keeps: bool = True, keep_margin: int = 2,
                  eff_shanten: int = 3, value_waits: bool = True, hazard: float = 0.12,
-                 fold_ready: float = 0.75, big_bonus: float = 0.7, big_from: int = 4) -> None:
+                 fold_ready: float = 0.75, big_bonus: float = 0.7, big_from: int = 4,
+                 lookahead: float = 0.0) -> None:
         super().__init__(seed)
+        self.lookahead = lookahead
         self.big_bonus = big_bonus
         self.big_from = big_from
         self.hazard = hazard
@@ -225,6 +227,8 @@ class HeuristicBot(GreedyBot):
                 hand[i] -= 1
                 if sh == 0 and self.value_waits:
                     eff = _wait_worth(rule, hand, melds, live, scoring)
+                elif sh == 1 and self.lookahead > 0:
+                    eff = _ready_quality(rule, hand, melds, live, scoring, self.lookahead)
                 else:
                     eff = _acceptance(rule, hand, melds, live, sh)
                 hand[i] += 1
@@ -389,6 +393,34 @@ def _acceptance(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Seq
             total += live[t]
         hand[t] -= 1
     return total
+
+
+def _ready_quality(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Sequence[int], scoring: str,
+                   weight: float) -> float:
+    """A one-step-from-ready 3k+1 hand's live acceptance, each improving tile weighed by the wait it leads to
+    (M-11a): the best :func:`_wait_worth` over the discards that keep the hand ready, against a typical wait of
+    ``_TYPICAL_WAIT`` live tiles. ``weight`` 0 is the plain acceptance; 1 counts an improving tile only by the
+    wait it makes (a draw into a dead wait is worth nothing)."""
+    total = 0.0
+    kinds = range(34) if rule.honours else range(27)
+    for t in kinds:
+        if not live[t] or hand[t] >= 4 or not _useful(hand, t):
+            continue
+        hand[t] += 1
+        if shanten_counts(rule, hand, melds) == 0:
+            best = 0.0
+            for j in range(34):
+                if hand[j] and j != t:
+                    hand[j] -= 1
+                    if shanten_counts(rule, hand, melds) == 0:
+                        best = max(best, _wait_worth(rule, hand, melds, live, scoring))
+                    hand[j] += 1
+            total += live[t] * ((1.0 - weight) + weight * best / _TYPICAL_WAIT)
+        hand[t] -= 1
+    return total
+
+
+_TYPICAL_WAIT = 6.0  # live tiles of an average wait in these games (two kinds, about three unseen each)
 
 
 def _wait_worth(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Sequence[int], scoring: str) -> float:
