@@ -49,6 +49,8 @@ def play_logged(seed: int, deal: int, swap: bool, level_a: str, level_b: str,
         a = bots[seat].choose(view, legal).action
         if a.kind in ("chow", "pung", "kong", "minglou"):
             claims[f"{side_of(seat)}_{a.kind}"] += 1
+        elif a.kind == "pass" and any(x.kind == "win" for x in legal):
+            claims[f"{side_of(seat)}_passed_win"] += 1  # a discard win left for a self-draw (M-14)
         st.apply(a)
     res = st.results[-1]
     sides = [side_of(s) for s in range(spec.seats)]
