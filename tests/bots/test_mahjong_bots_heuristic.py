@@ -1,10 +1,15 @@
 """The Shandong Mahjong heuristic's defence and claims (issue 17): 现物 and 筋 against a seat that looks
-ready (M-6, M-11: the 2-5-8 pair), a ready hand claiming only for more live waits (M-11a)."""
+ready (M-6, M-11: the 2-5-8 pair) as a tie-break, never a fold (M-20); a ready hand claiming only for more live
+waits (M-11a); one step from ready, the waits each improving tile leads to (M-11.1); legal, reproducible hands,
+and the per-hand tally on the arena's walls."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from engine import arena
 from engine.bots.mahjong import (
     HeuristicBot,
     _acceptance,
@@ -15,9 +20,13 @@ from engine.bots.mahjong import (
     threats,
     unseen,
 )
+from engine.bots.mahjong_tally import play_logged, summarize
 from engine.core import Action
+from engine.mahjong import State
 from engine.mahjong.rules import Rules
 from engine.tiles import Tile, counts_of, parse_tiles
+
+from .conftest import copy_view
 
 
 def _view(rivers: list[list[str]], melds: list[int] | None = None, hand: str = "123456789m1234p",
@@ -100,3 +109,36 @@ def test_one_step_from_ready_looks_at_the_waits_it_leads_to() -> None:
     assert _acceptance(rule, after_7s, [], live, 1) == _acceptance(rule, after_1m, [], live, 1)
     assert _ready_quality(rule, after_1m, [], live, "simple", 1.0) > _ready_quality(rule, after_7s, [], live,
                                                                                     "simple", 1.0)
+
+
+def _heuristic_hand(seed: int) -> list[Action]:
+    st = State(Rules(match="hands", match_hands=1), seed=seed)
+    bots = [HeuristicBot(seed * 4 + s) for s in range(4)]
+    played = []
+    while not st.is_over:
+        s = st.to_act
+        assert s is not None and len(played) < 2000
+        legal = list(st.legal_actions(s))
+        a = bots[s].choose(copy_view(st.view(s)), legal).action
+        assert a in legal, (a, legal)
+        st.apply(a)
+        played.append(a)
+    assert sum(st.totals) == 0  # M-18a: every payment is between players
+    return played
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_heuristic_hands_are_legal_and_reproducible(seed: int) -> None:
+    """Four heuristic seats (look-ahead and tie-break defence on) play a whole hand legally; the same seeds
+    play it the same way."""
+    assert _heuristic_hand(seed) == _heuristic_hand(seed)
+
+
+def test_tally_plays_the_arena_hands() -> None:
+    """engine.bots.mahjong_tally plays the arena's walls and seats: its points won per side are the arena's."""
+    for swap in (False, True):
+        logged = play_logged(3, 0, swap, "heuristic", "greedy", {})
+        res = arena.play_one("mahjong", 3, 0, swap, "heuristic", "greedy", arena._options("mahjong", 1, {}), {})
+        won = summarize([logged])["won"]
+        assert (won["A"], won["B"]) == (res.score_a, res.score_b)
+        assert sum(logged["payments"]) == 0
