@@ -15,9 +15,11 @@ tie-break only: against a seat that looks ready (:func:`readiness`: 明楼, thre
 melds) it prefers, among equally good discards, the less dangerous one (:func:`_danger`: 现物 the seat's own
 discards, 筋 suji against two-sided waits, honours and terminals that the 2-5-8 pair rule keeps from single
 waits), and it never folds: a deal-in costs only the discarder one V and ends the hand (M-20), while folding
-gives up the own hand and leaves the ready seat its self-draw, which all three pay at 2V (measured with
-``python -m engine.bots.mahjong_tally --seed 11 --deals 150``: folding and the heavier danger weight lost
-points against greedy).
+gives up the own hand and leaves the ready seat its self-draw, which all three pay at 2V. Measured against
+greedy on the 300 hands of ``python -m engine.bots.mahjong_tally --seed 11 --deals 150``: no fold +0.019 of
+the points (jackknife s.e. 0.021 over walls), the look-ahead +0.012 (0.014) more — small against the noise;
+on seed 5 (400 hands, ``python -m engine.arena --game mahjong --team-a heuristic --team-b greedy --deals 200
+--seed 5 --sets 1``) the share is 0.542 [0.487, 0.597] (0.557 before).
 """
 
 from __future__ import annotations
