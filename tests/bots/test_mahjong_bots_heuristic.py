@@ -1,14 +1,32 @@
 """The Shandong Mahjong heuristic's defence and claims (issue 17): 现物 and 筋 against a seat that looks
-ready (M-6, M-11: the 2-5-8 pair), a ready hand claiming only for more live waits (M-11a)."""
+ready (M-6, M-11: the 2-5-8 pair) as a tie-break, never a fold (M-20); a ready hand claiming only for more live
+waits (M-11a); one step from ready, the waits each improving tile leads to (M-11.1); legal, reproducible hands,
+and the per-hand tally on the arena's walls."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.bots.mahjong import HeuristicBot, _claim_hand, _danger, readiness, threats, unseen
+import pytest
+
+from engine import arena
+from engine.bots.mahjong import (
+    HeuristicBot,
+    _acceptance,
+    _claim_hand,
+    _danger,
+    _ready_quality,
+    readiness,
+    threats,
+    unseen,
+)
+from engine.bots.mahjong_tally import play_logged, summarize
 from engine.core import Action
+from engine.mahjong import State
 from engine.mahjong.rules import Rules
 from engine.tiles import Tile, counts_of, parse_tiles
+
+from .conftest import copy_view
 
 
 def _view(rivers: list[list[str]], melds: list[int] | None = None, hand: str = "123456789m1234p",
@@ -60,3 +78,67 @@ def test_ready_hand_pungs_only_for_more_live_waits() -> None:
     assert HeuristicBot(0)._claim_gain(view, rule, list(hand), [], a, 0) is not None
     assert HeuristicBot(0, claim_keeps=False)._claim_gain(view, rule, list(hand), [], a, 0) is None
     assert HeuristicBot(0, keep_margin=50)._keep_gain(view, rule, list(hand), [], after, 0) is None
+
+
+def test_no_fold_against_a_seat_that_looks_ready() -> None:
+    """Seat 1 has three melds (likely ready) and threw 4s; the own hand is two steps from ready. A deal-in costs
+    the discarder one V (M-20) and ends the hand, while folding leaves the ready seat its self-draw (each of the
+    three pays 2V) and gives up the own hand: the heuristic keeps its best shape (throws the lone 9p) instead of
+    breaking 34s for the 现物 4s, as it did with a fold weight. Danger only breaks ties between equal discards."""
+    hand = "1235558m46p9p34s68s"
+    view = dict(_view([[], ["4s", "9m", "1s"], [], []], melds=[0, 3, 0, 0], hand=hand), claim=None)
+    legal = [Action(0, "discard", arg=t) for t in sorted({str(t) for t in parse_tiles(hand)})]
+    assert HeuristicBot(0).choose(view, legal).action.arg == "9p"
+    assert HeuristicBot(0, fold_weight=40.0, danger_weight=1.5).choose(view, legal).action.arg == "4s"
+
+
+def test_one_step_from_ready_looks_at_the_waits_it_leads_to() -> None:
+    """11789m 34588p 7788s: throwing 7s or 1m leaves the hand one step from ready with the same 14 live tiles
+    that make it ready (M-11a). After 7s most of those draws leave a wait on 1m alone — 11m cannot be the pair
+    (M-11.1: the pair is a 2, 5 or 8), so the 11m/88p pair wait shrinks to one tile; after 1m, 6s or 9s makes
+    the two-sided 6s9s wait and 7s the 8p/8s wait. The look-ahead (each improving tile weighed by the best wait
+    it makes) throws 1m; the plain count (``lookahead=0``) threw 7s."""
+    hand = "11789m34588p7788s"
+    view = dict(_view([[], [], [], []], hand=hand), claim=None)
+    legal = [Action(0, "discard", arg=t) for t in sorted({str(t) for t in parse_tiles(hand)})]
+    assert HeuristicBot(0).choose(view, legal).action.arg == "1m"
+    assert HeuristicBot(0, lookahead=0.0).choose(view, legal).action.arg == "7s"
+    rule = Rules().win_rule
+    live = unseen(view)
+    after_7s, after_1m = counts_of(parse_tiles("11789m34588p788s")), counts_of(parse_tiles("1789m34588p7788s"))
+    assert _acceptance(rule, after_7s, [], live, 1) == _acceptance(rule, after_1m, [], live, 1)
+    assert _ready_quality(rule, after_1m, [], live, "simple", 1.0) > _ready_quality(rule, after_7s, [], live,
+                                                                                    "simple", 1.0)
+
+
+def _heuristic_hand(seed: int) -> list[Action]:
+    st = State(Rules(match="hands", match_hands=1), seed=seed)
+    bots = [HeuristicBot(seed * 4 + s) for s in range(4)]
+    played = []
+    while not st.is_over:
+        s = st.to_act
+        assert s is not None and len(played) < 2000
+        legal = list(st.legal_actions(s))
+        a = bots[s].choose(copy_view(st.view(s)), legal).action
+        assert a in legal, (a, legal)
+        st.apply(a)
+        played.append(a)
+    assert sum(st.totals) == 0  # M-18a: every payment is between players
+    return played
+
+
+@pytest.mark.parametrize("seed", [2, 9])
+def test_heuristic_hands_are_legal_and_reproducible(seed: int) -> None:
+    """Four heuristic seats (look-ahead and tie-break defence on) play a whole hand legally; the same seeds
+    play it the same way."""
+    assert _heuristic_hand(seed) == _heuristic_hand(seed)
+
+
+def test_tally_plays_the_arena_hands() -> None:
+    """engine.bots.mahjong_tally plays the arena's walls and seats: its points won per side are the arena's."""
+    for swap in (False, True):
+        logged = play_logged(3, 0, swap, "heuristic", "greedy", {})
+        res = arena.play_one("mahjong", 3, 0, swap, "heuristic", "greedy", arena._options("mahjong", 1, {}), {})
+        won = summarize([logged])["won"]
+        assert (won["A"], won["B"]) == (res.score_a, res.score_b)
+        assert sum(logged["payments"]) == 0
