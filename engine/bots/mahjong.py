@@ -9,17 +9,17 @@ a kong may leave the hand one step further from ready), and passes a discard win
 self-draw is worth more (:func:`pass_worth`: a self-draw is paid by all three and doubled, M-20, six times a
 plain discard win; the M-14 lock lasts only until its next discard) — and then claims nothing else on that
 tile. It claims a pung or chow only when it lowers the shanten — or, for a ready hand, keeps it ready with
-more live waits. One step from ready it weighs each tile that makes the hand ready by the best wait that tile
-leads to (:func:`_ready_quality`: under the 2-5-8 pair rule many draws give a one-tile wait). Defence is a
-tie-break only: against a seat that looks ready (:func:`readiness`: 明楼, three melds, or a long river with
-melds) it prefers, among equally good discards, the less dangerous one (:func:`_danger`: 现物 the seat's own
-discards, 筋 suji against two-sided waits, honours and terminals that the 2-5-8 pair rule keeps from single
-waits), and it never folds: a deal-in costs only the discarder one V and ends the hand (M-20), while folding
-gives up the own hand and leaves the ready seat its self-draw, which all three pay at 2V. Measured against
-greedy on the 300 hands of ``python -m engine.bots.mahjong_tally --seed 11 --deals 150``: no fold +0.019 of
-the points (jackknife s.e. 0.021 over walls), the look-ahead +0.012 (0.014) more — small against the noise;
-on seed 5 (400 hands, ``python -m engine.arena --game mahjong --team-a heuristic --team-b greedy --deals 200
---seed 5 --sets 1``) the share is 0.542 [0.487, 0.597] (0.557 before).
+more live waits — and defends: against a seat that looks ready (:func:`readiness`: 明楼, three melds, or a
+long river with melds) it weighs each tile's danger (:func:`_danger`: 现物 the seat's own discards, 筋 suji
+against two-sided waits, honours and terminals that the 2-5-8 pair rule keeps from single waits) lightly,
+since a deal-in costs only the discarder one V; it folds to the safest tile only against a seat that is
+likely ready (three melds or 明楼) when its own hand is two or more steps from ready.
+Two variants are kept as options, off by default because neither measured a gain on seeds it was not tuned on
+(400 hands each against greedy, ``python -m engine.arena --game mahjong --team-a heuristic --team-b greedy
+--deals 200 --seed S --sets 1``: both together 0.542 vs 0.557 on seed 5, 0.600 vs 0.599 on seed 7, ±0.055):
+danger as a tie-break only, never a fold (``fold_weight`` and ``danger_weight`` 0.1), and, one step from
+ready, each tile that makes the hand ready weighed by the best wait it leads to (``lookahead`` 1.0,
+:func:`_ready_quality`; under the 2-5-8 pair rule many draws give a one-tile wait).
 """
 
 from __future__ import annotations
@@ -187,12 +187,12 @@ class HeuristicBot(GreedyBot):
 
     level = "heuristic"
 
-    def __init__(self, seed: int = 0, fold_shanten: int = 2, fold_weight: float = 0.1,
-                 danger_weight: float = 0.1, min_outs: int = 2, min_wall: int = 8, kong_slack: int = 1,
+    def __init__(self, seed: int = 0, fold_shanten: int = 2, fold_weight: float = 40.0,
+                 danger_weight: float = 1.5, min_outs: int = 2, min_wall: int = 8, kong_slack: int = 1,
                  weigh_claims: bool = False, claim_keeps: bool = True, keep_margin: int = 2,
                  eff_shanten: int = 3, value_waits: bool = True, hazard: float = 0.12,
                  fold_ready: float = 0.75, big_bonus: float = 0.7, big_from: int = 4,
-                 lookahead: float = 1.0) -> None:
+                 lookahead: float = 0.0) -> None:
         super().__init__(seed)
         self.lookahead = lookahead
         self.big_bonus = big_bonus

@@ -1,7 +1,7 @@
 """The Shandong Mahjong heuristic's defence and claims (issue 17): 现物 and 筋 against a seat that looks
-ready (M-6, M-11: the 2-5-8 pair) as a tie-break, never a fold (M-20); a ready hand claiming only for more live
-waits (M-11a); one step from ready, the waits each improving tile leads to (M-11.1); legal, reproducible hands,
-and the per-hand tally on the arena's walls."""
+ready (M-6, M-11: the 2-5-8 pair), the fold by default and the no-fold option (M-20); a ready hand claiming only
+for more live waits (M-11a); one step from ready, the optional look at the waits each improving tile leads to
+(M-11.1); legal, reproducible hands, and the per-hand tally on the arena's walls."""
 
 from __future__ import annotations
 
@@ -80,16 +80,16 @@ def test_ready_hand_pungs_only_for_more_live_waits() -> None:
     assert HeuristicBot(0, keep_margin=50)._keep_gain(view, rule, list(hand), [], after, 0) is None
 
 
-def test_no_fold_against_a_seat_that_looks_ready() -> None:
+def test_no_fold_option_against_a_seat_that_looks_ready() -> None:
     """Seat 1 has three melds (likely ready) and threw 4s; the own hand is two steps from ready. A deal-in costs
     the discarder one V (M-20) and ends the hand, while folding leaves the ready seat its self-draw (each of the
-    three pays 2V) and gives up the own hand: the heuristic keeps its best shape (throws the lone 9p) instead of
-    breaking 34s for the 现物 4s, as it did with a fold weight. Danger only breaks ties between equal discards."""
+    three pays 2V) and gives up the own hand: with the no-fold option the heuristic keeps its best shape (throws
+    the lone 9p), danger only breaking ties; the default (it measured no worse) folds to the 现物 4s."""
     hand = "1235558m46p9p34s68s"
     view = dict(_view([[], ["4s", "9m", "1s"], [], []], melds=[0, 3, 0, 0], hand=hand), claim=None)
     legal = [Action(0, "discard", arg=t) for t in sorted({str(t) for t in parse_tiles(hand)})]
-    assert HeuristicBot(0).choose(view, legal).action.arg == "9p"
-    assert HeuristicBot(0, fold_weight=40.0, danger_weight=1.5).choose(view, legal).action.arg == "4s"
+    assert HeuristicBot(0, fold_weight=0.1, danger_weight=0.1).choose(view, legal).action.arg == "9p"
+    assert HeuristicBot(0).choose(view, legal).action.arg == "4s"   # the default still folds (see the module)
 
 
 def test_one_step_from_ready_looks_at_the_waits_it_leads_to() -> None:
@@ -97,12 +97,12 @@ def test_one_step_from_ready_looks_at_the_waits_it_leads_to() -> None:
     that make it ready (M-11a). After 7s most of those draws leave a wait on 1m alone — 11m cannot be the pair
     (M-11.1: the pair is a 2, 5 or 8), so the 11m/88p pair wait shrinks to one tile; after 1m, 6s or 9s makes
     the two-sided 6s9s wait and 7s the 8p/8s wait. The look-ahead (each improving tile weighed by the best wait
-    it makes) throws 1m; the plain count (``lookahead=0``) threw 7s."""
+    it makes, ``lookahead=1``) throws 1m; the default plain count throws 7s."""
     hand = "11789m34588p7788s"
     view = dict(_view([[], [], [], []], hand=hand), claim=None)
     legal = [Action(0, "discard", arg=t) for t in sorted({str(t) for t in parse_tiles(hand)})]
-    assert HeuristicBot(0).choose(view, legal).action.arg == "1m"
-    assert HeuristicBot(0, lookahead=0.0).choose(view, legal).action.arg == "7s"
+    assert HeuristicBot(0, lookahead=1.0).choose(view, legal).action.arg == "1m"
+    assert HeuristicBot(0).choose(view, legal).action.arg == "7s"   # the default: the plain count
     rule = Rules().win_rule
     live = unseen(view)
     after_7s, after_1m = counts_of(parse_tiles("11789m34588p788s")), counts_of(parse_tiles("1789m34588p7788s"))
