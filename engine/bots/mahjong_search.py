@@ -9,11 +9,15 @@ heuristic's best few distinct discards are the candidates; each world is sampled
 see — its own hand, every river and exposed meld, a 明楼 hand (M-15), the counts of tiles in each hand and
 in the wall (M-10) — by dealing the unseen tiles at random to the other hands and the wall, never from the
 real wall or the real hands (the bot receives only ``view`` and the legal list). Every candidate is played
-out in the same world (paired: the same wall, the same other hands) by fast players on the world's own
-tile counts that play like the heuristic at a fraction of its cost (:func:`_fast_pick`): they win whenever
-they can (M-11, M-12), take every kong (M-9, M-22), a pung or chow only when it lowers the shanten (M-6,
-M-11a), and discard, of their three least connected tiles, the one leaving the lowest shanten. A rollout
-ends with the hand — the score is the seat's payment (M-20, M-22) — or after ``horizon`` discards, when the score is a small credit for how close the seat's hand is to ready.
+out in the same world (paired: the same wall, the same other hands) on the count-array simulator
+(engine.bots.mahjong_sim: no state machine, about three times the worlds per decision) by fast players
+that play like the heuristic at a fraction of its cost (:func:`engine.bots.mahjong_sim.fast_discard`,
+``fast_claim``; :func:`_fast_pick` is the same players on a state): they win whenever they can (M-11,
+M-12), take every kong (M-9, M-22), a pung or chow only when it lowers the shanten (M-6, M-11a), and
+discard, of their three least connected tiles, the one leaving the lowest shanten. A rollout ends with the
+hand — the score is the seat's payment (M-20, M-22) — or after ``horizon`` discards, when the score is a
+small credit for how close the seat's hand is to ready. :meth:`MahjongSearchBot._rollout_state` is the
+same rollout on the state machine, the simulator's reference (tests/bots/test_mahjong_sim.py).
 
 The heuristic's choice is overridden only on evidence: enough worlds and a paired mean gain above a margin
 with its lower bound above zero (engine.bots.base.override_score). The budget is the deciding thread's CPU
