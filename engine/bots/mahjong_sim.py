@@ -196,6 +196,72 @@ def _standard(c: Sequence[int], full: Sequence[int], n_blocks: int, masks: Seque
 _clear_tables()
 
 
+def shanten_after(rule: WinRule, h: list[int], melds: Sequence[Meld], discards: Sequence[int]) -> list[int]:
+    """The shanten left by each of these discards (as :func:`fast_shanten` counts it on ``h`` less one
+    tile): the groups a discard does not touch keep their tables, the 七对/十三幺 counts change by one."""
+    if rule.pair_258 and not rule.big_hands_258:
+        out = []
+        for i in discards:
+            h[i] -= 1
+            out.append(shanten(rule, h, melds))
+            h[i] += 1
+        return out
+    if melds:
+        held = meld_counts(melds)
+        full: list[int] = [h[i] + held[i] for i in range(34)]
+    else:
+        full = h
+    n = 4 - len(melds)
+    size = 3 * n + 2
+    mask = MASK_258 if rule.pair_258 else MASK_ANY
+    ids = [_group_id(g, h, full, mask[g]) for g in range(4)]
+    pairs = singles = kinds = doubles = 0
+    if not melds:
+        for x in h:
+            if x:
+                pairs += x >> 1
+                singles += x & 1
+        for j in ORPHAN_IDX:
+            if h[j]:
+                kinds += 1
+                if h[j] >= 2:
+                    doubles += 1
+    out = []
+    for i in discards:
+        g = 3 if i >= 27 else i // 9
+        x = h[i]
+        h[i] = x - 1
+        if full is not h:
+            full[i] -= 1
+        t = 0
+        for k in range(4):
+            t = _pair(t, _group_id(g, h, full, mask[g]) if k == g else ids[k])
+        r0, r1 = _TABLES[t]
+        best = max(max(r0[:n + 1]), max(r1[:n + 1]))
+        if not melds:
+            if rule.seven_pairs:
+                if rule.seven_pairs_258:
+                    best = max(best, seven_pairs_kept(rule, h))
+                else:
+                    p = pairs - 1 if x % 2 == 0 else pairs
+                    p = min(p, 7)
+                    q = singles + 1 if x % 2 == 0 else singles - 1
+                    best = max(best, 2 * p + min(q, 7 - p))
+            if rule.thirteen_orphans and rule.honours:
+                orphan = i in _ORPHANS
+                kd = kinds - 1 if orphan and x == 1 else kinds
+                db = doubles - 1 if orphan and x == 2 else doubles
+                best = max(best, kd + (1 if db else 0))
+        h[i] = x
+        if full is not h:
+            full[i] += 1
+        out.append(size - best - 1)
+    return out
+
+
+_ORPHANS = frozenset(ORPHAN_IDX)
+
+
 def fast_shanten(rule: WinRule, c: Sequence[int], melds: Sequence[Meld] = ()) -> int:
     """engine.tiles.shanten_counts, the same number (tests/bots/test_mahjong_sim.py checks it), faster."""
     if melds:
@@ -272,20 +338,28 @@ def _least_connected(h: Sequence[int]) -> list[int]:
 _RANK = tuple(i % 9 for i in range(27))
 
 
+_DISCARDS: dict[tuple[WinRule, tuple[int, ...], tuple[Meld, ...]], int] = {}
+
+
 def fast_discard(rule: WinRule, h: list[int], melds: Sequence[Meld]) -> int:
     """The rollout player's discard (M-5): among its few least connected tiles the one that leaves the lowest
-    shanten (M-11a); a lone tile (:func:`lone`) goes without a count. ``h`` is restored."""
+    shanten (M-11a); a lone tile (:func:`lone`) goes without a count. ``h`` is restored. Remembered per
+    hand: the paired rollouts of a world differ only through the claims on the searching seat's tiles, so
+    the other seats' hands — and their discards — mostly repeat from one candidate's rollout to the next."""
+    key = (rule, tuple(h), tuple(melds))
+    pick = _DISCARDS.get(key)
+    if pick is not None:
+        return pick
     cands = _least_connected(h)
-    i0 = cands[0]
-    if lone(rule, h, i0):
-        return i0
-    best_sh, pick = 99, i0
-    for i in cands:
-        h[i] -= 1
-        sh = shanten(rule, h, melds)
-        h[i] += 1
-        if sh < best_sh:
-            best_sh, pick = sh, i
+    pick = cands[0]
+    if not lone(rule, h, pick):
+        best_sh = 99
+        for i, sh in zip(cands, shanten_after(rule, h, melds, cands)):
+            if sh < best_sh:
+                best_sh, pick = sh, i
+    if len(_DISCARDS) >= _MEMO_CAP:
+        _DISCARDS.clear()
+    _DISCARDS[key] = pick
     return pick
 
 
@@ -305,12 +379,28 @@ def fast_claim(rule: WinRule, h: list[int], melds: Sequence[Meld], tile: int,
     """The rollout player's answer to a discard it cannot (or need not) win on (M-6): the index in ``offers``
     (each ``(kind, the meld's tile indices)``, in the legal list's order) of the claim it takes, or None to
     pass. It takes the first kong (M-9, M-22: paid at once, as the heuristic takes it whenever its shanten is
-    at most one step worse) and a pung or chow only when it lowers the shanten (M-11a), the lowest first."""
+    at most one step worse) and a pung or chow only when it lowers the shanten (M-11a), the lowest first.
+    Remembered per hand and offer, as :func:`fast_discard` is."""
     for k, (kind, _) in enumerate(offers):
         if kind == "kong":
             return k
     if not offers:
         return None
+    key = (rule, tuple(h), tuple(melds), tile, tuple(offers))
+    got = _CLAIMS.get(key, -2)
+    if got != -2:
+        return got
+    if len(_CLAIMS) >= _MEMO_CAP:
+        _CLAIMS.clear()
+    got = _CLAIMS[key] = _claim_choice(rule, h, melds, tile, offers)
+    return got
+
+
+_CLAIMS: dict[tuple[object, ...], int | None] = {}
+
+
+def _claim_choice(rule: WinRule, h: list[int], melds: Sequence[Meld], tile: int,
+                  offers: Sequence[tuple[str, tuple[int, ...]]]) -> int | None:
     cur = shanten(rule, h, melds)
     best: tuple[int, int] | None = None
     for k, (_, idxs) in enumerate(offers):
@@ -642,10 +732,29 @@ def _order(src: int) -> tuple[int, ...]:
 
 
 def _wins_on(rule: WinRule, h: list[int], melds: Sequence[Meld], x: int) -> bool:
+    """Whether tile x completes the hand (M-11). Most hands fail a count test first: a standard hand's
+    groups hold 3k tiles each but the pair's (3k+2); 七对 needs x to pair an odd count, 十三幺 an orphan."""
+    g = 3 if x >= 27 else x // 9
+    twos = 0
+    for k, (a, b) in enumerate(_SPANS):
+        r = (sum(h[a:b]) + (k == g)) % 3
+        if r == 1:
+            twos = 9
+            break
+        if r == 2:
+            twos += 1
+    if twos != 1:
+        if melds:
+            return False
+        if not ((rule.seven_pairs and h[x] & 1) or (rule.thirteen_orphans and x in _ORPHANS)):
+            return False
     h[x] += 1
     ok = wins(rule, h, melds)
     h[x] -= 1
     return ok
+
+
+_SPANS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
 _WINS: dict[tuple[WinRule, tuple[int, ...], tuple[Meld, ...]], bool] = {}

@@ -12,11 +12,11 @@ import pytest
 
 from engine.bots.mahjong import make_mahjong_bot
 from engine.bots.mahjong_search import MahjongSearchBot
-from engine.bots.mahjong_sim import Sim, fast_shanten
+from engine.bots.mahjong_sim import Sim, _wins_on, fast_shanten, shanten_after
 from engine.core import Action
 from engine.mahjong import Rules, State
 from engine.mahjong.state import Setup
-from engine.tiles import TILES, WinRule, meld_of, parse_tiles, shanten_counts
+from engine.tiles import TILES, Meld, WinRule, is_win_counts, meld_of, parse_tiles, shanten_counts
 
 from .conftest import copy_view
 
@@ -164,3 +164,81 @@ def test_fast_shanten_is_engine_shanten() -> None:
         assert fast_shanten(rule, c, melds) == shanten_counts(rule, c, melds), (rule, c, melds)
         checked += 1
     assert checked > 2500
+
+
+def _random_hand(rng: random.Random, rule: WinRule, extra: int) -> tuple[list[int], list[Meld]]:
+    kinds = 34 if rule.honours else 27
+    used = [0] * 34
+    melds: list[Meld] = []
+    for _ in range(rng.choice([0, 0, 0, 1, 2, 3])):
+        i = rng.randrange(kinds)
+        if i < 27 and i % 9 <= 6 and rng.random() < 0.5:
+            if any(used[j] >= 4 for j in (i, i + 1, i + 2)):
+                continue
+            melds.append(meld_of([TILES[i], TILES[i + 1], TILES[i + 2]]))
+            for j in (i, i + 1, i + 2):
+                used[j] += 1
+        elif used[i] == 0:
+            melds.append(meld_of([TILES[i]] * 3))
+            used[i] += 3
+    pool = [i for i in range(kinds) for _ in range(4 - used[i])]
+    rng.shuffle(pool)
+    c = [0] * 34
+    for i in pool[:3 * (4 - len(melds)) + extra]:
+        c[i] += 1
+    return c, melds
+
+
+_RULES = [WinRule(), WinRule(big_hands_258=False), WinRule(seven_pairs_258=True),
+          WinRule(honours=False, thirteen_orphans=False), WinRule(seven_pairs=False, thirteen_orphans=False)]
+
+
+def test_shanten_after_a_discard_is_engine_shanten() -> None:
+    """M-11a: the shanten a rollout player weighs for each of its candidate discards (the untouched groups'
+    tables kept) equals engine.tiles' shanten of the hand less that tile, and the hand is left as it was."""
+    rng = random.Random(8)
+    for _ in range(2000):
+        rule = rng.choice(_RULES)
+        c, melds = _random_hand(rng, rule, 2)
+        cands = [i for i in range(34) if c[i]]
+        rng.shuffle(cands)
+        before = list(c)
+        got = shanten_after(rule, c, melds, cands[:3])
+        assert c == before
+        want = []
+        for i in cands[:3]:
+            c[i] -= 1
+            want.append(shanten_counts(rule, c, melds))
+            c[i] += 1
+        assert got == want, (rule, c, melds, cands[:3])
+
+
+def test_the_win_precheck_never_refuses_a_win() -> None:
+    """M-11: the count test in front of the simulator's win check answers as engine.tiles' win check, on
+    random hands and on hands one tile from a standard win (every tile tried)."""
+    rng = random.Random(9)
+    wins = 0
+    for k in range(1500):
+        rule = rng.choice(_RULES)
+        if k % 2:
+            c, melds = _random_hand(rng, rule, 1)
+        else:
+            c, melds = [0] * 34, []
+            for _ in range(4):
+                i = rng.randrange(27)
+                if i % 9 <= 6 and rng.random() < 0.6:
+                    for j in (i, i + 1, i + 2):
+                        c[j] += 1
+                else:
+                    c[i] += 3
+            c[rng.choice([1, 4, 7, 10, 13, 16, 19, 22, 25])] += 2
+            if max(c) > 4:
+                continue
+            c[rng.choice([i for i in range(34) if c[i]])] -= 1
+        for x in range(34 if rule.honours else 27):
+            c[x] += 1
+            want = is_win_counts(rule, c, melds)
+            c[x] -= 1
+            assert _wins_on(rule, c, melds, x) == want, (rule, c, melds, x)
+            wins += want
+    assert wins > 300
