@@ -535,7 +535,7 @@ class Sim:
             h = hands[s]
             ms = melds[s]
             if self.ctx != CLAIMED:
-                if wins(rule, h, ms):
+                if _complete(rule, h, ms):
                     return self._pay([s], None, me)
                 if self.back > self.front and not ml[s]:
                     k = _first_kong(h, ms)
@@ -732,12 +732,20 @@ def _order(src: int) -> tuple[int, ...]:
 
 
 def _wins_on(rule: WinRule, h: list[int], melds: Sequence[Meld], x: int) -> bool:
-    """Whether tile x completes the hand (M-11). Most hands fail a count test first: a standard hand's
-    groups hold 3k tiles each but the pair's (3k+2); 七对 needs x to pair an odd count, 十三幺 an orphan."""
-    g = 3 if x >= 27 else x // 9
+    """Whether tile x completes the hand (M-11)."""
+    h[x] += 1
+    ok = _complete(rule, h, melds, x)
+    h[x] -= 1
+    return ok
+
+
+def _complete(rule: WinRule, h: list[int], melds: Sequence[Meld], x: int = -1) -> bool:
+    """M-11 on a hand of 3k+2 tiles (``x``: its last tile, when known). Most hands fail a count test first:
+    a standard hand's groups hold 3k tiles each but the pair's (3k+2); 七对 needs every count even (x's
+    too), 十三幺 every tile an orphan (x too)."""
     twos = 0
-    for k, (a, b) in enumerate(_SPANS):
-        r = (sum(h[a:b]) + (k == g)) % 3
+    for a, b in _SPANS:
+        r = sum(h[a:b]) % 3
         if r == 1:
             twos = 9
             break
@@ -746,12 +754,12 @@ def _wins_on(rule: WinRule, h: list[int], melds: Sequence[Meld], x: int) -> bool
     if twos != 1:
         if melds:
             return False
-        if not ((rule.seven_pairs and h[x] & 1) or (rule.thirteen_orphans and x in _ORPHANS)):
+        if x < 0:
+            if not (rule.seven_pairs or rule.thirteen_orphans):
+                return False
+        elif not ((rule.seven_pairs and not h[x] & 1) or (rule.thirteen_orphans and x in _ORPHANS)):
             return False
-    h[x] += 1
-    ok = wins(rule, h, melds)
-    h[x] -= 1
-    return ok
+    return wins(rule, h, melds)
 
 
 _SPANS = ((0, 9), (9, 18), (18, 27), (27, 34))
@@ -773,9 +781,8 @@ def wins(rule: WinRule, h: Sequence[int], melds: Sequence[Meld]) -> bool:
 
 def _first_kong(h: Sequence[int], melds: Sequence[Meld]) -> tuple[str, int] | None:
     """The first kong the legal list offers (M-9): a concealed one by tile order, then an added one."""
-    for i in range(34):
-        if h[i] == 4:
-            return ("concealed", i)
+    if 4 in h:
+        return ("concealed", list(h).index(4))
     for m in melds:
         if m.kind == "pung" and h[m.first.idx]:
             return ("added", m.first.idx)
