@@ -242,3 +242,15 @@ def test_the_win_precheck_never_refuses_a_win() -> None:
             assert _wins_on(rule, c, melds, x) == want, (rule, c, melds, x)
             wins += want
     assert wins > 300
+
+
+def test_worlds_report(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m engine.bots.mahjong_worlds``: worlds per decision on positions of heuristic games."""
+    import json
+
+    from engine.bots import mahjong_worlds
+
+    assert mahjong_worlds.main(["--seeds", "1", "--rounds", "1", "--warm", "0", "--budget-ms", "30"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["budget_ms"] == 30.0 and out["this"]["decisions"] == 2
+    assert out["this"]["range"][0] >= 1
