@@ -36,7 +36,6 @@ from engine.tiles import (
     is_win_counts,
     meld_of,
     parse_tiles,
-    shanten_counts,
 )
 from engine.tiles.shanten import MASK_258, MASK_ANY, NEG, _pungs_kept, group_table, seven_pairs_kept
 from engine.tiles.win import GROUPS, ORPHAN_IDX, meld_counts
@@ -447,7 +446,7 @@ class Sim:
     or directly from sampled hands and wall; :meth:`copy` gives a paired rollout the same world."""
 
     __slots__ = ("rules", "rule", "hands", "melds", "wall", "front", "back", "kongs", "locked", "ml", "mover",
-                 "ctx", "drawn", "last_tile", "pending", "end")
+                 "ctx", "drawn", "last_tile", "pending", "end", "sums", "odd")
 
     def __init__(self, rules: Rules, hands: list[list[int]], melds: list[list[Meld]], wall: list[int],
                  kongs: list[Kong], locked: list[bool], ml: list[bool], mover: int, ctx: int, drawn: int | None,
@@ -469,6 +468,10 @@ class Sim:
         # a claim or rob round in progress (kind, tile, source, the answers given so far: seat → answer)
         self.pending = pending
         self.end: tuple[str, tuple[int, ...]] | None = None  # how :meth:`play` ended: kind, winners
+        # per seat: the tiles in each group (万 饼 条 honours) and the kinds held an odd number of times,
+        # kept as the hand changes: the count tests in front of every win check (M-11) read them
+        self.sums = [[sum(h[a:b]) for a, b in _SPANS] for h in hands]
+        self.odd = [sum(x & 1 for x in h) for h in hands]
 
     @classmethod
     def from_state(cls, st: State) -> Sim:
@@ -495,6 +498,8 @@ class Sim:
         new.mover, new.ctx, new.drawn, new.last_tile = self.mover, self.ctx, self.drawn, self.last_tile
         new.pending = None if self.pending is None else (*self.pending[:3], dict(self.pending[3]))
         new.end = None
+        new.sums = [list(x) for x in self.sums]
+        new.odd = list(self.odd)
         return new
 
     @property
@@ -515,7 +520,7 @@ class Sim:
             seat = next(s for s in _order(src) if s not in answers)
             answers[seat] = (first[0], ())
             if first[0] != "win" and o.pass_lock and o.win_on_discard and not self.locked[seat] \
-                    and _wins_on(self.rule, self.hands[seat], self.melds[seat], tile):
+                    and self._wins_on(seat, tile):
                 self.locked[seat] = True  # M-14: offered 胡 and did not take it
             res = self._round(kind, tile, src, answers, me)
             if res is not None:
@@ -535,7 +540,7 @@ class Sim:
             h = hands[s]
             ms = melds[s]
             if self.ctx != CLAIMED:
-                if _complete(rule, h, ms):
+                if self._could_win(s, -1) and wins(rule, h, ms):
                     return self._pay([s], None, me)
                 if self.back > self.front and not ml[s]:
                     k = _first_kong(h, ms)
@@ -550,7 +555,7 @@ class Sim:
                 x = fast_discard(rule, h, ms)
                 if keep_wait and s == me and self.drawn is not None:
                     x = self.drawn
-            h[x] -= 1
+            self._sub(s, x)
             self.locked[s] = False  # M-14: the lock ends with his own discard
             self.drawn = None
             steps += 1
@@ -561,7 +566,7 @@ class Sim:
                 return res
 
     def _discard(self, s: int, x: int, me: int) -> float | None:
-        self.hands[s][x] -= 1
+        self._sub(s, x)
         self.locked[s] = False  # M-14: the lock ends with his own discard
         self.drawn = None
         return self._round("discard", x, s, {}, me)
@@ -579,7 +584,7 @@ class Sim:
         for s in order:
             a = answers.get(s)
             if (a is not None and a[0] == "win") or (a is None and o.win_on_discard and not self.locked[s]
-                                                     and _wins_on(rule, hands[s], melds[s], x)):
+                                                     and self._wins_on(s, x)):
                 wins.append(s)  # the rollout player never passes a win
         if wins:
             return self._pay(wins if o.multiple_winners else wins[:1], (src, x, kind == "rob"), me)
@@ -638,11 +643,10 @@ class Sim:
     def _take(self, s: int, src: int, x: int, offer: Answer) -> None:
         """M-8: the claimer exposes the meld; after 碰/吃 he discards at once, after 杠 he draws a replacement."""
         kind, idxs = offer
-        h = self.hands[s]
         own = list(idxs)
         own.remove(x)
         for j in own:
-            h[j] -= 1
+            self._sub(s, j)
         tiles = [TILES[i] for i in idxs]
         if kind == "kong":
             self.melds[s].append(meld_of(tiles, claimed=True, kong="exposed", source=src))
@@ -659,11 +663,12 @@ class Sim:
         h = self.hands[s]
         if kind == "concealed":  # 暗杠
             h[i] = 0
+            self.sums[s][3 if i >= 27 else i // 9] -= 4
             self.melds[s].append(meld_of([TILES[i]] * 4, claimed=False, kong="concealed"))
             self.kongs.append(Kong(s, "concealed"))
             self._draw(s, True)
             return None
-        h[i] -= 1  # 加杠: may be robbed (M-13)
+        self._sub(s, i)  # 加杠: may be robbed (M-13)
         self.drawn = None
         if robbable:
             return self._round("rob", i, s, {}, me)
@@ -678,6 +683,50 @@ class Sim:
         self.kongs.append(Kong(s, "added"))
         self._draw(s, True)
 
+    def _sub(self, s: int, x: int) -> None:
+        """One tile x leaves seat s's hand (a discard, a claim's own tiles, an added kong's fourth)."""
+        h = self.hands[s]
+        h[x] -= 1
+        self.sums[s][3 if x >= 27 else x // 9] -= 1
+        self.odd[s] += 1 if h[x] & 1 else -1
+
+    def _could_win(self, s: int, x: int) -> bool:
+        """A count test no winning hand fails (M-11), on seat s's hand with tile x added (x < 0: as it is):
+        a standard hand's groups hold 3k tiles each but the pair's (3k+2); 七对 has no odd count; 十三幺
+        is all orphans (left to the full check, as rare)."""
+        sm = self.sums[s]
+        g = 3 if x >= 27 else x // 9 if x >= 0 else -1
+        twos = 0
+        for k in range(4):
+            r = (sm[k] + 1) % 3 if k == g else sm[k] % 3
+            if r == 1:
+                twos = 9
+                break
+            if r == 2:
+                twos += 1
+        if twos == 1:
+            return True
+        if self.melds[s]:
+            return False
+        rule = self.rule
+        if rule.seven_pairs:
+            odd = self.odd[s]
+            if x >= 0:
+                odd += -1 if self.hands[s][x] & 1 else 1
+            if odd == 0:
+                return True
+        return rule.thirteen_orphans and rule.honours and (x < 0 or x in _ORPHANS)
+
+    def _wins_on(self, s: int, x: int) -> bool:
+        """Whether tile x completes seat s's hand (M-11)."""
+        if not self._could_win(s, x):
+            return False
+        h = self.hands[s]
+        h[x] += 1
+        ok = wins(self.rule, h, self.melds[s])
+        h[x] -= 1
+        return ok
+
     def _draw(self, s: int, from_back: bool) -> None:
         if from_back:
             self.back -= 1
@@ -686,6 +735,8 @@ class Sim:
             x = self.wall[self.front]
             self.front += 1
         self.hands[s][x] += 1
+        self.sums[s][3 if x >= 27 else x // 9] += 1
+        self.odd[s] += 1 if self.hands[s][x] & 1 else -1
         self.drawn = x
         self.last_tile = self.back == self.front
         self.mover = s
@@ -719,7 +770,7 @@ class Sim:
         h = self.hands[me]
         if sum(h) % 3 != 1:
             return 0.0
-        sh = shanten_counts(self.rule, h, self.melds[me])
+        sh = fast_shanten(self.rule, h, self.melds[me])
         return 0.3 if sh == 0 else 0.1 if sh == 1 else 0.0
 
 
@@ -729,37 +780,6 @@ def _answer(a: Action) -> Answer:
 
 def _order(src: int) -> tuple[int, ...]:
     return ((src + 1) % N, (src + 2) % N, (src + 3) % N)
-
-
-def _wins_on(rule: WinRule, h: list[int], melds: Sequence[Meld], x: int) -> bool:
-    """Whether tile x completes the hand (M-11)."""
-    h[x] += 1
-    ok = _complete(rule, h, melds, x)
-    h[x] -= 1
-    return ok
-
-
-def _complete(rule: WinRule, h: list[int], melds: Sequence[Meld], x: int = -1) -> bool:
-    """M-11 on a hand of 3k+2 tiles (``x``: its last tile, when known). Most hands fail a count test first:
-    a standard hand's groups hold 3k tiles each but the pair's (3k+2); 七对 needs every count even (x's
-    too), 十三幺 every tile an orphan (x too)."""
-    twos = 0
-    for a, b in _SPANS:
-        r = sum(h[a:b]) % 3
-        if r == 1:
-            twos = 9
-            break
-        if r == 2:
-            twos += 1
-    if twos != 1:
-        if melds:
-            return False
-        if x < 0:
-            if not (rule.seven_pairs or rule.thirteen_orphans):
-                return False
-        elif not ((rule.seven_pairs and not h[x] & 1) or (rule.thirteen_orphans and x in _ORPHANS)):
-            return False
-    return wins(rule, h, melds)
 
 
 _SPANS = ((0, 9), (9, 18), (18, 27), (27, 34))

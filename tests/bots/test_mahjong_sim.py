@@ -12,7 +12,7 @@ import pytest
 
 from engine.bots.mahjong import make_mahjong_bot
 from engine.bots.mahjong_search import MahjongSearchBot
-from engine.bots.mahjong_sim import Sim, _wins_on, fast_shanten, shanten_after
+from engine.bots.mahjong_sim import Sim, fast_shanten, shanten_after
 from engine.core import Action
 from engine.mahjong import Rules, State
 from engine.mahjong.state import Setup
@@ -42,6 +42,9 @@ def _sim_rollout(st: State, me: int, first: Action, keep_wait: bool, horizon: in
     x = parse_tiles(str(first.arg))[0].idx if first.kind == "discard" else None
     score = sim.play(me, (first.kind, x), keep_wait, horizon)
     assert sim.end is not None
+    spans = ((0, 9), (9, 18), (18, 27), (27, 34))  # the counts the win check's count test reads, kept up
+    assert sim.sums == [[sum(h[a:b]) for a, b in spans] for h in sim.hands]
+    assert sim.odd == [sum(n & 1 for n in h) for h in sim.hands]
     return score, sim.end[0], sim.end[1]
 
 
@@ -214,12 +217,16 @@ def test_shanten_after_a_discard_is_engine_shanten() -> None:
 
 
 def test_the_win_precheck_never_refuses_a_win() -> None:
-    """M-11: the count test in front of the simulator's win check answers as engine.tiles' win check, on
-    random hands and on hands one tile from a standard win (every tile tried)."""
+    """M-11: the simulator's count test in front of its win check (group counts and odd kinds kept as the
+    hand changes) answers as engine.tiles' win check, on random hands and on hands one tile from a
+    standard win (every tile tried), under each win rule."""
     rng = random.Random(9)
+    tables = [Rules(), Rules(jiang258_for_big_hands=False), Rules(seven_pairs_258=True), Rules(honors=False),
+              Rules(seven_pairs=False, thirteen_orphans=False)]
     wins = 0
     for k in range(1500):
-        rule = rng.choice(_RULES)
+        rules = rng.choice(tables)
+        rule = rules.win_rule
         if k % 2:
             c, melds = _random_hand(rng, rule, 1)
         else:
@@ -235,22 +242,12 @@ def test_the_win_precheck_never_refuses_a_win() -> None:
             if max(c) > 4:
                 continue
             c[rng.choice([i for i in range(34) if c[i]])] -= 1
+        sim = Sim(rules, [list(c), [0] * 34, [0] * 34, [0] * 34], [list(melds), [], [], []], [], [], [False] * 4,
+                  [False] * 4, 1, 1, None, False)
         for x in range(34 if rule.honours else 27):
             c[x] += 1
             want = is_win_counts(rule, c, melds)
             c[x] -= 1
-            assert _wins_on(rule, c, melds, x) == want, (rule, c, melds, x)
+            assert sim._wins_on(0, x) == want, (rule, c, melds, x)
             wins += want
     assert wins > 300
-
-
-def test_worlds_report(capsys: pytest.CaptureFixture[str]) -> None:
-    """``python -m engine.bots.mahjong_worlds``: worlds per decision on positions of heuristic games."""
-    import json
-
-    from engine.bots import mahjong_worlds
-
-    assert mahjong_worlds.main(["--seeds", "1", "--rounds", "1", "--warm", "0", "--budget-ms", "30"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["budget_ms"] == 30.0 and out["this"]["decisions"] == 2
-    assert out["this"]["range"][0] >= 1
