@@ -95,7 +95,7 @@ def lone(rule: WinRule, h: Sequence[int], i: int) -> bool:
 
 
 _MEMO: dict[tuple[WinRule, tuple[int, ...], tuple[Meld, ...]], int] = {}
-_MEMO_CAP = 200_000  # entries; cleared when full, so it never grows past a few tens of MB
+_MEMO_CAP = 50_000  # entries per table (~450 bytes each), cleared when full: a few tens of MB in all
 
 
 def shanten(rule: WinRule, h: Sequence[int], melds: Sequence[Meld]) -> int:
@@ -131,6 +131,13 @@ def _table_id(table: Table) -> int:
     return tid
 
 
+def _bound_tables() -> None:
+    """Forget every table id when the caches are full — only between two shanten counts, never inside one
+    (its ids would lose their tables)."""
+    if len(_GROUP_IDS) >= _MEMO_CAP or len(_PAIRS) >= _MEMO_CAP:
+        _clear_tables()
+
+
 def _clear_tables() -> None:
     _GROUP_IDS.clear()
     _PAIRS.clear()
@@ -149,8 +156,6 @@ def _group_id(g: int, c: Sequence[int], full: Sequence[int], mask: int) -> int:
     key = (g, ck, fk, mask)
     tid = _GROUP_IDS.get(key)
     if tid is None:
-        if len(_GROUP_IDS) >= _MEMO_CAP or len(_PAIRS) >= _MEMO_CAP:
-            _clear_tables()
         tid = _GROUP_IDS[key] = _table_id(group_table(ck, fk, runs, mask))
     return tid
 
@@ -213,6 +218,7 @@ def shanten_after(rule: WinRule, h: list[int], melds: Sequence[Meld], discards: 
     n = 4 - len(melds)
     size = 3 * n + 2
     mask = MASK_258 if rule.pair_258 else MASK_ANY
+    _bound_tables()
     ids = [_group_id(g, h, full, mask[g]) for g in range(4)]
     pairs = singles = kinds = doubles = 0
     if not melds:
@@ -271,6 +277,7 @@ def fast_shanten(rule: WinRule, c: Sequence[int], melds: Sequence[Meld] = ()) ->
     n = 4 - len(melds)
     size = 3 * n + 2
     mask = MASK_258 if rule.pair_258 else MASK_ANY
+    _bound_tables()
     best = _standard(c, full, n, mask, _ALL_GROUPS)
     if rule.pair_258 and not rule.big_hands_258:
         for s in range(3):  # 清一色 / 混一色 of suit s with any pair

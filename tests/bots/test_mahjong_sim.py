@@ -251,3 +251,24 @@ def test_the_win_precheck_never_refuses_a_win() -> None:
             assert sim._wins_on(0, x) == want, (rule, c, melds, x)
             wins += want
     assert wins > 300
+
+
+def test_shanten_stays_right_when_its_caches_fill(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The caches are bounded and forgotten when full — only between two counts, so a count never loses its
+    tables halfway: with tiny bounds (cleared every few counts) the answers are still engine.tiles'."""
+    from engine.bots import mahjong_sim
+
+    monkeypatch.setattr(mahjong_sim, "_MEMO_CAP", 12)
+    rng = random.Random(10)
+    for _ in range(400):
+        rule = rng.choice(_RULES)
+        c, melds = _random_hand(rng, rule, 2)
+        cands = [i for i in range(34) if c[i]][:3]
+        want = []
+        for i in cands:
+            c[i] -= 1
+            want.append(shanten_counts(rule, c, melds))
+            c[i] += 1
+        assert shanten_after(rule, c, melds, cands) == want
+        assert fast_shanten(rule, c, melds) == shanten_counts(rule, c, melds)
+    mahjong_sim._clear_tables()  # leave no table built under the tiny bound behind
