@@ -10,8 +10,8 @@ see — its own hand, every river and exposed meld, a 明楼 hand (M-15), the co
 in the wall (M-10) — by dealing the unseen tiles at random to the other hands and the wall, never from the
 real wall or the real hands (the bot receives only ``view`` and the legal list). Every candidate is played
 out in the same world (paired: the same wall, the same other hands) on the count-array simulator
-(engine.bots.mahjong_sim: no state machine, about three times the worlds per decision) by fast players
-that play like the heuristic at a fraction of its cost (:func:`engine.bots.mahjong_sim.fast_discard`,
+(engine.bots.mahjong_sim: no state machine; about 3.6 times the worlds per decision) by fast players
+that play like the heuristic at a fraction of its cost (engine.bots.mahjong_players: ``fast_discard``,
 ``fast_claim``; :func:`_fast_pick` is the same players on a state): they win whenever they can (M-11,
 M-12), take every kong (M-9, M-22), a pung or chow only when it lowers the shanten (M-6, M-11a), and
 discard, of their three least connected tiles, the one leaving the lowest shanten. A rollout ends with the
@@ -42,7 +42,8 @@ from engine.mahjong.state import State
 from engine.tiles import TILES, Tile, counts_of, parse_tiles, shanten_counts
 
 from .mahjong import HeuristicBot, own_melds, rules_of, threats, unseen
-from .mahjong_sim import Sim, fast_claim, fast_discard, keep_value, lone
+from .mahjong_players import fast_claim, fast_discard, keep_value, lone
+from .mahjong_sim import Sim
 
 N = 4
 DEFAULT = object()  # ``search_shanten`` not given: the module's DISCARD_SEARCH_SHANTEN
@@ -210,8 +211,8 @@ class MahjongSearchBot(SearchShell):
 
 
 def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
-    """The rollout player on a state (the simulator's players, engine.bots.mahjong_sim, on the state's own
-    counts): it plays like the heuristic at a fraction of its cost.
+    """The rollout player on a state (the simulator's players, engine.bots.mahjong_players, on the state's
+    own counts): it plays like the heuristic at a fraction of its cost.
 
     It wins at once (M-11, M-12); takes a kong whenever one is offered (M-9, M-22: it is paid at once, as
     the heuristic takes it whenever its shanten is at most one step worse) and a pung or chow only when it

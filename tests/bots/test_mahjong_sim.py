@@ -11,8 +11,9 @@ import random
 import pytest
 
 from engine.bots.mahjong import make_mahjong_bot
+from engine.bots.mahjong_counts import fast_shanten, shanten_after
 from engine.bots.mahjong_search import MahjongSearchBot
-from engine.bots.mahjong_sim import Sim, fast_shanten, shanten_after
+from engine.bots.mahjong_sim import Sim
 from engine.core import Action
 from engine.mahjong import Rules, State
 from engine.mahjong.state import Setup
@@ -256,9 +257,9 @@ def test_the_win_precheck_never_refuses_a_win() -> None:
 def test_shanten_stays_right_when_its_caches_fill(monkeypatch: pytest.MonkeyPatch) -> None:
     """The caches are bounded and forgotten when full — only between two counts, so a count never loses its
     tables halfway: with tiny bounds (cleared every few counts) the answers are still engine.tiles'."""
-    from engine.bots import mahjong_sim
+    from engine.bots import mahjong_counts
 
-    monkeypatch.setattr(mahjong_sim, "_MEMO_CAP", 12)
+    monkeypatch.setattr(mahjong_counts, "_MEMO_CAP", 12)
     rng = random.Random(10)
     for _ in range(400):
         rule = rng.choice(_RULES)
@@ -271,4 +272,4 @@ def test_shanten_stays_right_when_its_caches_fill(monkeypatch: pytest.MonkeyPatc
             c[i] += 1
         assert shanten_after(rule, c, melds, cands) == want
         assert fast_shanten(rule, c, melds) == shanten_counts(rule, c, melds)
-    mahjong_sim._clear_tables()  # leave no table built under the tiny bound behind
+    mahjong_counts._clear_tables()  # leave no table built under the tiny bound behind
