@@ -31,8 +31,9 @@ connected tile (share of points 0.389 [0.284, 0.495] on 72 hands), and still los
 duplicate walls, ``search_shanten=1``) — and on the simulator, with about 3.6 times the worlds, too (0.416
 [0.324, 0.508] on 80 hands, 40 duplicate walls, seed 5): more worlds only make it surer of what the rollout
 players prefer, and it overrides the heuristic on few discards (2 of 34 searched ones in a sample). The
-win-or-pass search stays on; a discard search is asked for by giving ``search_shanten`` (e.g. 9: every
-discard) until a rollout policy earns it back.
+win-or-pass search stays on (as shipped, the search measured 0.467 [0.404, 0.529] of the points against the
+heuristic on 200 hands, seed 5: not told apart from even); a discard search is asked for by giving
+``search_shanten`` (e.g. 9: every discard) until a rollout policy earns it back.
 """
 
 from __future__ import annotations
