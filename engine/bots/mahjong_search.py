@@ -28,9 +28,9 @@ The discard search is off by default (``search_shanten=None``, :data:`DISCARD_SE
 heuristic of this same step it lost with the first rollout players, which never claimed and threw their least
 connected tile (share of points 0.389 [0.284, 0.495] on 72 hands), and still loses with these, which take
 97% of the heuristic's claim decisions and 64% of its discards (0.449 [0.369, 0.528] on 120 hands, 60
-duplicate walls, ``search_shanten=1``) — and on the simulator, with about 3.6 times the worlds, too (0.416
-[0.324, 0.508] on 80 hands, 40 duplicate walls, seed 5): more worlds only make it surer of what the rollout
-players prefer, and it overrides the heuristic on few discards (2 of 34 searched ones in a sample). The
+duplicate walls, ``search_shanten=1``) — and on the simulator, with about 3.6 times the worlds, it is still
+short of even (0.493 [0.432, 0.555] on 230 hands, 115 duplicate walls, seed 5): it overrides the heuristic
+on few discards (2 of 34 searched ones in a sample), and the rollout players are not the heuristic. The
 win-or-pass search stays on (as shipped, the search measured 0.467 [0.404, 0.529] of the points against the
 heuristic on 200 hands, seed 5: not told apart from even); a discard search is asked for by giving
 ``search_shanten`` (e.g. 9: every discard) until a rollout policy earns it back.
