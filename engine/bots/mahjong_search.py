@@ -9,11 +9,15 @@ heuristic's best few distinct discards are the candidates; each world is sampled
 see — its own hand, every river and exposed meld, a 明楼 hand (M-15), the counts of tiles in each hand and
 in the wall (M-10) — by dealing the unseen tiles at random to the other hands and the wall, never from the
 real wall or the real hands (the bot receives only ``view`` and the legal list). Every candidate is played
-out in the same world (paired: the same wall, the same other hands) by fast players on the world's own
-tile counts that play like the heuristic at a fraction of its cost (:func:`_fast_pick`): they win whenever
-they can (M-11, M-12), take every kong (M-9, M-22), a pung or chow only when it lowers the shanten (M-6,
-M-11a), and discard, of their three least connected tiles, the one leaving the lowest shanten. A rollout
-ends with the hand — the score is the seat's payment (M-20, M-22) — or after ``horizon`` discards, when the score is a small credit for how close the seat's hand is to ready.
+out in the same world (paired: the same wall, the same other hands) on the count-array simulator
+(engine.bots.mahjong_sim: no state machine; about 3.6 times the worlds per decision) by fast players
+that play like the heuristic at a fraction of its cost (engine.bots.mahjong_players: ``fast_discard``,
+``fast_claim``; :func:`_fast_pick` is the same players on a state): they win whenever they can (M-11,
+M-12), take every kong (M-9, M-22), a pung or chow only when it lowers the shanten (M-6, M-11a), and
+discard, of their three least connected tiles, the one leaving the lowest shanten. A rollout ends with the
+hand — the score is the seat's payment (M-20, M-22) — or after ``horizon`` discards, when the score is a
+small credit for how close the seat's hand is to ready. :meth:`MahjongSearchBot._rollout_state` is the
+same rollout on the state machine, the simulator's reference (tests/bots/test_mahjong_sim.py).
 
 The heuristic's choice is overridden only on evidence: enough worlds and a paired mean gain above a margin
 with its lower bound above zero (engine.bots.base.override_score). The budget is the deciding thread's CPU
@@ -24,21 +28,26 @@ The discard search is off by default (``search_shanten=None``, :data:`DISCARD_SE
 heuristic of this same step it lost with the first rollout players, which never claimed and threw their least
 connected tile (share of points 0.389 [0.284, 0.495] on 72 hands), and still loses with these, which take
 97% of the heuristic's claim decisions and 64% of its discards (0.449 [0.369, 0.528] on 120 hands, 60
-duplicate walls, ``search_shanten=1``). The win-or-pass search stays on; a discard search is asked for by
-giving ``search_shanten`` (e.g. 9: every discard) until a rollout policy earns it back.
+duplicate walls, ``search_shanten=1``) — and on the simulator, with about 3.6 times the worlds, it is still
+short of even (0.493 [0.432, 0.555] on 230 hands, 115 duplicate walls, seed 5): it overrides the heuristic
+on few discards (2 of 34 searched ones in a sample), and the rollout players are not the heuristic. The
+win-or-pass search stays on (as shipped, the search measured 0.467 [0.404, 0.529] of the points against the
+heuristic on 200 hands, seed 5: not told apart from even); a discard search is asked for by giving
+``search_shanten`` (e.g. 9: every discard) until a rollout policy earns it back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from engine.bots.base import CpuBudget, Decision, SearchShell, check_legal, override_score
 from engine.core import Action
 from engine.mahjong.state import State
-from engine.tiles import TILES, Meld, Tile, WinRule, counts_of, meld_of, parse_tiles, shanten_counts
+from engine.tiles import TILES, Tile, counts_of, parse_tiles, shanten_counts
 
 from .mahjong import HeuristicBot, own_melds, rules_of, threats, unseen
+from .mahjong_players import fast_claim, fast_discard, keep_value, lone
+from .mahjong_sim import Sim
 
 N = 4
 DEFAULT = object()  # ``search_shanten`` not given: the module's DISCARD_SEARCH_SHANTEN
@@ -86,6 +95,7 @@ class MahjongSearchBot(SearchShell):
             hand[i] -= 1
             keep.append(shanten_counts(rule, hand, melds) == 0)
             hand[i] += 1
+        me = int(view["seat"])
         diffs: list[list[float]] = [[] for _ in cands]
         worlds = 0
         failures = 0
@@ -96,7 +106,9 @@ class MahjongSearchBot(SearchShell):
                 if failures > 5:
                     break
                 continue
-            scores = [self._rollout(world.clone(), view["seat"], a, keep_wait=k) for a, k in zip(cands, keep)]
+            sim = Sim.from_state(world)
+            scores = [sim.copy().play(me, ("discard", Tile(str(a.arg)).idx), k, self.horizon)
+                      for a, k in zip(cands, keep)]
             for k in range(1, len(cands)):
                 diffs[k].append(scores[k] - scores[0])
             worlds += 1
@@ -130,8 +142,9 @@ class MahjongSearchBot(SearchShell):
                 if failures > 5:
                     break
                 continue
-            took = self._rollout(world.clone(), me, win)  # the round's later answers, then the payment
-            passed = self._rollout(world, me, pas, keep_wait=True)
+            sim = Sim.from_state(world)
+            took = sim.copy().play(me, ("win", None), False, self.horizon)  # the round's later answers, then the payment
+            passed = sim.play(me, ("pass", None), True, self.horizon)
             diffs.append((passed - took) if other is pas else (took - passed))
             worlds += 1
         self.last_stats = {"worlds": worlds, "candidates": 2, "cpu_ms": round(budget.cpu_ms(), 1)}
@@ -170,8 +183,9 @@ class MahjongSearchBot(SearchShell):
 
     # -- rollouts -------------------------------------------------------------------------------------
 
-    def _rollout(self, w: State, me: int, first: Action, keep_wait: bool = False) -> float:
-        """Play ``first`` then fast players to the hand's end (or ``horizon`` discards): the seat's payment.
+    def _rollout_state(self, w: State, me: int, first: Action, keep_wait: bool = False) -> float:
+        """The rollout on the state machine (the simulator's reference, tests/bots/test_mahjong_sim.py): play
+        ``first`` then fast players to the hand's end (or ``horizon`` discards): the seat's payment.
         With ``keep_wait`` the seat's hand is ready and it discards every tile it draws that does not win
         (the wait it passed a win for is kept)."""
         before = w.totals[me]
@@ -201,7 +215,8 @@ class MahjongSearchBot(SearchShell):
 
 
 def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
-    """A rollout player that plays like the heuristic at a fraction of its cost (on the world's tile counts).
+    """The rollout player on a state (the simulator's players, engine.bots.mahjong_players, on the state's
+    own counts): it plays like the heuristic at a fraction of its cost.
 
     It wins at once (M-11, M-12); takes a kong whenever one is offered (M-9, M-22: it is paid at once, as
     the heuristic takes it whenever its shanten is at most one step worse) and a pung or chow only when it
@@ -215,43 +230,16 @@ def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
     h = w.t.hands[s]
     melds = w.t.melds[s]
     if w.round is not None:
-        tile = w.round.tile
         claims = [a for a in acts if a.kind in ("kong", "pung", "chow")]
         if not claims:
             return acts[-1]  # the pass is always offered, last (M-7)
-        for a in claims:
-            if a.kind == "kong":
-                return a
-        cur = _shanten(rule, h, melds)
-        best: tuple[int, Action] | None = None
-        for a in claims:
-            tiles = [Tile(x) for x in _split(str(a.arg))]
-            tiles.remove(tile)
-            for t in tiles:
-                h[t.idx] -= 1
-            meld = meld_of([tile, *tiles], kong=None)
-            sh = _best_after_claim(rule, h, [*melds, meld])
-            for t in tiles:
-                h[t.idx] += 1
-            if sh < cur and (best is None or sh < best[0]):
-                best = (sh, a)
-        return best[1] if best is not None else acts[-1]
+        offers = [(a.kind, tuple(Tile(x).idx for x in _split(str(a.arg)))) for a in claims]
+        k = fast_claim(rule, h, melds, w.round.tile.idx, offers)
+        return claims[k] if k is not None else acts[-1]
     for a in acts:
         if a.kind == "kong":
             return a
-    ranked = sorted((_keep_value(h, i), i) for i in range(34) if h[i])
-    v0, i0 = ranked[0]
-    if _lone(rule, h, i0):
-        pick = i0
-    else:
-        best_sh, pick = 99, i0
-        for _, i in ranked[:_FAST_CANDIDATES]:
-            h[i] -= 1
-            sh = _shanten(rule, h, melds)
-            h[i] += 1
-            if sh < best_sh:
-                best_sh, pick = sh, i
-    want = str(TILES[pick])
+    want = str(TILES[fast_discard(rule, h, melds)])
     fallback: Action | None = None
     for a in acts:
         if a.kind == "discard":
@@ -262,75 +250,13 @@ def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
     return fallback
 
 
-_FAST_CANDIDATES = 3  # the least connected tiles a rollout player weighs by shanten
-
-
 def _split(notation: str) -> list[str]:
     """``234m`` → ``2m 3m 4m``; ``EEE`` → ``E E E`` (M-2's grouped notation, as claims carry it)."""
     return [str(t) for t in parse_tiles(notation)]
 
 
-def _best_after_claim(rule: WinRule, h: list[int], melds: list[Meld]) -> int:
-    """The lowest shanten a claimed hand (3k+2 tiles) reaches with the discard the player would then make
-    (M-8): the best of its few least connected tiles, as :func:`_fast_pick` discards."""
-    best = 99
-    for _, i in sorted((_keep_value(h, i), i) for i in range(34) if h[i])[:_FAST_CANDIDATES]:
-        h[i] -= 1
-        best = min(best, _shanten(rule, h, melds))
-        h[i] += 1
-    return best
-
-
-_MEMO: dict[tuple[WinRule, tuple[int, ...], tuple[Meld, ...]], int] = {}
-_MEMO_CAP = 200_000  # entries; cleared when full, so it never grows past a few tens of MB
-
-
-def _shanten(rule: WinRule, h: list[int], melds: Sequence[Meld]) -> int:
-    """shanten_counts, remembered: the paired rollouts of one world replay the same hands (the same wall and
-    other hands until the candidates' play diverges), so many counts repeat."""
-    key = (rule, tuple(h), tuple(melds))
-    v = _MEMO.get(key)
-    if v is None:
-        if len(_MEMO) >= _MEMO_CAP:
-            _MEMO.clear()
-        v = _MEMO[key] = shanten_counts(rule, h, melds)
-    return v
-
-
-def _lone(rule: WinRule, h: list[int], i: int) -> bool:
-    """A single tile in no block of the standard hand — no copy, no neighbour within two in its suit — that
-    no win rule here can use alone: not a 2-5-8 that could become the pair (M-11.1), not an honour or
-    terminal when 十三幺 counts. Discarding it leaves the standard shanten as it is (M-11a), so a rollout
-    player throws it without counting (a 七对 hand may count it as one more kind: a rare miss)."""
-    if h[i] != 1:
-        return False
-    if i >= 27:
-        return not rule.thirteen_orphans
-    r = i % 9
-    if (rule.pair_258 and r in (1, 4, 7)) or (rule.thirteen_orphans and r in (0, 8)):
-        return False
-    return not any(h[i + d] for d in (-2, -1, 1, 2) if 0 <= r + d <= 8)
-
-
-def _keep_value(h: list[int], i: int) -> float:
-    """How much tile i holds the hand together: copies, then neighbours in its suit; 2-5-8 pairs count more
-    (M-11.1), honours and terminals less."""
-    n = h[i]
-    v = 3.0 * (n - 1)
-    if i < 27:
-        r = i % 9
-        for d, wgt in ((1, 2.0), (2, 1.0)):
-            if r - d >= 0 and h[i - d]:
-                v += wgt
-            if r + d <= 8 and h[i + d]:
-                v += wgt
-        if r in (0, 8):
-            v -= 0.5
-        if n >= 2 and r in (1, 4, 7):
-            v += 1.5
-    else:
-        v -= 0.7
-    return v
+_keep_value = keep_value
+_lone = lone
 
 
 def make_search_bot(seed: int = 0, **kw: Any) -> MahjongSearchBot:

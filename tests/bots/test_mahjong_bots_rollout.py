@@ -117,14 +117,15 @@ def test_discard_search_is_off_unless_asked() -> None:
 
 
 def test_search_with_the_new_rollouts_keeps_its_budget_in_thread_time() -> None:
-    """The rollout players count shanten now: one rollout costs more, but the search still stops at its
-    budget of the deciding thread's CPU time (the ratio to the budget, never a timed assertion)."""
+    """The rollouts run on the count-array simulator (engine.bots.mahjong_sim) with shanten-counting players:
+    the search stops at its budget of the deciding thread's CPU time, and uses it (the ratio to the budget,
+    never a timed assertion)."""
     from .test_mahjong_bots_search import _ready_state
 
     st, seat = _ready_state(21)
     view = copy_view(st.view(seat))
     legal = list(st.legal_actions(seat))
-    budget = 150.0  # a world (three rollouts) costs tens of ms: the overshoot is at most about one world
+    budget = 150.0  # a world (three rollouts) costs a few ms to tens of ms: the overshoot is about one world
     ratios = []
     for k in range(3):
         bot = MahjongSearchBot(k, budget_ms=budget, wall_cap=1000.0, search_shanten=9)
