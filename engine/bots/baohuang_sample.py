@@ -12,21 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.bots.base import events_since_deal
 from engine.cards import Card
 
 
 def known_cards(view: Mapping[str, Any]) -> dict[int, list[Card]]:
     """Seat → the cards this seat saw go to it in this hand and that it has not played since."""
     me = int(view["seat"])
-    hist = view.get("history") or []
-    start = 0
-    for i in range(len(hist) - 1, -1, -1):
-        if hist[i]["kind"] == "dealt":
-            start = i + 1
-            break
     transit: list[Card] = []  # what this seat attached to X^ or put in the pot, not yet accepted
     known: dict[int, list[Card]] = {}
-    for ev in hist[start:]:
+    for ev in events_since_deal(view):
         kind, d = ev["kind"], ev["data"]
         if kind == "paid" and int(d["seat"]) == me:
             transit.extend(Card.parse(c) for c in d.get("cards") or [])

@@ -52,6 +52,15 @@ def hand_counts(cards: Iterable[str]) -> list[int]:
     return c
 
 
+def events_since_deal(view: Any) -> list[dict[str, Any]]:
+    """The events of ``view``'s history after its last ``dealt`` event: what this set / hand has shown so far."""
+    hist: list[dict[str, Any]] = view.get("history") or []
+    for i in range(len(hist) - 1, -1, -1):
+        if hist[i]["kind"] == "dealt":
+            return hist[i + 1:]
+    return hist
+
+
 def check_legal(legal: Sequence[Action]) -> None:
     if not legal:
         raise ValueError("a bot needs at least one legal action")

@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.bots.base import events_since_deal
 from engine.cards import BIG, SMALL, SUITS, THREE, TWO, VALUE_OF, Card
 
 N = 6
@@ -105,12 +106,6 @@ class Knowledge:
 def knowledge(view: Mapping[str, Any]) -> Knowledge:
     """What ``view``'s seat knows of the other hands, from the events of this set in its history."""
     me = int(view["seat"])
-    hist = view.get("history") or []
-    start = 0
-    for i in range(len(hist) - 1, -1, -1):
-        if hist[i]["kind"] == "dealt":
-            start = i + 1
-            break
     k = Knowledge()
     k.hi[OUT] = [0] * 19  # nothing is out of play until a hand is thrown in
     thrown = False
@@ -120,7 +115,7 @@ def knowledge(view: Mapping[str, Any]) -> Knowledge:
     auto_at: dict[int, list[int]] = {}
     throws_clean = True  # every thrown-out hand so far is known to hold no 2 and no joker
     revolution_check = str((view.get("options") or {}).get("revolution_check", "after-tribute"))
-    for ev in hist[start:]:
+    for ev in events_since_deal(view):
         kind, d = ev["kind"], ev["data"]
         if kind == "show":
             s = int(d["seat"])

@@ -9,6 +9,7 @@ discard does not touch; :func:`shanten` and :func:`wins` remember whole hands. E
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from engine.tiles import Meld, WinRule, is_win_counts
 from engine.tiles.shanten import MASK_258, MASK_ANY, NEG, _pungs_kept, group_table, seven_pairs_kept
@@ -120,6 +121,18 @@ def _standard(c: Sequence[int], full: Sequence[int], n_blocks: int, masks: Seque
 _clear_tables()
 
 
+_C = TypeVar("_C", bound=Sequence[int])
+
+
+def _with_melds(c: _C, melds: Sequence[Meld]) -> _C | list[int]:
+    """The counts with the melds' tiles added (a new list), or ``c`` itself when there are no melds — callers
+    tell the two apart by identity to update both when a tile leaves the hand."""
+    if not melds:
+        return c
+    held = meld_counts(melds)
+    return [c[i] + held[i] for i in range(34)]
+
+
 def shanten_after(rule: WinRule, h: list[int], melds: Sequence[Meld], discards: Sequence[int]) -> list[int]:
     """The shanten left by each of these discards (as :func:`fast_shanten` counts it on ``h`` less one
     tile): the groups a discard does not touch keep their tables, the 七对/十三幺 counts change by one."""
@@ -130,11 +143,7 @@ def shanten_after(rule: WinRule, h: list[int], melds: Sequence[Meld], discards: 
             out.append(shanten(rule, h, melds))
             h[i] += 1
         return out
-    if melds:
-        held = meld_counts(melds)
-        full: list[int] = [h[i] + held[i] for i in range(34)]
-    else:
-        full = h
+    full = _with_melds(h, melds)
     n = 4 - len(melds)
     size = 3 * n + 2
     mask = MASK_258 if rule.pair_258 else MASK_ANY
@@ -189,11 +198,7 @@ _ORPHANS = frozenset(ORPHAN_IDX)
 
 def fast_shanten(rule: WinRule, c: Sequence[int], melds: Sequence[Meld] = ()) -> int:
     """engine.tiles.shanten_counts, the same number (tests/bots/test_mahjong_sim.py checks it), faster."""
-    if melds:
-        held = meld_counts(melds)
-        full: Sequence[int] = [c[i] + held[i] for i in range(34)]
-    else:
-        full = c
+    full = _with_melds(c, melds)
     n = 4 - len(melds)
     size = 3 * n + 2
     mask = MASK_258 if rule.pair_258 else MASK_ANY
