@@ -15,6 +15,10 @@ def run_smoke() -> int:
     if missing:
         print("SMOKE FAIL: missing " + ", ".join(missing))
         return 1
+    from engine import games
+    if not games.names():   # the registry finds the games' spec modules by listing engine/ (also frozen)
+        print("SMOKE FAIL: no game registered (engine/<game>/spec.py not found)")
+        return 1
     from desktop.app import QiluApp
     from desktop.harness import quick_config, wait_frame, wait_until
     qa = QiluApp(settings={"sound": False, "animSpeed": "off"}, persist_settings=False)
@@ -46,7 +50,7 @@ def run_smoke() -> int:
         if qa.qml_errors:
             print("SMOKE FAIL: QML warnings: " + "; ".join(qa.qml_errors[:5]))
             return 1
-        print(f"SMOKE OK (font {qa.font_family!r}, ui {paths.ui_dir()})")
+        print(f"SMOKE OK (font {qa.font_family!r}, ui {paths.ui_dir()}, games {' '.join(games.names())})")
         return 0
     finally:
         qa.shutdown()

@@ -342,8 +342,7 @@ class TableBridge(QObject):
                     desc = self._words(text)[0] + pres.play_note(d, lang)
                     self._log.append({"seat": seat, "name": self.name_of(seat), "text": desc,
                                       "mine": self.same_side(seat, me), "play": text,
-                                      "note": {"gouji": d.get("gouji"), "burn": d.get("burn"),
-                                               "kind": d.get("kind")}})
+                                      "note": dict(d)})   # the presenter's play_note reads it again on a language switch
                     self._last_act[seat] = {"pass": False, "text": text, "faces": faces}
                     if skip_fly > 0:
                         skip_fly -= 1

@@ -162,6 +162,8 @@ class GameSpec:
     ``deal(seed, options)``: the game's deal as a pure function of a 32-byte seed (``engine.fairness``: the
     documented shuffle of the game's pack, then the cut into hands); the state deals through it, so
     ``engine.fairness.verify`` recomputes any revealed deal. ``None``: the game's deals are not verifiable yet.
+    ``order``: the game's place in every list of games (the new-game screen; the first is every command's
+    default game); the seeds name them 够级, 保皇, 升级, 麻将 in that order.
     ``tutor(view)``: 新手讲解, the ``engine.tutor.TutorLine`` for the decision a seat's view shows (rule ids,
     both languages); ``tutor_phases`` the keys its lines are told apart by (every phase, the play by its mode).
     ``unseen(view)``: the cards/tiles the view's seat cannot see, computed from the view alone — the whole pack
@@ -204,6 +206,7 @@ class GameSpec:
     known_hands: Callable[[Mapping[str, Any]], Mapping[int, Sequence[str]]] | None = None
     hand_counts: Callable[[Mapping[str, Any]], Sequence[int]] | None = None
     pinned: Callable[[Mapping[str, Any]], Mapping[int, Sequence[str]]] | None = None
+    order: int = 100
 
     def new_state(self, seed: int, options: Mapping[str, Any] | None = None, **kwargs: Any) -> GameState:
         return self.state_factory(self.rules_factory(dict(options or {})), seed=seed, **kwargs)

@@ -1,8 +1,8 @@
 """The registry of games: every layer asks it, never a game by name.
 
 Each game's package has a ``spec`` module that calls :func:`register` once with its
-:class:`engine.api.GameSpec`. ``SPEC_MODULES`` lists those modules (the one place the games are named);
-a module that is not present yet is skipped, so a game under construction never breaks the others.
+:class:`engine.api.GameSpec`. ``SPEC_MODULES`` lists those modules, found by looking for ``engine/<pkg>/spec``
+(nothing here names a game); the registry lists the games in their specs' ``order``.
 
 The older helpers (``GAMES``, ``SEATS``, ``module``, ``new_state``, ``rules``, ``option_specs``) are kept:
 ``docs/ENGINE_API.md`` documents them and tests and tools call them.
@@ -11,15 +11,30 @@ The older helpers (``GAMES``, ``SEATS``, ``module``, ``new_state``, ``rules``, `
 from __future__ import annotations
 
 import importlib
+import os
+import pkgutil
 from collections.abc import Mapping
 from typing import Any
 
+import engine
 from engine.api import GameSpec, GameState
 
-SPEC_MODULES = ("engine.gouji.spec", "engine.baohuang.spec", "engine.shengji.spec", "engine.mahjong.spec")
 
-GAMES = {"gouji": "engine.gouji", "baohuang": "engine.baohuang"}
-SEATS = {"gouji": 6, "baohuang": 5}
+def _spec_modules() -> tuple[str, ...]:
+    """``engine.<pkg>.spec`` for every package of engine/ that has a ``spec`` module — without importing
+    any package (pkgutil lists them in the frozen app too)."""
+    found = []
+    for pkg in pkgutil.iter_modules(engine.__path__):
+        paths = [os.path.join(p, pkg.name) for p in engine.__path__]
+        if pkg.ispkg and any(m.name == "spec" for m in pkgutil.iter_modules(paths)):
+            found.append(f"engine.{pkg.name}.spec")
+    return tuple(sorted(found))
+
+
+SPEC_MODULES = _spec_modules()
+
+GAMES: dict[str, str] = {}  # name → its package (filled by register; also extra modules, engine.net.host)
+SEATS: dict[str, int] = {}
 
 _SPECS: dict[str, GameSpec] = {}
 _loaded = False
@@ -46,11 +61,16 @@ def _load() -> None:
         return
     _loaded = True
     for name in SPEC_MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as e:  # a game not built yet; any other error is a real bug
-            if not (e.name and name.startswith(e.name)):
-                raise
+        importlib.import_module(name)
+    ordered = sorted(_SPECS.values(), key=lambda g: g.order)  # stable: toys registered first keep their place
+    _SPECS.clear()
+    _SPECS.update((g.name, g) for g in ordered)
+
+
+def seats(game: str) -> int | None:
+    """How many seats ``game`` has (a registered game or an extra module given its seats), else None."""
+    _load()
+    return SEATS.get(game)
 
 
 def specs() -> list[GameSpec]:
@@ -82,7 +102,7 @@ def available() -> list[str]:
     """Games whose engine is present."""
     _load()
     out = []
-    for g in GAMES:
+    for g in [*_SPECS, *(g for g in GAMES if g not in _SPECS)]:
         try:
             m = module(g)
         except ImportError:

@@ -62,6 +62,7 @@ def deal(seed: bytes, options: Mapping[str, Any]) -> Deal:
 
 
 SPEC = games.register(GameSpec(
+    order=2,
     name=NAME, seats=5, family="climbing", title_en="Baohuang", title_zh="保皇", module="engine.baohuang",
     state_factory=State, rules_factory=lambda opts: Rules(dict(opts)), option_specs=lambda: SPECS,
     presets=lambda: {name: {"preset": name} for name in PRESETS}, preset_titles=lambda: PRESET_TITLES,

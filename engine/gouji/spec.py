@@ -52,6 +52,7 @@ def deal(seed: bytes, options: Mapping[str, Any]) -> Deal:
 
 
 SPEC = games.register(GameSpec(
+    order=1,
     name=NAME, seats=6, family="climbing", title_en="Gouji", title_zh="够级", module="engine.gouji",
     state_factory=State, rules_factory=lambda opts: Rules(dict(opts)), option_specs=lambda: SPECS,
     presets=lambda: PRESETS, preset_titles=lambda: PRESET_TITLES,

@@ -48,6 +48,7 @@ def _deal(seed: bytes, options: Mapping[str, Any]) -> Deal:
 
 
 SPEC = games.register(GameSpec(
+    order=4,
     name="mahjong", seats=4, family="tiles", title_en="Shandong Mahjong", title_zh="山东麻将",
     module="engine.mahjong", state_factory=_state, rules_factory=_rules, option_specs=lambda: SPECS,
     match_unit="hand", match_option="match_hands", match_default=16, option_rule="M.1", teams=None,

@@ -235,7 +235,7 @@ class Host:
     def __init__(self, cfg: HostConfig, notify: Callable[[HostEvent], None] | None = None) -> None:
         self.cfg = cfg
         self.notify = notify or (lambda ev: None)
-        self.n_seats = games.SEATS.get(cfg.game) or int(cfg.options.get("seats", 0)) or 0
+        self.n_seats = games.seats(cfg.game) or int(cfg.options.get("seats", 0)) or 0
         if not self.n_seats:
             raise ValueError(f"unknown game {cfg.game!r}")
         specs = list(cfg.seats or [])
@@ -1246,7 +1246,7 @@ def build_config(args: argparse.Namespace) -> HostConfig:
     for item in args.option or []:
         k, _, v = item.partition("=")
         options[k.removeprefix(args.game + ".")] = _parse_value(v)
-    n = games.SEATS.get(args.game, 0)
+    n = games.seats(args.game) or 0
     specs = [SeatSpec() for _ in range(n)]
     bot_seats: set[int] = set()
     if args.bots:

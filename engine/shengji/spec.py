@@ -45,6 +45,7 @@ def _deal(seed: bytes, options: Mapping[str, Any]) -> Deal:
 
 
 SPEC = games.register(GameSpec(
+    order=3,
     name="shengji", seats=4, family="trick", title_en="Shengji", title_zh="升级", module="engine.shengji",
     state_factory=State, rules_factory=_rules, option_specs=lambda: SPECS, presets=lambda: PRESETS, preset_titles=lambda: PRESET_TITLES,
     match_kwarg="hands", match_default=0, teams=((0, 2), (1, 3)), bot_factory=_bots,

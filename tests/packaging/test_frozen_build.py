@@ -62,6 +62,7 @@ def test_build_script_builds_and_smoke_tests_the_frozen_app(built: dict[str, obj
     assert str(built["smoke_marker"]).startswith("SMOKE OK")
     assert built["smoke_exit_code"] == 0
     assert "Noto Sans S Chinese" in str(built["smoke_marker"]), "the bundled CJK font was not the one loaded"
+    assert "games gouji baohuang shengji mahjong" in str(built["smoke_marker"]), "the frozen registry lost a game"
     # The frozen app found ui/ inside the bundle, not in this checkout.
     assert "_internal" in str(built["smoke_marker"]) or str(built["_dist"]) in str(built["smoke_marker"])
     assert _exe(built).is_file()
