@@ -12,7 +12,8 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from engine.api import Refusal
@@ -30,7 +31,7 @@ from engine.gouji.rules import Rules
 from engine.gouji.table import N_SEATS, teammates
 from engine.gouji.tableplay import TablePlay
 from engine.gouji.tribute import TributeItem
-from engine.plays import Play, lead_list
+from engine.plays import Play, answer_list, lead_list
 
 # Rule paths counted in ``State.stats`` (reported by ``python -m engine.sim``, zeros included).
 PATHS = ("sets", "deals", "redeal", "yudian", "mingdian", "show", "buy_three", "revolution", "yaotou", "wutou",
@@ -67,11 +68,21 @@ class State(TablePlay):
             return LegalActions()
         if self.phase == "play" and self.mode in ("lead", "answer", "rang_return", "burn"):
             fixed = self._choices(seat)
-            nth = (lambda k: action(seat, "play", lead_list(self.pr, self.counts[seat])[k])) \
-                if self.mode == "lead" and not self.o.biesan and self.burner != seat else None
+            nth: Callable[[int], Action] | None = None
+            if self.mode == "lead" and not self.o.biesan and self.burner != seat:
+                nth = partial(self._nth_lead, seat)
+            elif self.mode in ("answer", "rang_return") and not self.o.biesan and self.top is not None:
+                nth = partial(self._nth_answer, seat, self.top)
             return LegalActions(fixed, plays=lambda: self._play_actions(seat),
                                 check=self._is_legal, count=lambda: self._count_plays(seat), nth=nth)
         return LegalActions(self._choices(seat), check=self._is_legal)
+
+    def _nth_lead(self, seat: int, k: int) -> Action:
+        return action(seat, "play", lead_list(self.pr, self.counts[seat])[k])
+
+    def _nth_answer(self, seat: int, top: Play, k: int) -> Action:
+        """Every answer that beats the top is legal (no 憋三): the k-th one without making the others (speed)."""
+        return action(seat, "play", answer_list(self.pr, self.counts[seat], top)[k])
 
     def apply(self, action: Action, checked: bool = True) -> list[Event]:
         """Apply ``action``; an illegal one raises IllegalAction (with the rule id) and changes nothing.

@@ -19,7 +19,7 @@ from engine.gouji.scoring import is_chuansanhu, set_scores
 from engine.gouji.table import N_SEATS, after, opp, team, teammates
 from engine.gouji.tribute import TributeItem, point_tribute
 from engine.gouji.tribute_phase import TributePhases
-from engine.plays import Play, beats, can_make, count_leads, iter_answers, iter_leads
+from engine.plays import Play, answer_list, beats, can_make, count_leads, iter_answers, iter_leads
 
 
 class TablePlay(TributePhases):
@@ -157,6 +157,8 @@ class TablePlay(TributePhases):
     def _count_plays(self, seat: int) -> int:
         if self.mode == "lead" and not self.o.biesan and self.burner != seat:
             return count_leads(self.pr, self.counts[seat])
+        if self.mode in ("answer", "rang_return") and not self.o.biesan and self.top is not None:
+            return len(answer_list(self.pr, self.counts[seat], self.top))
         self._play_actions(seat)
         return len(self._plays_cache[1])
 
