@@ -343,15 +343,19 @@ def iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterato
     return iter(answer_list(rules, counts, prev))
 
 
-def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterator[Play]:
+def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> list[Play]:
+    """The answers in enumeration order, as a list (built in one call: a generator resumed per answer costs
+    more in the search's rollouts, which mostly miss the memo)."""
+    out: list[Play] = []
+    add = out.append
     if rules.kaopai and (prev.big or prev.small) and not prev.supers:
         need = prev.big + prev.small  # every previous joker needs at least one joker of its own
         if counts[SMALL] + counts[BIG] + counts[SUPER] < need:
-            return
+            return out
         for p in lead_list(rules, counts):
             if p.big + p.small + p.supers >= need and kao_beats(rules, prev, p):
-                yield p
-        return
+                add(p)
+        return out
     n = prev.size
     pv = prev.values
     t_max, s_max, b_max = counts[TWO], counts[SMALL], counts[BIG]
@@ -364,9 +368,9 @@ def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterat
         for r in range(lowest + 1, 15):
             higher += counts[r]
         if higher < n:
-            return
+            return out
     if prev.big and z_max == 0:
-        return  # C-13.3: nothing is higher than an unmixed big joker without a super joker
+        return out  # C-13.3: nothing is higher than an unmixed big joker without a super joker
     cache = _table(rules)
     get = cache.get
     dom = _dominates
@@ -383,7 +387,7 @@ def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterat
                 shape = (0, 0, t, s, b, z)
                 p = get(shape) or make_play(rules, shape)
                 if dom(p.values, pv):
-                    yield p
+                    add(p)
     for r in NATURAL_RANKS:
         c = counts[r]
         if not c or r <= lowest:
@@ -404,7 +408,8 @@ def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterat
                         shape = (r, k, t, s, b, z)
                         p = get(shape) or make_play(rules, shape)
                         if dom(p.values, pv):
-                            yield p
+                            add(p)
+    return out
 
 
 def can_make(counts: Sequence[int], play: Play) -> bool:

@@ -135,7 +135,11 @@ class TablePlay(TributePhases):
             return self._gen_play_actions(seat)  # every lead is legal: stay lazy
         key = (len(self.actions), seat)
         if self._plays_cache[0] != key:
-            self._plays_cache = (key, list(self._gen_play_actions(seat)))
+            if self.mode in ("answer", "rang_return") and not self.o.biesan and self.top is not None:
+                plays = [action(seat, "play", p) for p in answer_list(self.pr, self.counts[seat], self.top)]
+            else:
+                plays = list(self._gen_play_actions(seat))
+            self._plays_cache = (key, plays)
         return iter(self._plays_cache[1])
 
     def _gen_play_actions(self, seat: int) -> Iterator[Action]:
