@@ -359,7 +359,11 @@ def _lead(ctx: GCtx, plays: list[Action]) -> tuple[Action, str]:
     cands = [r for r in gs if r in whole]
     if cands:
         # A lower group that is safe is better kept: lead the lowest one that is not safe.
-        unsafe = [r for r in cands if not unbeatable(ctx, whole[r].play)] if len(cands) > 1 else cands  # type: ignore[arg-type]
+        if len(cands) > 1:
+            pool = ctx.unseen()  # the same for every group: counted once
+            unsafe = [r for r in cands if not unbeatable(ctx, whole[r].play, pool)]  # type: ignore[arg-type]
+        else:
+            unsafe = cands
         r = min(unsafe) if unsafe else min(cands)
         return whole[r], "lead-low G-40"
     # Only 2s and jokers (or 3s under 憋三) left — cheapest legal lead, prefer the one that will stand.

@@ -106,7 +106,7 @@ def ctx_from_state(st: Any, seat: int) -> GCtx:
         seat=seat, rules=st.rules, phase=st.phase, mode=st.mode, counts=list(st.counts[seat]), top=st.top,
         top_seat=st.top_seat, top_gouji=st.top_gouji, top_final=st.top_final, passed=st.passed,
         rang_by=st.rang_by, active=st.active, kaidian=st.kaidian, calls=st.calls,
-        wutou=[st._wutou(s) for s in range(N)], burner=st.burner, chaos=st.chaos,
+        wutou=st._wutou_all(), burner=st.burner, chaos=st.chaos,
         revolutionary=st.revolutionary, played=st.played, known=[None] * N, set_no=st.set_no,
         sets_per_game=st.o.sets_per_game,
     )

@@ -45,6 +45,17 @@ class TablePlay(TributePhases):
             return self.yaotou_left == 0
         return not self.active[o]
 
+    def _wutou_all(self) -> list[bool]:
+        """``[self._wutou(s) for s in seats]`` in one pass (the search's rollouts ask for it every decision)."""
+        if self.phase != "play":
+            return [False] * N_SEATS
+        r, active = self.revolutionary, self.active
+        out: list[bool] = []
+        for p in range(N_SEATS):
+            o = (p + 3) % N_SEATS  # opp(p), G-2
+            out.append(p != r and (self.yaotou_left == 0 if o == r else not active[o]))
+        return out
+
     def _related(self, p: int, q: int) -> bool:
         """G-41 answer relation R."""
         return q == opp(p) or self._wutou(p) or self._wutou(q)
