@@ -42,6 +42,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import sim
+from engine.gouji.rules import Rules
+from engine.gouji.state import State
 
 SKIPPED = 3  # exit code: the other engine could not be imported
 
@@ -52,8 +54,24 @@ def _pct(xs: list[float], q: float) -> float:
 
 
 def our_set(seed: int) -> int:
-    """One random-bot set of ours (a one-set game); the number of actions."""
+    """One random-bot set of ours (a one-set game, as ``engine.sim`` plays it); the number of actions."""
     _, n = sim.play_game("gouji", seed, {"sets_per_game": 1})
+    return n
+
+
+def our_rollout_set(seed: int) -> int:
+    """The same set, each random legal action applied unchecked — as the search's rollouts apply theirs
+    (``State.apply(..., checked=False)`` for an action just taken from ``legal_actions``), and as their engine
+    applies any action; the same game as :func:`our_set`."""
+    st = State(Rules(sets_per_game=1), seed=seed)
+    rng = random.Random(seed ^ 0x5EED)  # engine.sim's random-bot seed
+    n = 0
+    while not st.is_over:
+        seat = st.to_act
+        assert seat is not None  # one seat acts until the game is over
+        la = st.legal_actions(seat)
+        st.apply(la[rng.randrange(len(la))], checked=False)
+        n += 1
     return n
 
 
@@ -105,15 +123,10 @@ class Versus:
             dealer.GoujiDealer._build_deck, dealer.HAND_SIZE = saved
 
 
-def _timed(play: Callable[[int], int], seeds: list[int]) -> tuple[list[float], int]:
-    """CPU seconds of each set and the actions played."""
-    out: list[float] = []
-    actions = 0
-    for s in seeds:
-        t0 = time.process_time()
-        actions += play(s)
-        out.append(time.process_time() - t0)
-    return out, actions
+def _cpu(play: Callable[[int], int], seed: int) -> tuple[float, int]:
+    t0 = time.process_time()
+    n = play(seed)
+    return time.process_time() - t0, n
 
 
 def _summary(xs: list[float]) -> dict[str, float]:
@@ -121,48 +134,47 @@ def _summary(xs: list[float]) -> dict[str, float]:
             "p90": round(_pct(xs, 0.9) * 1000, 2)}
 
 
+def _ratios(per_round: list[float]) -> dict[str, Any]:
+    return {"median": round(statistics.median(per_round), 2), "min": round(min(per_round), 2),
+            "max": round(max(per_round), 2), "rounds": [round(x, 2) for x in per_round]}
+
+
 def run(rounds: int, sets: int, seed: int, versus: Versus | None) -> dict[str, Any]:
-    for s in range(3):  # warm the play caches of both engines first (steady state, as in a long session)
-        our_set(seed + 100_000 + s)
-    ours_all: list[float] = []
-    ours_actions = 0
-    if versus is None:
+    """Round by round, set by set: the same seed through every engine one after the other (the order turns
+    every set), so a change in the machine's load lands on all of them alike."""
+    engines: dict[str, Callable[[int], int]] = {"ours": our_set, "ours_rollout": our_rollout_set}
+    with contextlib.ExitStack() as stack:
+        if versus is not None:
+            engines["theirs"] = stack.enter_context(versus.patched())
+        names = list(engines)
+        for s in range(3):  # warm the play caches first (steady state, as in a long session)
+            for name in names:
+                engines[name](seed + 100_000 + s)
+        cpu: dict[str, list[list[float]]] = {k: [] for k in names}
+        acts = dict.fromkeys(names, 0)
         for r in range(rounds):
-            t, n = _timed(our_set, [seed + r * sets + i for i in range(sets)])
-            ours_all += t
-            ours_actions += n
-        return {"rounds": rounds, "sets_per_round": sets, "ours_ms_per_set": _summary(ours_all),
-                "ours_actions_per_set": round(ours_actions / len(ours_all), 1)}
-    theirs_all: list[float] = []
-    theirs_actions = 0
-    ratios: list[float] = []
-    with versus.patched() as their_set:
-        for s in range(3):
-            their_set(seed + 100_000 + s)
-        for r in range(rounds):
-            seeds = [seed + r * sets + i for i in range(sets)]
-            if r % 2 == 0:
-                th, tn = _timed(their_set, seeds)
-                ou, on = _timed(our_set, seeds)
-            else:
-                ou, on = _timed(our_set, seeds)
-                th, tn = _timed(their_set, seeds)
-            ratios.append(sum(th) / sum(ou))
-            theirs_all += th
-            ours_all += ou
-            theirs_actions += tn
-            ours_actions += on
-    n = len(ours_all)
-    per_action = (sum(theirs_all) / theirs_actions) / (sum(ours_all) / ours_actions)
-    return {
-        "rounds": rounds, "sets_per_round": sets, "their_deck": "4 decks, 6 threes" + (", 4 eagles" if
-                                                                                       versus.eagles else ""),
-        "ratio_per_set": {"median": round(statistics.median(ratios), 2), "min": round(min(ratios), 2),
-                          "max": round(max(ratios), 2), "rounds": [round(x, 2) for x in ratios]},
-        "ratio_per_action": round(per_action, 2),
-        "ours_ms_per_set": _summary(ours_all), "theirs_ms_per_set": _summary(theirs_all),
-        "ours_actions_per_set": round(ours_actions / n, 1), "theirs_actions_per_set": round(theirs_actions / n, 1),
-    }
+            for k in names:
+                cpu[k].append([])
+            for i in range(sets):
+                sd = seed + r * sets + i
+                turn = (r * sets + i) % len(names)
+                for name in names[turn:] + names[:turn]:
+                    t, n = _cpu(engines[name], sd)
+                    cpu[name][-1].append(t)
+                    acts[name] += n
+    flat = {k: [t for rnd in v for t in rnd] for k, v in cpu.items()}
+    n_sets = rounds * sets
+    out: dict[str, Any] = {"rounds": rounds, "sets_per_round": sets}
+    if versus is not None:
+        out["their_deck"] = "4 decks, 6 threes" + (", 4 eagles" if versus.eagles else "")
+        for k in ("ours", "ours_rollout"):
+            out[f"ratio_per_set_{k}"] = _ratios([sum(th) / sum(ou) for th, ou in zip(cpu["theirs"], cpu[k])])
+            out[f"ratio_per_action_{k}"] = round((sum(flat["theirs"]) / acts["theirs"]) /
+                                                 (sum(flat[k]) / acts[k]), 2)
+    for k in names:
+        out[f"{k}_ms_per_set"] = _summary(flat[k])
+        out[f"{k}_actions_per_set"] = round(acts[k] / n_sets, 1)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
