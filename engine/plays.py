@@ -360,7 +360,6 @@ def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> list[P
     pv = prev.values
     t_max, s_max, b_max = counts[TWO], counts[SMALL], counts[BIG]
     z_max = counts[SUPER] if rules.allow_super else 0
-    fill = rules.twos_as_fillers
     lowest = pv[0]
     # Every card of an answer must be higher than prev's lowest card: count those first.
     higher = s_max + b_max + z_max + (t_max if lowest < TWO else 0)
@@ -371,11 +370,37 @@ def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> list[P
             return out
     if prev.big and z_max == 0:
         return out  # C-13.3: nothing is higher than an unmixed big joker without a super joker
-    cache = _table(rules)
-    get = cache.get
-    dom = _dominates
+    # The plays that beat prev depend on the hand only through which are makeable: the beating shapes for the
+    # hand's 2s and jokers (capped at prev's size), in enumeration order, are listed once per prev, and a hand
+    # keeps those whose rank it holds often enough (the order is the nested loops' below, rank by rank).
+    key = (prev, min(t_max, n), min(s_max, n), min(b_max, n), min(z_max, n))
+    memo = _SHAPE_MEMO.get(rules)
+    if memo is None or len(memo) > MAX_MEMO:
+        memo = _SHAPE_MEMO[rules] = {}
+    lst = memo.get(key)
+    if lst is None:
+        lst = _beating_shapes(rules, prev, *key[1:])
+        if not getattr(_local, "depth", 0):  # nothing read from untrusted text is kept (see transient)
+            memo[key] = lst
+    for r, k, p in lst:
+        if counts[r] >= k:
+            add(p)
+    return out
+
+
+_SHAPE_MEMO: dict[PlayRules, dict[tuple[Play, int, int, int, int], tuple[tuple[int, int, Play], ...]]] = {}
+
+
+def _beating_shapes(rules: PlayRules, prev: Play, t_max: int, s_max: int, b_max: int,
+                    z_max: int) -> tuple[tuple[int, int, Play], ...]:
+    """(rank, naturals, play) of every shape with at most these 2s and jokers that beats ``prev`` (C-12), in
+    the order answers are listed: 2s and jokers alone, then rank by rank, naturals ascending."""
+    n = prev.size
+    pv = prev.values
+    fill = rules.twos_as_fillers
+    lowest = pv[0]
+    out: list[tuple[int, int, Play]] = []
     zs = range(z_max + 1)
-    # Jokers and 2s only.
     for s in range(min(s_max, n) + 1):
         for b in range(min(b_max, n - s) + 1):
             for z in zs:
@@ -384,15 +409,13 @@ def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> list[P
                     break
                 if t > t_max or (t and lowest >= TWO):
                     continue
-                shape = (0, 0, t, s, b, z)
-                p = get(shape) or make_play(rules, shape)
-                if dom(p.values, pv):
-                    add(p)
+                p = make_play(rules, (0, 0, t, s, b, z))
+                if _dominates(p.values, pv):
+                    out.append((0, 0, p))
     for r in NATURAL_RANKS:
-        c = counts[r]
-        if not c or r <= lowest:
+        if r <= lowest:
             continue
-        for k in range(1, min(c, n) + 1):
+        for k in range(1, n + 1):
             rest = n - k
             if rest > t_max + s_max + b_max + z_max:
                 continue
@@ -405,11 +428,10 @@ def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> list[P
                             break
                         if t > t_max or (t and not fill):
                             continue
-                        shape = (r, k, t, s, b, z)
-                        p = get(shape) or make_play(rules, shape)
-                        if dom(p.values, pv):
-                            add(p)
-    return out
+                        p = make_play(rules, (r, k, t, s, b, z))
+                        if _dominates(p.values, pv):
+                            out.append((r, k, p))
+    return tuple(out)
 
 
 def can_make(counts: Sequence[int], play: Play) -> bool:

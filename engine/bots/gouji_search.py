@@ -134,7 +134,12 @@ def _lead_shortlist(st: Any, seat: int) -> list[Action] | None:
 
 def _policy(st: Any, seat: int) -> Action:
     short = _lead_shortlist(st, seat) if st.phase == "play" and st.mode == "lead" else None
-    legal: list[Action] = short if short is not None else list(iter(st.legal_actions(seat)))
+    legal: list[Action]
+    if short is None:
+        la = st.legal_actions(seat)
+        legal = [*la.fixed, *la.plays()]  # the legal list in its order, without counting it first
+    else:
+        legal = short
     if len(legal) == 1:
         return legal[0]
     action, _ = heuristic(ctx_from_state(st, seat), legal)

@@ -125,11 +125,11 @@ class TablePlay(TributePhases):
         (d) someone active sits between q and his 对头 after q."""
         if self.chaos or self.top_gouji or self.top_seat != opp(q) or self.rang_by is not None:
             return False
-        above = [(q - 1) % N_SEATS, (q - 2) % N_SEATS]
-        if any(self.active[s] and s not in self.passed for s in above):
+        active, passed = self.active, self.passed
+        a1, a2 = (q - 1) % N_SEATS, (q - 2) % N_SEATS
+        if (active[a1] and a1 not in passed) or (active[a2] and a2 not in passed):
             return False
-        between = [(q + 1) % N_SEATS, (q + 2) % N_SEATS]
-        return any(self.active[s] for s in between)
+        return bool(active[(q + 1) % N_SEATS] or active[(q + 2) % N_SEATS])
 
     def _may_jiefeng(self, q: int) -> bool:
         """G-64: the finished player's 下家 may apply instead of beating the final play."""
