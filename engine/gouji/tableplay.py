@@ -79,9 +79,12 @@ class TablePlay(TributePhases):
         self.to_act = leader
 
     def _is_gouji(self, play: Play) -> bool:
-        g = self._gouji_memo.get(play)
+        memo = self.rules.gouji_memo  # shared by every copy of this state (the search's worlds)
+        g = memo.get(play)
         if g is None:
-            g = self._gouji_memo[play] = self.rules.is_gouji(play)
+            if len(memo) > 50_000:  # bounded: a long-running host stays flat
+                memo.clear()
+            g = memo[play] = self.rules.is_gouji(play)
         return g
 
     def _biesan_restricted(self, seat: int) -> bool:
