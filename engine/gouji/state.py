@@ -54,6 +54,10 @@ SNAPSHOT_FIELDS = (
 
 __all__ = ["DECLINE", "PATHS", "SNAPSHOT_FIELDS", "State"]
 
+# Types State.clone shares as they are (neither lists nor tribute items, nor subclasses of them).
+_SCALARS = frozenset({int, str, bool, float, type(None), tuple})
+_SHARED_ITEMS = frozenset({int, str, bool, float, type(None), tuple, dict, Card, Event, Action, Play})
+
 
 class State(TablePlay):
     """A Gouji game. ``State(Rules(**options), seed)``; see docs/ENGINE_API.md for the contract."""
@@ -257,18 +261,26 @@ class State(TablePlay):
     def clone(self) -> State:
         """An independent copy: every mutable field is copied (nested card lists too)."""
         new = copy.copy(self)
-        new.rng = random.Random()
+        new.rng = random.Random(0)  # any seed: its state is set next (seeding from the system costs more)
         new.rng.setstate(self.rng.getstate())
+        d = new.__dict__
         for name, val in self.__dict__.items():
-            if isinstance(val, Counter):
-                setattr(new, name, Counter(val))
+            t = type(val)
+            if t in _SCALARS:
+                continue  # the common immutable fields, skipped without the isinstance chain (speed)
+            if t is list:
+                # the items: a nested list is copied, a tribute item too, anything else is shared
+                d[name] = [x if type(x) in _SHARED_ITEMS else list(x) if isinstance(x, list)
+                           else copy.copy(x) if isinstance(x, TributeItem) else x for x in val]
+            elif isinstance(val, Counter):
+                d[name] = Counter(val)
             elif isinstance(val, list):
-                setattr(new, name, [list(x) if isinstance(x, list) else copy.copy(x) if isinstance(x, TributeItem)
-                                    else x for x in val])
+                d[name] = [list(x) if isinstance(x, list) else copy.copy(x) if isinstance(x, TributeItem)
+                           else x for x in val]
             elif isinstance(val, dict):
-                setattr(new, name, dict(val))
+                d[name] = dict(val)
             elif isinstance(val, set):
-                setattr(new, name, set(val))
+                d[name] = set(val)
         new.stacked = [[list(h) for h in d] for d in self.stacked]
         new.fair = self.fair.copy()
         new._plays_cache = ((-1, -1), [])
