@@ -139,15 +139,16 @@ def _ratios(per_round: list[float]) -> dict[str, Any]:
             "max": round(max(per_round), 2), "rounds": [round(x, 2) for x in per_round]}
 
 
-def run(rounds: int, sets: int, seed: int, versus: Versus | None) -> dict[str, Any]:
+def run(rounds: int, sets: int, seed: int, versus: Versus | None, warm: bool = True) -> dict[str, Any]:
     """Round by round, set by set: the same seed through every engine one after the other (the order turns
-    every set), so a change in the machine's load lands on all of them alike."""
+    every set), so a change in the machine's load lands on all of them alike. ``warm=False`` times the first
+    sets of the process too, while our per-process play caches are still filling (a short run's figure)."""
     engines: dict[str, Callable[[int], int]] = {"ours": our_set, "ours_rollout": our_rollout_set}
     with contextlib.ExitStack() as stack:
         if versus is not None:
             engines["theirs"] = stack.enter_context(versus.patched())
         names = list(engines)
-        for s in range(3):  # warm the play caches first (steady state, as in a long session)
+        for s in range(3 if warm else 0):  # warm the play caches first (steady state, as in a long session)
             for name in names:
                 engines[name](seed + 100_000 + s)
         cpu: dict[str, list[list[float]]] = {k: [] for k in names}
@@ -164,7 +165,7 @@ def run(rounds: int, sets: int, seed: int, versus: Versus | None) -> dict[str, A
                     acts[name] += n
     flat = {k: [t for rnd in v for t in rnd] for k, v in cpu.items()}
     n_sets = rounds * sets
-    out: dict[str, Any] = {"rounds": rounds, "sets_per_round": sets}
+    out: dict[str, Any] = {"rounds": rounds, "sets_per_round": sets, "warm": warm}
     if versus is not None:
         out["their_deck"] = "4 decks, 6 threes" + (", 4 eagles" if versus.eagles else "")
         for k in ("ours", "ours_rollout"):
@@ -185,11 +186,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sets", type=int, default=10, help="sets of each engine per round")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-eagles", action="store_true", help="their 4-deck pack without their eagles")
+    ap.add_argument("--cold", action="store_true", help="no warm-up sets: time the process's first sets too")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     versus = Versus(args.versus, eagles=not args.no_eagles) if args.versus else None
     try:
-        res = run(max(1, args.rounds), max(1, args.sets), args.seed, versus)
+        res = run(max(1, args.rounds), max(1, args.sets), args.seed, versus, warm=not args.cold)
     except ImportError as exc:
         print(f"skipped: cannot import their engine from {args.versus}: {exc}. Their rlcard/__init__.py imports "
               "every environment (Uno needs termcolor); see `python -m engine.gouji.bench --help` for a "
