@@ -5,14 +5,16 @@ search takes on: a hand of at most ``max_hand`` cards and at least two candidate
 (``engine.bots.gouji_search.GoujiSearchBot``, default options) decides on its CPU-time budget (the deciding
 thread's, as engine.bots.base.CpuBudget counts it; the wall cap is lifted so a loaded machine does not cut it)
 and reports the worlds it played out and the CPU time the decision took. Prints the median and the 10th–90th
-percentiles of the worlds, and the decision latency (CPU ms) median, p90, p99 and max.
+percentiles of the worlds, and the decision latency (CPU ms) median, p90, p99 and max; ``--paired FILE`` (the
+``--json`` output of another version on the same positions) adds the ratio of worlds decision by decision.
 
 The state machine the rollouts run on is shared by every version of the search, so an older version is measured
 from a copy of its tree, with this module copied in (the positions only use the public API)::
 
     mkdir /tmp/before && git archive 5652e83 | tar -x -C /tmp/before
     cp engine/bots/gouji_worlds.py /tmp/before/engine/bots/
-    (cd /tmp/before && python -m engine.bots.gouji_worlds --json)
+    (cd /tmp/before && python -m engine.bots.gouji_worlds --json > /tmp/before.json)
+    python -m engine.bots.gouji_worlds --paired /tmp/before.json
 """
 
 from __future__ import annotations
@@ -83,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--warm", type=int, default=3, help="decisions first played and not counted (caches)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--paired", metavar="FILE", help="the --json output of another version on the same positions: "
+                    "also report the ratio of worlds decision by decision (this version's over that one's)")
     args = ap.parse_args(argv)
     pos = positions(range(args.first_seed, args.first_seed + args.seeds), max(1, args.every))
     measure(pos[: args.warm], args.budget_ms, 1)
@@ -97,6 +101,16 @@ def main(argv: list[str] | None = None) -> int:
         "cpu_ms": {"median": round(statistics.median(cpu), 1), "p90": round(_pct(cpu, 0.9), 1),
                    "p99": round(_pct(cpu, 0.99), 1), "max": round(max(cpu), 1)},
     }
+    report["per_decision"] = worlds
+    if args.paired:
+        with open(args.paired, encoding="utf-8") as f:
+            other = json.load(f)["per_decision"]
+        ratios = [a / b for a, b in zip(worlds, other) if b]
+        if len(other) == len(worlds) and ratios:
+            report["paired_ratio"] = {"median": round(statistics.median(ratios), 3),
+                                      "p10": round(_pct(ratios, 0.1), 3), "p90": round(_pct(ratios, 0.9), 3)}
+        else:
+            report["paired_ratio"] = "positions differ: no pairing"
     if args.json:
         print(json.dumps(report))
     else:

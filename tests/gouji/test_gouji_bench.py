@@ -45,3 +45,13 @@ def test_versus_their_engine() -> None:
     assert res["ratio_per_set_ours"]["median"] > 0
     import rlcard.games.gouji.dealer as dealer  # the run-time patch is undone afterwards
     assert dealer.HAND_SIZE == 52
+
+
+def test_worlds_report_counts_searched_decisions() -> None:
+    """python -m engine.bots.gouji_worlds: positions from heuristic games, the search's worlds per decision."""
+    from engine.bots.gouji_worlds import measure, positions
+    pos = positions(range(70, 71), every=15)
+    assert pos and all(st.phase == "play" and st.to_act == seat for st, seat in pos)
+    worlds, cpu = measure(pos[:3], budget_ms=30.0, rounds=1)
+    assert len(worlds) == len(cpu) <= 3
+    assert all(w >= 0 for w in worlds) and all(c > 0 for c in cpu)
