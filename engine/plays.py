@@ -12,6 +12,7 @@ import contextlib
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.cards import BIG, CHAR_OF, NATURAL_RANKS, SMALL, SUPER, TWO, VALUE_OF
 from engine.errors import IllegalPlay
@@ -307,6 +308,28 @@ def lead_list(rules: PlayRules, counts: Sequence[int]) -> list[Play]:
 _RUNS: dict[PlayRules, dict[tuple[int, int, int, int, int, int], tuple[Play, ...]]] = {}
 
 
+def nth_lead(rules: PlayRules, counts: Sequence[int], k: int) -> Play:
+    """``lead_list(rules, counts)[k]`` without building the whole list (a random lead needs one)."""
+    if k < 0:
+        return lead_list(rules, counts)[k]
+    tm, sm, bm = counts[TWO], counts[SMALL], counts[BIG]
+    zm = counts[SUPER] if rules.allow_super else 0
+    runs = _RUNS.get(rules)
+    if runs is None or len(runs) > MAX_MEMO:
+        runs = _RUNS[rules] = {}
+    for r in NATURAL_RANKS:
+        c = counts[r]
+        if c:
+            key = (r, c, tm, sm, bm, zm)
+            run = runs.get(key)
+            if run is None:
+                run = runs[key] = tuple(p for n in range(1, c + 1) for p in _block(rules, r, n, tm, sm, bm, zm))
+            if k < len(run):
+                return run[k]
+            k -= len(run)
+    return _block(rules, 0, 0, tm, sm, bm, zm)[k]
+
+
 def iter_leads(rules: PlayRules, counts: Sequence[int]) -> Iterator[Play]:
     """Every distinct play (by shape) that can be made from a hand with these rank counts."""
     return iter(lead_list(rules, counts))
@@ -322,19 +345,36 @@ def count_leads(rules: PlayRules, counts: Sequence[int]) -> int:
     return naturals * with_fill * jokers + (t + 1) * jokers - 1
 
 
-_ANSWERS: dict[tuple[PlayRules, Play, tuple[int, ...]], tuple[Play, ...]] = {}
+# Memos per rules, found by the rules object's identity first (hashing and comparing a PlayRules by value
+# costs more than the lookup it guards); equal rules made again share one memo.
+_MEMOS: dict[PlayRules, dict[str, dict[Any, Any]]] = {}
+_MEMOS_BY_ID: dict[int, tuple[PlayRules, dict[str, dict[Any, Any]]]] = {}  # holds the rules: no id reused
+
+
+def _memos(rules: PlayRules) -> dict[str, dict[Any, Any]]:
+    hit = _MEMOS_BY_ID.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    m = _MEMOS.get(rules)
+    if m is None:
+        m = _MEMOS[rules] = {"answers": {}, "shapes": {}}
+    if len(_MEMOS_BY_ID) > 256:  # equal rules made again and again (e.g. per search world): stay bounded
+        _MEMOS_BY_ID.clear()
+    _MEMOS_BY_ID[id(rules)] = (rules, m)
+    return m
 
 
 def answer_list(rules: PlayRules, counts: Sequence[int], prev: Play) -> tuple[Play, ...]:
     """Every distinct play from the hand that beats ``prev`` (C-12 / C-14), memoized on the cards that
     can matter (only cards higher than prev's lowest card can be part of an answer)."""
     low = 3 if rules.kaopai and (prev.big or prev.small) else prev.values[0] + 1
-    key = (rules, prev, tuple(counts[low:19]))
-    hit = _ANSWERS.get(key)
+    key = (prev, tuple(counts[low:19]))
+    memo = _memos(rules)["answers"]
+    hit: tuple[Play, ...] | None = memo.get(key)
     if hit is None:
-        if len(_ANSWERS) > 10_000:  # bounded: a long-running host stays flat
-            _ANSWERS.clear()
-        hit = _ANSWERS[key] = tuple(_iter_answers(rules, counts, prev))
+        if len(memo) > 10_000:  # bounded: a long-running host stays flat
+            memo.clear()
+        hit = memo[key] = tuple(_iter_answers(rules, counts, prev))
     return hit
 
 
@@ -374,10 +414,10 @@ def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> list[P
     # hand's 2s and jokers (capped at prev's size), in enumeration order, are listed once per prev, and a hand
     # keeps those whose rank it holds often enough (the order is the nested loops' below, rank by rank).
     key = (prev, min(t_max, n), min(s_max, n), min(b_max, n), min(z_max, n))
-    memo = _SHAPE_MEMO.get(rules)
-    if memo is None or len(memo) > MAX_MEMO:
-        memo = _SHAPE_MEMO[rules] = {}
-    lst = memo.get(key)
+    memo = _memos(rules)["shapes"]
+    if len(memo) > MAX_MEMO:
+        memo.clear()
+    lst: tuple[tuple[int, int, Play], ...] | None = memo.get(key)
     if lst is None:
         lst = _beating_shapes(rules, prev, *key[1:])
         if not getattr(_local, "depth", 0):  # nothing read from untrusted text is kept (see transient)
@@ -386,9 +426,6 @@ def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> list[P
         if counts[r] >= k:
             add(p)
     return out
-
-
-_SHAPE_MEMO: dict[PlayRules, dict[tuple[Play, int, int, int, int], tuple[tuple[int, int, Play], ...]]] = {}
 
 
 def _beating_shapes(rules: PlayRules, prev: Play, t_max: int, s_max: int, b_max: int,

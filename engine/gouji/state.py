@@ -31,7 +31,7 @@ from engine.gouji.rules import Rules
 from engine.gouji.table import N_SEATS, teammates
 from engine.gouji.tableplay import TablePlay
 from engine.gouji.tribute import TributeItem
-from engine.plays import Play, answer_list, lead_list
+from engine.plays import Play, answer_list, nth_lead
 
 # Rule paths counted in ``State.stats`` (reported by ``python -m engine.sim``, zeros included).
 PATHS = ("sets", "deals", "redeal", "yudian", "mingdian", "show", "buy_three", "revolution", "yaotou", "wutou",
@@ -82,7 +82,7 @@ class State(TablePlay):
         return LegalActions(self._choices(seat), check=self._is_legal)
 
     def _nth_lead(self, seat: int, k: int) -> Action:
-        return action(seat, "play", lead_list(self.pr, self.counts[seat])[k])
+        return action(seat, "play", nth_lead(self.pr, self.counts[seat], k))
 
     def _nth_answer(self, seat: int, top: Play, k: int) -> Action:
         """Every answer that beats the top is legal (no 憋三): the k-th one without making the others (speed)."""

@@ -120,8 +120,29 @@ def test_transient_plays_are_not_kept() -> None:
     from engine import plays
     from engine.gouji.rules import Rules
     rules = Rules(compare_option=0, kaopai_surplus="exact").play_rules  # a rules object of its own
-    plays._SHAPE_MEMO.pop(rules, None)
+    plays._MEMOS.pop(rules, None)
+    plays._MEMOS_BY_ID.clear()
     prev = make_play(rules, (5, 2, 0, 0, 0, 0))
     with transient():
         _iter_answers(rules, [0] * 3 + [2] * 13 + [1, 1, 0], prev)  # 2 of every rank 3 … 2, x, X
-    assert not plays._SHAPE_MEMO.get(rules)
+    assert not plays._memos(rules)["shapes"]
+
+
+@pytest.mark.parametrize("k", range(len(_rules())))
+def test_nth_lead_is_the_lead_list_item(k: int) -> None:
+    """plays.nth_lead (a random lead without the whole list) is lead_list's k-th play, past its end an error."""
+    from engine.cards import make_pack
+    from engine.plays import nth_lead
+    rules = _rules()[k]
+    pack = make_pack(4)
+    rng = random.Random(100 + k)
+    for _ in range(60):
+        rng.shuffle(pack)
+        hand = rank_counts(pack[:rng.choice((1, 5, 20, 36))])
+        try:
+            leads = lead_list(rules, hand)
+        except ValueError:
+            continue  # a rank this pack has not (Baohuang's short decks)
+        assert [nth_lead(rules, hand, i) for i in range(len(leads))] == leads
+        with pytest.raises(IndexError):
+            nth_lead(rules, hand, len(leads))
