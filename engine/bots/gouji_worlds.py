@@ -26,7 +26,7 @@ import sys
 import time
 from typing import Any
 
-from engine.bots import make_bot
+from engine.bots.gouji import make_gouji_bot
 from engine.bots.gouji_search import GoujiSearchBot
 from engine.gouji.rules import Rules
 from engine.gouji.state import State
@@ -42,7 +42,7 @@ def positions(seeds: range, every: int, max_hand: int = 26) -> list[tuple[State,
     out: list[tuple[State, int]] = []
     for seed in seeds:
         st = State(Rules(sets_per_game=1), seed=seed)
-        bots = [make_bot("heuristic", "gouji", seed=seed * 8 + s) for s in range(6)]
+        bots = [make_gouji_bot("heuristic", seed=seed * 8 + s) for s in range(6)]
         k = 0
         while not st.is_over:
             s = st.to_act
