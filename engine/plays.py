@@ -12,6 +12,7 @@ import contextlib
 import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.cards import BIG, CHAR_OF, NATURAL_RANKS, SMALL, SUPER, TWO, VALUE_OF
 from engine.errors import IllegalPlay
@@ -307,6 +308,28 @@ def lead_list(rules: PlayRules, counts: Sequence[int]) -> list[Play]:
 _RUNS: dict[PlayRules, dict[tuple[int, int, int, int, int, int], tuple[Play, ...]]] = {}
 
 
+def nth_lead(rules: PlayRules, counts: Sequence[int], k: int) -> Play:
+    """``lead_list(rules, counts)[k]`` without building the whole list (a random lead needs one)."""
+    if k < 0:
+        return lead_list(rules, counts)[k]
+    tm, sm, bm = counts[TWO], counts[SMALL], counts[BIG]
+    zm = counts[SUPER] if rules.allow_super else 0
+    runs = _RUNS.get(rules)
+    if runs is None or len(runs) > MAX_MEMO:
+        runs = _RUNS[rules] = {}
+    for r in NATURAL_RANKS:
+        c = counts[r]
+        if c:
+            key = (r, c, tm, sm, bm, zm)
+            run = runs.get(key)
+            if run is None:
+                run = runs[key] = tuple(p for n in range(1, c + 1) for p in _block(rules, r, n, tm, sm, bm, zm))
+            if k < len(run):
+                return run[k]
+            k -= len(run)
+    return _block(rules, 0, 0, tm, sm, bm, zm)[k]
+
+
 def iter_leads(rules: PlayRules, counts: Sequence[int]) -> Iterator[Play]:
     """Every distinct play (by shape) that can be made from a hand with these rank counts."""
     return iter(lead_list(rules, counts))
@@ -322,19 +345,36 @@ def count_leads(rules: PlayRules, counts: Sequence[int]) -> int:
     return naturals * with_fill * jokers + (t + 1) * jokers - 1
 
 
-_ANSWERS: dict[tuple[PlayRules, Play, tuple[int, ...]], tuple[Play, ...]] = {}
+# Memos per rules, found by the rules object's identity first (hashing and comparing a PlayRules by value
+# costs more than the lookup it guards); equal rules made again share one memo.
+_MEMOS: dict[PlayRules, dict[str, dict[Any, Any]]] = {}
+_MEMOS_BY_ID: dict[int, tuple[PlayRules, dict[str, dict[Any, Any]]]] = {}  # holds the rules: no id reused
+
+
+def _memos(rules: PlayRules) -> dict[str, dict[Any, Any]]:
+    hit = _MEMOS_BY_ID.get(id(rules))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    m = _MEMOS.get(rules)
+    if m is None:
+        m = _MEMOS[rules] = {"answers": {}, "shapes": {}}
+    if len(_MEMOS_BY_ID) > 256:  # equal rules made again and again (e.g. per search world): stay bounded
+        _MEMOS_BY_ID.clear()
+    _MEMOS_BY_ID[id(rules)] = (rules, m)
+    return m
 
 
 def answer_list(rules: PlayRules, counts: Sequence[int], prev: Play) -> tuple[Play, ...]:
     """Every distinct play from the hand that beats ``prev`` (C-12 / C-14), memoized on the cards that
     can matter (only cards higher than prev's lowest card can be part of an answer)."""
     low = 3 if rules.kaopai and (prev.big or prev.small) else prev.values[0] + 1
-    key = (rules, prev, tuple(counts[low:19]))
-    hit = _ANSWERS.get(key)
+    key = (prev, tuple(counts[low:19]))
+    memo = _memos(rules)["answers"]
+    hit: tuple[Play, ...] | None = memo.get(key)
     if hit is None:
-        if len(_ANSWERS) > 10_000:  # bounded: a long-running host stays flat
-            _ANSWERS.clear()
-        hit = _ANSWERS[key] = tuple(_iter_answers(rules, counts, prev))
+        if len(memo) > 10_000:  # bounded: a long-running host stays flat
+            memo.clear()
+        hit = memo[key] = tuple(_iter_answers(rules, counts, prev))
     return hit
 
 
@@ -343,20 +383,23 @@ def iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterato
     return iter(answer_list(rules, counts, prev))
 
 
-def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterator[Play]:
+def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> list[Play]:
+    """The answers in enumeration order, as a list (built in one call: a generator resumed per answer costs
+    more in the search's rollouts, which mostly miss the memo)."""
+    out: list[Play] = []
+    add = out.append
     if rules.kaopai and (prev.big or prev.small) and not prev.supers:
         need = prev.big + prev.small  # every previous joker needs at least one joker of its own
         if counts[SMALL] + counts[BIG] + counts[SUPER] < need:
-            return
+            return out
         for p in lead_list(rules, counts):
             if p.big + p.small + p.supers >= need and kao_beats(rules, prev, p):
-                yield p
-        return
+                add(p)
+        return out
     n = prev.size
     pv = prev.values
     t_max, s_max, b_max = counts[TWO], counts[SMALL], counts[BIG]
     z_max = counts[SUPER] if rules.allow_super else 0
-    fill = rules.twos_as_fillers
     lowest = pv[0]
     # Every card of an answer must be higher than prev's lowest card: count those first.
     higher = s_max + b_max + z_max + (t_max if lowest < TWO else 0)
@@ -364,14 +407,37 @@ def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterat
         for r in range(lowest + 1, 15):
             higher += counts[r]
         if higher < n:
-            return
+            return out
     if prev.big and z_max == 0:
-        return  # C-13.3: nothing is higher than an unmixed big joker without a super joker
-    cache = _table(rules)
-    get = cache.get
-    dom = _dominates
+        return out  # C-13.3: nothing is higher than an unmixed big joker without a super joker
+    # The plays that beat prev depend on the hand only through which are makeable: the beating shapes for the
+    # hand's 2s and jokers (capped at prev's size), in enumeration order, are listed once per prev, and a hand
+    # keeps those whose rank it holds often enough (the order is the nested loops' below, rank by rank).
+    key = (prev, min(t_max, n), min(s_max, n), min(b_max, n), min(z_max, n))
+    memo = _memos(rules)["shapes"]
+    if len(memo) > MAX_MEMO:
+        memo.clear()
+    lst: tuple[tuple[int, int, Play], ...] | None = memo.get(key)
+    if lst is None:
+        lst = _beating_shapes(rules, prev, *key[1:])
+        if not getattr(_local, "depth", 0):  # nothing read from untrusted text is kept (see transient)
+            memo[key] = lst
+    for r, k, p in lst:
+        if counts[r] >= k:
+            add(p)
+    return out
+
+
+def _beating_shapes(rules: PlayRules, prev: Play, t_max: int, s_max: int, b_max: int,
+                    z_max: int) -> tuple[tuple[int, int, Play], ...]:
+    """(rank, naturals, play) of every shape with at most these 2s and jokers that beats ``prev`` (C-12), in
+    the order answers are listed: 2s and jokers alone, then rank by rank, naturals ascending."""
+    n = prev.size
+    pv = prev.values
+    fill = rules.twos_as_fillers
+    lowest = pv[0]
+    out: list[tuple[int, int, Play]] = []
     zs = range(z_max + 1)
-    # Jokers and 2s only.
     for s in range(min(s_max, n) + 1):
         for b in range(min(b_max, n - s) + 1):
             for z in zs:
@@ -380,15 +446,13 @@ def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterat
                     break
                 if t > t_max or (t and lowest >= TWO):
                     continue
-                shape = (0, 0, t, s, b, z)
-                p = get(shape) or make_play(rules, shape)
-                if dom(p.values, pv):
-                    yield p
+                p = make_play(rules, (0, 0, t, s, b, z))
+                if _dominates(p.values, pv):
+                    out.append((0, 0, p))
     for r in NATURAL_RANKS:
-        c = counts[r]
-        if not c or r <= lowest:
+        if r <= lowest:
             continue
-        for k in range(1, min(c, n) + 1):
+        for k in range(1, n + 1):
             rest = n - k
             if rest > t_max + s_max + b_max + z_max:
                 continue
@@ -401,10 +465,10 @@ def _iter_answers(rules: PlayRules, counts: Sequence[int], prev: Play) -> Iterat
                             break
                         if t > t_max or (t and not fill):
                             continue
-                        shape = (r, k, t, s, b, z)
-                        p = get(shape) or make_play(rules, shape)
-                        if dom(p.values, pv):
-                            yield p
+                        p = make_play(rules, (r, k, t, s, b, z))
+                        if _dominates(p.values, pv):
+                            out.append((r, k, p))
+    return tuple(out)
 
 
 def can_make(counts: Sequence[int], play: Play) -> bool:

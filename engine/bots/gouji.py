@@ -87,7 +87,8 @@ class GCtx:
 
     def unseen(self) -> list[int]:
         """Cards of each rank neither in this hand nor played (they are in other hands, or thrown in)."""
-        return [max(0, TOTAL[r] - self.counts[r] - self.played[r]) for r in range(19)]
+        c, p = self.counts, self.played
+        return [max(0, TOTAL[r] - c[r] - p[r]) for r in range(19)]
 
 
 def ctx_from_view(view: dict[str, Any]) -> GCtx:
@@ -201,7 +202,8 @@ def greedy(ctx: GCtx, legal: Sequence[Action]) -> tuple[Action, str]:
     if ph != "play":
         return _declare_simple(ctx, legal)
     plays = _plays(legal)
-    finish = [a for a in plays if a.play is not None and uses_all(a.play, ctx.counts)]
+    n = sum(ctx.counts[3:19])  # uses_all, counted once
+    finish = [a for a in plays if a.play is not None and a.play.n_cards == n]
     if ctx.mode == "burn":
         if finish:
             return finish[0], "burn-to-finish G-51"
@@ -262,7 +264,8 @@ def heuristic(ctx: GCtx, legal: Sequence[Action]) -> tuple[Action, str]:
     if ctx.phase != "play":
         return _declare(ctx, legal)
     plays = _plays(legal)
-    finish = [a for a in plays if a.play is not None and uses_all(a.play, ctx.counts)]
+    n = sum(ctx.counts[3:19])  # uses_all, counted once
+    finish = [a for a in plays if a.play is not None and a.play.n_cards == n]
     if ctx.mode == "burn":
         return _burn(ctx, legal, plays, finish)
     if finish:
@@ -356,7 +359,11 @@ def _lead(ctx: GCtx, plays: list[Action]) -> tuple[Action, str]:
     cands = [r for r in gs if r in whole]
     if cands:
         # A lower group that is safe is better kept: lead the lowest one that is not safe.
-        unsafe = [r for r in cands if not unbeatable(ctx, whole[r].play)] if len(cands) > 1 else cands  # type: ignore[arg-type]
+        if len(cands) > 1:
+            pool = ctx.unseen()  # the same for every group: counted once
+            unsafe = [r for r in cands if not unbeatable(ctx, whole[r].play, pool)]  # type: ignore[arg-type]
+        else:
+            unsafe = cands
         r = min(unsafe) if unsafe else min(cands)
         return whole[r], "lead-low G-40"
     # Only 2s and jokers (or 3s under 憋三) left — cheapest legal lead, prefer the one that will stand.

@@ -106,7 +106,7 @@ def ctx_from_state(st: Any, seat: int) -> GCtx:
         seat=seat, rules=st.rules, phase=st.phase, mode=st.mode, counts=list(st.counts[seat]), top=st.top,
         top_seat=st.top_seat, top_gouji=st.top_gouji, top_final=st.top_final, passed=st.passed,
         rang_by=st.rang_by, active=st.active, kaidian=st.kaidian, calls=st.calls,
-        wutou=[st._wutou(s) for s in range(N)], burner=st.burner, chaos=st.chaos,
+        wutou=st._wutou_all(), burner=st.burner, chaos=st.chaos,
         revolutionary=st.revolutionary, played=st.played, known=[None] * N, set_no=st.set_no,
         sets_per_game=st.o.sets_per_game,
     )
@@ -134,7 +134,12 @@ def _lead_shortlist(st: Any, seat: int) -> list[Action] | None:
 
 def _policy(st: Any, seat: int) -> Action:
     short = _lead_shortlist(st, seat) if st.phase == "play" and st.mode == "lead" else None
-    legal: list[Action] = short if short is not None else list(iter(st.legal_actions(seat)))
+    legal: list[Action]
+    if short is None:
+        la = st.legal_actions(seat)
+        legal = [*la.fixed, *la.plays()]  # the legal list in its order, without counting it first
+    else:
+        legal = short
     if len(legal) == 1:
         return legal[0]
     action, _ = heuristic(ctx_from_state(st, seat), legal)

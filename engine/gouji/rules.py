@@ -25,6 +25,7 @@ class Rules:
     def __init__(self, options: Any = None, **kwargs: Any) -> None:
         self.options = GoujiOptions.make(options, **kwargs)
         o = self.options
+        self.gouji_memo: dict[Play, bool] = {}  # is_gouji per play, for the state machine (speed)
         self.play_rules = PlayRules(
             game="gouji",
             mix_jokers=True,

@@ -12,7 +12,8 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from engine.api import Refusal
@@ -30,7 +31,7 @@ from engine.gouji.rules import Rules
 from engine.gouji.table import N_SEATS, teammates
 from engine.gouji.tableplay import TablePlay
 from engine.gouji.tribute import TributeItem
-from engine.plays import Play, lead_list
+from engine.plays import Play, answer_list, nth_lead
 
 # Rule paths counted in ``State.stats`` (reported by ``python -m engine.sim``, zeros included).
 PATHS = ("sets", "deals", "redeal", "yudian", "mingdian", "show", "buy_three", "revolution", "yaotou", "wutou",
@@ -53,6 +54,10 @@ SNAPSHOT_FIELDS = (
 
 __all__ = ["DECLINE", "PATHS", "SNAPSHOT_FIELDS", "State"]
 
+# Types State.clone shares as they are (neither lists nor tribute items, nor subclasses of them).
+_SCALARS = frozenset({int, str, bool, float, type(None), tuple})
+_SHARED_ITEMS = frozenset({int, str, bool, float, type(None), tuple, dict, Card, Event, Action, Play})
+
 
 class State(TablePlay):
     """A Gouji game. ``State(Rules(**options), seed)``; see docs/ENGINE_API.md for the contract."""
@@ -67,11 +72,21 @@ class State(TablePlay):
             return LegalActions()
         if self.phase == "play" and self.mode in ("lead", "answer", "rang_return", "burn"):
             fixed = self._choices(seat)
-            nth = (lambda k: action(seat, "play", lead_list(self.pr, self.counts[seat])[k])) \
-                if self.mode == "lead" and not self.o.biesan and self.burner != seat else None
+            nth: Callable[[int], Action] | None = None
+            if self.mode == "lead" and not self.o.biesan and self.burner != seat:
+                nth = partial(self._nth_lead, seat)
+            elif self.mode in ("answer", "rang_return") and not self.o.biesan and self.top is not None:
+                nth = partial(self._nth_answer, seat, self.top)
             return LegalActions(fixed, plays=lambda: self._play_actions(seat),
                                 check=self._is_legal, count=lambda: self._count_plays(seat), nth=nth)
         return LegalActions(self._choices(seat), check=self._is_legal)
+
+    def _nth_lead(self, seat: int, k: int) -> Action:
+        return action(seat, "play", nth_lead(self.pr, self.counts[seat], k))
+
+    def _nth_answer(self, seat: int, top: Play, k: int) -> Action:
+        """Every answer that beats the top is legal (no 憋三): the k-th one without making the others (speed)."""
+        return action(seat, "play", answer_list(self.pr, self.counts[seat], top)[k])
 
     def apply(self, action: Action, checked: bool = True) -> list[Event]:
         """Apply ``action``; an illegal one raises IllegalAction (with the rule id) and changes nothing.
@@ -246,18 +261,26 @@ class State(TablePlay):
     def clone(self) -> State:
         """An independent copy: every mutable field is copied (nested card lists too)."""
         new = copy.copy(self)
-        new.rng = random.Random()
+        new.rng = random.Random(0)  # any seed: its state is set next (seeding from the system costs more)
         new.rng.setstate(self.rng.getstate())
+        d = new.__dict__
         for name, val in self.__dict__.items():
-            if isinstance(val, Counter):
-                setattr(new, name, Counter(val))
+            t = type(val)
+            if t in _SCALARS:
+                continue  # the common immutable fields, skipped without the isinstance chain (speed)
+            if t is list:
+                # the items: a nested list is copied, a tribute item too, anything else is shared
+                d[name] = [x if type(x) in _SHARED_ITEMS else list(x) if isinstance(x, list)
+                           else copy.copy(x) if isinstance(x, TributeItem) else x for x in val]
+            elif isinstance(val, Counter):
+                d[name] = Counter(val)
             elif isinstance(val, list):
-                setattr(new, name, [list(x) if isinstance(x, list) else copy.copy(x) if isinstance(x, TributeItem)
-                                    else x for x in val])
+                d[name] = [list(x) if isinstance(x, list) else copy.copy(x) if isinstance(x, TributeItem)
+                           else x for x in val]
             elif isinstance(val, dict):
-                setattr(new, name, dict(val))
+                d[name] = dict(val)
             elif isinstance(val, set):
-                setattr(new, name, set(val))
+                d[name] = set(val)
         new.stacked = [[list(h) for h in d] for d in self.stacked]
         new.fair = self.fair.copy()
         new._plays_cache = ((-1, -1), [])

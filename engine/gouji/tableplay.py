@@ -19,7 +19,7 @@ from engine.gouji.scoring import is_chuansanhu, set_scores
 from engine.gouji.table import N_SEATS, after, opp, team, teammates
 from engine.gouji.tribute import TributeItem, point_tribute
 from engine.gouji.tribute_phase import TributePhases
-from engine.plays import Play, beats, can_make, count_leads, iter_answers, iter_leads
+from engine.plays import Play, answer_list, beats, can_make, count_leads, iter_answers, iter_leads
 
 
 class TablePlay(TributePhases):
@@ -45,6 +45,17 @@ class TablePlay(TributePhases):
             return self.yaotou_left == 0
         return not self.active[o]
 
+    def _wutou_all(self) -> list[bool]:
+        """``[self._wutou(s) for s in seats]`` in one pass (the search's rollouts ask for it every decision)."""
+        if self.phase != "play":
+            return [False] * N_SEATS
+        r, active = self.revolutionary, self.active
+        out: list[bool] = []
+        for p in range(N_SEATS):
+            o = (p + 3) % N_SEATS  # opp(p), G-2
+            out.append(p != r and (self.yaotou_left == 0 if o == r else not active[o]))
+        return out
+
     def _related(self, p: int, q: int) -> bool:
         """G-41 answer relation R."""
         return q == opp(p) or self._wutou(p) or self._wutou(q)
@@ -68,9 +79,12 @@ class TablePlay(TributePhases):
         self.to_act = leader
 
     def _is_gouji(self, play: Play) -> bool:
-        g = self._gouji_memo.get(play)
+        memo = self.rules.gouji_memo  # shared by every copy of this state (the search's worlds)
+        g = memo.get(play)
         if g is None:
-            g = self._gouji_memo[play] = self.rules.is_gouji(play)
+            if len(memo) > 50_000:  # bounded: a long-running host stays flat
+                memo.clear()
+            g = memo[play] = self.rules.is_gouji(play)
         return g
 
     def _biesan_restricted(self, seat: int) -> bool:
@@ -114,11 +128,11 @@ class TablePlay(TributePhases):
         (d) someone active sits between q and his 对头 after q."""
         if self.chaos or self.top_gouji or self.top_seat != opp(q) or self.rang_by is not None:
             return False
-        above = [(q - 1) % N_SEATS, (q - 2) % N_SEATS]
-        if any(self.active[s] and s not in self.passed for s in above):
+        active, passed = self.active, self.passed
+        a1, a2 = (q - 1) % N_SEATS, (q - 2) % N_SEATS
+        if (active[a1] and a1 not in passed) or (active[a2] and a2 not in passed):
             return False
-        between = [(q + 1) % N_SEATS, (q + 2) % N_SEATS]
-        return any(self.active[s] for s in between)
+        return bool(active[(q + 1) % N_SEATS] or active[(q + 2) % N_SEATS])
 
     def _may_jiefeng(self, q: int) -> bool:
         """G-64: the finished player's 下家 may apply instead of beating the final play."""
@@ -135,7 +149,11 @@ class TablePlay(TributePhases):
             return self._gen_play_actions(seat)  # every lead is legal: stay lazy
         key = (len(self.actions), seat)
         if self._plays_cache[0] != key:
-            self._plays_cache = (key, list(self._gen_play_actions(seat)))
+            if self.mode in ("answer", "rang_return") and not self.o.biesan and self.top is not None:
+                plays = [action(seat, "play", p) for p in answer_list(self.pr, self.counts[seat], self.top)]
+            else:
+                plays = list(self._gen_play_actions(seat))
+            self._plays_cache = (key, plays)
         return iter(self._plays_cache[1])
 
     def _gen_play_actions(self, seat: int) -> Iterator[Action]:
@@ -157,6 +175,8 @@ class TablePlay(TributePhases):
     def _count_plays(self, seat: int) -> int:
         if self.mode == "lead" and not self.o.biesan and self.burner != seat:
             return count_leads(self.pr, self.counts[seat])
+        if self.mode in ("answer", "rang_return") and not self.o.biesan and self.top is not None:
+            return len(answer_list(self.pr, self.counts[seat], self.top))
         self._play_actions(seat)
         return len(self._plays_cache[1])
 
