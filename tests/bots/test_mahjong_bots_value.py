@@ -67,6 +67,21 @@ def test_a_passed_win_keeps_the_wait() -> None:
     assert sum(unseen(view)) == 136 - 13
 
 
+def test_a_discard_win_late_in_the_wall_is_taken() -> None:
+    """With 28 tiles left the same eight-out wait would still be passed for a self-draw under the old cut
+    (``min_wall`` 8: pass_worth 1.16 > 1), but late in the wall the others are near ready and a passed win
+    (M-14 locks discard wins until the own next discard) was measured to give more to them than it brings
+    (paired counterfactuals on seeds 11 and 3, engine.bots.mahjong_hcf): under 30 tiles the heuristic takes the
+    plain discard win (M-20: the discarder pays V); from 30 it still passes."""
+    hand = "345m234p678p22m67s"
+    claim = {"tile": "8s", "from": 3, "kind": "discard"}
+    legal = [Action(0, "win"), Action(0, "chow", arg="678s"), Action(0, "pass")]
+    late = _view(hand, claim, wall=28)
+    assert HeuristicBot(0, min_wall=8).choose(late, legal).action.kind == "pass"
+    assert HeuristicBot(0).choose(late, legal).action.kind == "win"
+    assert HeuristicBot(0).choose(_view(hand, claim, wall=30), legal).action.kind == "pass"
+
+
 def _claim_win_state(seed0: int) -> tuple[State, int]:
     """A hand played by greedy bots up to a discard some seat may win on (M-6)."""
     for seed in range(seed0, seed0 + 60):
