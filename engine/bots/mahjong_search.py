@@ -45,9 +45,11 @@ from engine.core import Action
 from engine.mahjong.state import State
 from engine.tiles import TILES, Tile, counts_of, parse_tiles, shanten_counts
 
+from . import mahjong_sim
 from .mahjong import HeuristicBot, own_melds, rules_of, threats, unseen
 from .mahjong_players import fast_claim, fast_discard, keep_value, lone
 from .mahjong_sim import Sim
+from .mahjong_splayer import state_discard
 
 N = 4
 DEFAULT = object()  # ``search_shanten`` not given: the module's DISCARD_SEARCH_SHANTEN
@@ -197,7 +199,7 @@ class MahjongSearchBot(SearchShell):
             if s is None:
                 break
             acts = w._legal(s)
-            pick = _fast_pick(w, s, acts)
+            pick = _fast_pick(w, s, acts, s == me or steps < mahjong_sim.TABLE_STEPS)
             if keep_wait and s == me and pick.kind == "discard" and w.drawn is not None:
                 pick = next((a for a in acts if a.kind == "discard" and a.arg == str(w.drawn)), pick)
             w.apply(pick, checked=False)
@@ -214,7 +216,7 @@ class MahjongSearchBot(SearchShell):
         return 0.3 if sh == 0 else 0.1 if sh == 1 else 0.0
 
 
-def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
+def _fast_pick(w: State, s: int, acts: tuple[Action, ...], table: bool = True) -> Action:
     """The rollout player on a state (the simulator's players, engine.bots.mahjong_players, on the state's
     own counts): it plays like the heuristic at a fraction of its cost.
 
@@ -239,7 +241,8 @@ def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
     for a in acts:
         if a.kind == "kong":
             return a
-    want = str(TILES[fast_discard(rule, h, melds)])
+    use = table and mahjong_sim.TABLE_PLAYERS
+    want = str(TILES[state_discard(w, s) if use else fast_discard(rule, h, melds)])
     fallback: Action | None = None
     for a in acts:
         if a.kind == "discard":
