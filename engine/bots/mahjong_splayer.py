@@ -284,7 +284,7 @@ _OTHERS = ((1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2))  # the groups but the one
 def improving_all(rule: WinRule, h: list[int], melds: Sequence[Meld], cands: Sequence[tuple[int, int]]
                   ) -> list[tuple[tuple[int, float], ...]]:
     """:func:`_improving` for each ``(discard, the shanten it leaves)`` of a 3k+2 hand at once, the same
-    kinds (tests/bots/test_mahjong_splayer.py checks it): the standard count's group tables of the hand less
+    kinds (tests/bots/test_mahjong_bots_rollout.py checks it): the standard count's group tables of the hand less
     the discard and plus the drawn tile are combined from those of the hand (a discard and a draw touch at
     most two groups), the 七对/十三幺 counts changed by one each. ``h`` is restored."""
     if (rule.pair_258 and not rule.big_hands_258) or (rule.seven_pairs and rule.seven_pairs_258 and not melds):
