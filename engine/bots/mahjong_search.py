@@ -10,11 +10,18 @@ see — its own hand, every river and exposed meld, a 明楼 hand (M-15), the co
 in the wall (M-10) — by dealing the unseen tiles at random to the other hands and the wall, never from the
 real wall or the real hands (the bot receives only ``view`` and the legal list). Every candidate is played
 out in the same world (paired: the same wall, the same other hands) on the count-array simulator
-(engine.bots.mahjong_sim: no state machine; about 3.6 times the worlds per decision) by fast players
-that play like the heuristic at a fraction of its cost (engine.bots.mahjong_players: ``fast_discard``,
-``fast_claim``; :func:`_fast_pick` is the same players on a state): they win whenever they can (M-11,
-M-12), take every kong (M-9, M-22), a pung or chow only when it lowers the shanten (M-6, M-11a), and
-discard, of their three least connected tiles, the one leaving the lowest shanten. A rollout ends with the
+(engine.bots.mahjong_sim: no state machine; about 3.6 times the worlds per decision). The searching seat
+plays its rollouts with the heuristic's own discard worked out on counts (engine.bots.mahjong_splayer: the
+shanten, the way to a double-paying hand, the live tiles that improve the hand, a ready hand's waits by what
+they pay, the 2-5-8 pair, the defence against seats that look ready; it matches 0.89 of the heuristic's
+discards, ``python -m engine.bots.mahjong_sagree``), the other seats with fast players (engine.bots.
+mahjong_players: ``fast_discard``, of their three least connected tiles the one leaving the lowest shanten,
+0.62 of the heuristic's discards; engine.bots.mahjong_sim.TABLE_STEPS gives them the heuristic's discard
+for their first discards too, at a cost: 12 of them left about 19 worlds a decision instead of 28); every
+seat wins
+whenever it can (M-11, M-12), takes every kong (M-9, M-22) and a pung or chow only when it lowers the
+shanten (M-6, M-11a: 0.98 of the heuristic's claim answers). :func:`_fast_pick` is the same players on a
+state. A rollout ends with the
 hand — the score is the seat's payment (M-20, M-22) — or after ``horizon`` discards, when the score is a
 small credit for how close the seat's hand is to ready. :meth:`MahjongSearchBot._rollout_state` is the
 same rollout on the state machine, the simulator's reference (tests/bots/test_mahjong_sim.py).
