@@ -37,7 +37,13 @@ connected tile (share of points 0.389 [0.284, 0.495] on 72 hands), and still los
 97% of the heuristic's claim decisions and 64% of its discards (0.449 [0.369, 0.528] on 120 hands, 60
 duplicate walls, ``search_shanten=1``) — and on the simulator, with about 3.6 times the worlds, it is still
 short of even (0.493 [0.432, 0.555] on 230 hands, 115 duplicate walls, seed 5): it overrides the heuristic
-on few discards (2 of 34 searched ones in a sample), and the rollout players are not the heuristic. The
+on few discards (2 of 34 searched ones in a sample). With the searching seat's rollouts played by the
+heuristic's own discard (0.89 of its discards against 0.62; about 29 worlds a decision instead of 38, paired
+ratio 0.74, ``python -m engine.bots.mahjong_worlds --players``) it is no better: 0.469 [0.419, 0.518] on 400
+hands, 200 duplicate walls, seed 5 (``python -m engine.bots.mahjong_sarena --search-shanten 1 -- --game
+mahjong --team-a search --team-b heuristic --deals 10 --first-deal K --seed 5 --sets 1 --wall-cap 20 --json``
+for K = 0, 10, … 190, pooled with ``python -m engine.arena --pool``); on the 115 walls both runs played,
+0.494 against 0.494 — the rollout players' discards were not what kept it from even. The
 win-or-pass search stays on (as shipped, the search measured 0.467 [0.404, 0.529] of the points against the
 heuristic on 200 hands, seed 5: not told apart from even); a discard search is asked for by giving
 ``search_shanten`` (e.g. 9: every discard) until a rollout policy earns it back.
