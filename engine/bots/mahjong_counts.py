@@ -55,16 +55,36 @@ def _table_id(table: Table) -> int:
 def _bound_tables() -> None:
     """Forget every table id when the caches are full — only between two shanten counts, never inside one
     (its ids would lose their tables)."""
-    if len(_GROUP_IDS) >= _MEMO_CAP or len(_PAIRS) >= _MEMO_CAP:
+    if len(_GROUP_IDS) >= _MEMO_CAP or len(_PAIRS) >= _MEMO_CAP or len(_KEPT) >= _MEMO_CAP \
+            or len(_GROUP_GAINS) >= _MEMO_CAP:
         _clear_tables()
 
 
 def _clear_tables() -> None:
+    _KEPT.clear()
+    _GROUP_GAINS.clear()
     _GROUP_IDS.clear()
     _PAIRS.clear()
     _TABLES.clear()
     _TABLE_IDS.clear()
     _table_id(_UNIT)  # id 0: no blocks, nothing kept
+
+
+# (a combined table's id, a group and its counts, …) → the draws of that group that improve the hand: filled by
+# engine.bots.mahjong_splayer, forgotten with the table ids
+_GROUP_GAINS: dict[tuple[object, ...], tuple[int, ...]] = {}
+_KEPT: dict[int, int] = {}  # a combined table's id and a number of blocks → the most tiles it keeps
+
+
+def _kept(tab: int, n: int) -> int:
+    """The most tiles a combined table keeps with at most n blocks (with or without the pair), remembered
+    (the ids are forgotten together with the tables)."""
+    key = tab * 8 + n
+    v = _KEPT.get(key)
+    if v is None:
+        r0, r1 = _TABLES[tab]
+        v = _KEPT[key] = max(max(r0[:n + 1]), max(r1[:n + 1]))
+    return v
 
 
 _UNIT: Table = ((0, NEG, NEG, NEG, NEG), (NEG, NEG, NEG, NEG, NEG))

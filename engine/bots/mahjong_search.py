@@ -10,11 +10,18 @@ see — its own hand, every river and exposed meld, a 明楼 hand (M-15), the co
 in the wall (M-10) — by dealing the unseen tiles at random to the other hands and the wall, never from the
 real wall or the real hands (the bot receives only ``view`` and the legal list). Every candidate is played
 out in the same world (paired: the same wall, the same other hands) on the count-array simulator
-(engine.bots.mahjong_sim: no state machine; about 3.6 times the worlds per decision) by fast players
-that play like the heuristic at a fraction of its cost (engine.bots.mahjong_players: ``fast_discard``,
-``fast_claim``; :func:`_fast_pick` is the same players on a state): they win whenever they can (M-11,
-M-12), take every kong (M-9, M-22), a pung or chow only when it lowers the shanten (M-6, M-11a), and
-discard, of their three least connected tiles, the one leaving the lowest shanten. A rollout ends with the
+(engine.bots.mahjong_sim: no state machine; about 3.6 times the worlds per decision). The searching seat
+plays its rollouts with the heuristic's own discard worked out on counts (engine.bots.mahjong_splayer: the
+shanten, the way to a double-paying hand, the live tiles that improve the hand, a ready hand's waits by what
+they pay, the 2-5-8 pair, the defence against seats that look ready; it matches 0.89 of the heuristic's
+discards, ``python -m engine.bots.mahjong_sagree``), the other seats with fast players (engine.bots.
+mahjong_players: ``fast_discard``, of their three least connected tiles the one leaving the lowest shanten,
+0.62 of the heuristic's discards; engine.bots.mahjong_sim.TABLE_STEPS gives them the heuristic's discard
+for their first discards too, at a cost: 12 of them left about 19 worlds a decision instead of 28); every
+seat wins
+whenever it can (M-11, M-12), takes every kong (M-9, M-22) and a pung or chow only when it lowers the
+shanten (M-6, M-11a: 0.98 of the heuristic's claim answers). :func:`_fast_pick` is the same players on a
+state. A rollout ends with the
 hand — the score is the seat's payment (M-20, M-22) — or after ``horizon`` discards, when the score is a
 small credit for how close the seat's hand is to ready. :meth:`MahjongSearchBot._rollout_state` is the
 same rollout on the state machine, the simulator's reference (tests/bots/test_mahjong_sim.py).
@@ -30,7 +37,13 @@ connected tile (share of points 0.389 [0.284, 0.495] on 72 hands), and still los
 97% of the heuristic's claim decisions and 64% of its discards (0.449 [0.369, 0.528] on 120 hands, 60
 duplicate walls, ``search_shanten=1``) — and on the simulator, with about 3.6 times the worlds, it is still
 short of even (0.493 [0.432, 0.555] on 230 hands, 115 duplicate walls, seed 5): it overrides the heuristic
-on few discards (2 of 34 searched ones in a sample), and the rollout players are not the heuristic. The
+on few discards (2 of 34 searched ones in a sample). With the searching seat's rollouts played by the
+heuristic's own discard (0.89 of its discards against 0.62; about 29 worlds a decision instead of 38, paired
+ratio 0.74, ``python -m engine.bots.mahjong_worlds --players``) it is no better: 0.469 [0.419, 0.518] on 400
+hands, 200 duplicate walls, seed 5 (``python -m engine.bots.mahjong_sarena --search-shanten 1 -- --game
+mahjong --team-a search --team-b heuristic --deals 10 --first-deal K --seed 5 --sets 1 --wall-cap 20 --json``
+for K = 0, 10, … 190, pooled with ``python -m engine.arena --pool``); on the 115 walls both runs played,
+0.494 against 0.494 — the rollout players' discards were not what kept it from even. The
 win-or-pass search stays on (as shipped, the search measured 0.467 [0.404, 0.529] of the points against the
 heuristic on 200 hands, seed 5: not told apart from even); a discard search is asked for by giving
 ``search_shanten`` (e.g. 9: every discard) until a rollout policy earns it back.
@@ -45,9 +58,11 @@ from engine.core import Action
 from engine.mahjong.state import State
 from engine.tiles import TILES, Tile, counts_of, parse_tiles, shanten_counts
 
+from . import mahjong_sim
 from .mahjong import HeuristicBot, own_melds, rules_of, threats, unseen
 from .mahjong_players import fast_claim, fast_discard, keep_value, lone
 from .mahjong_sim import Sim
+from .mahjong_splayer import state_discard
 
 N = 4
 DEFAULT = object()  # ``search_shanten`` not given: the module's DISCARD_SEARCH_SHANTEN
@@ -197,7 +212,7 @@ class MahjongSearchBot(SearchShell):
             if s is None:
                 break
             acts = w._legal(s)
-            pick = _fast_pick(w, s, acts)
+            pick = _fast_pick(w, s, acts, s == me or steps < mahjong_sim.TABLE_STEPS)
             if keep_wait and s == me and pick.kind == "discard" and w.drawn is not None:
                 pick = next((a for a in acts if a.kind == "discard" and a.arg == str(w.drawn)), pick)
             w.apply(pick, checked=False)
@@ -214,7 +229,7 @@ class MahjongSearchBot(SearchShell):
         return 0.3 if sh == 0 else 0.1 if sh == 1 else 0.0
 
 
-def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
+def _fast_pick(w: State, s: int, acts: tuple[Action, ...], table: bool = True) -> Action:
     """The rollout player on a state (the simulator's players, engine.bots.mahjong_players, on the state's
     own counts): it plays like the heuristic at a fraction of its cost.
 
@@ -239,7 +254,8 @@ def _fast_pick(w: State, s: int, acts: tuple[Action, ...]) -> Action:
     for a in acts:
         if a.kind == "kong":
             return a
-    want = str(TILES[fast_discard(rule, h, melds)])
+    use = table and mahjong_sim.TABLE_PLAYERS
+    want = str(TILES[state_discard(w, s) if use else fast_discard(rule, h, melds)])
     fallback: Action | None = None
     for a in acts:
         if a.kind == "discard":

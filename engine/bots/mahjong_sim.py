@@ -27,10 +27,15 @@ from typing import TYPE_CHECKING
 
 from engine.mahjong.rules import Rules
 from engine.mahjong.scoring import Kong, WinContext, best_value, kong_payments, win_payments
-from engine.tiles import TILES, Meld, TileBag, decompose_counts, meld_of, parse_tiles
+from engine.tiles import TILES, Meld, Tile, TileBag, decompose_counts, meld_of, parse_tiles
 
 from .mahjong_counts import _ORPHANS, fast_shanten, wins
 from .mahjong_players import chow_runs, fast_claim, fast_discard
+from .mahjong_splayer import public_counts, table_discard, threats_of
+
+TABLE_PLAYERS = True  # the rollout players discard as the heuristic does (engine.bots.mahjong_splayer)
+# ... the searching seat all through, the others for their first discards (then the least-connected players)
+TABLE_STEPS = 0
 
 if TYPE_CHECKING:
     from engine.core import Action
@@ -49,11 +54,12 @@ class Sim:
     or directly from sampled hands and wall; :meth:`copy` gives a paired rollout the same world."""
 
     __slots__ = ("rules", "rule", "hands", "melds", "wall", "front", "back", "kongs", "locked", "ml", "mover",
-                 "ctx", "drawn", "last_tile", "pending", "end", "sums", "odd")
+                 "ctx", "drawn", "last_tile", "pending", "end", "sums", "odd", "rivers", "rlen", "pub")
 
     def __init__(self, rules: Rules, hands: list[list[int]], melds: list[list[Meld]], wall: list[int],
                  kongs: list[Kong], locked: list[bool], ml: list[bool], mover: int, ctx: int, drawn: int | None,
-                 last_tile: bool, pending: tuple[str, int, int, dict[int, Answer]] | None = None) -> None:
+                 last_tile: bool, pending: tuple[str, int, int, dict[int, Answer]] | None = None,
+                 rivers: list[list[int]] | None = None) -> None:
         self.rules = rules
         self.rule = rules.win_rule
         self.hands = hands
@@ -75,6 +81,11 @@ class Sim:
         # kept as the hand changes: the count tests in front of every win check (M-11) read them
         self.sums = [[sum(h[a:b]) for a, b in _SPANS] for h in hands]
         self.odd = [sum(x & 1 for x in h) for h in hands]
+        # what every seat sees, for the rollout players' discards (engine.bots.mahjong_splayer): each river
+        # as counts and its length (a claimed tile leaves it, M-8), and every tile outside the hands
+        self.rivers = rivers if rivers is not None else [[0] * 34 for _ in range(N)]
+        self.rlen = [sum(r) for r in self.rivers]
+        self.pub = public_counts(self.rivers, melds)
 
     @classmethod
     def from_state(cls, st: State) -> Sim:
@@ -86,7 +97,8 @@ class Sim:
             pending = (r.kind, r.tile.idx, r.source, {s: _answer(a) for s, a in r.answers.items()})
         sim = cls(st.rules, [list(h) for h in t.hands], [list(m) for m in t.melds],
                   [x.idx for x in t.wall[t.front:t.back]], list(st.kongs), list(st.locked), list(st.ml),
-                  st.mover, _CTX[st.ctx], st.drawn.idx if st.drawn is not None else None, st.last_tile, pending)
+                  st.mover, _CTX[st.ctx], st.drawn.idx if st.drawn is not None else None, st.last_tile, pending,
+                  [_counts(r) for r in t.rivers])
         return sim
 
     def copy(self) -> Sim:
@@ -103,6 +115,9 @@ class Sim:
         new.end = None
         new.sums = [list(x) for x in self.sums]
         new.odd = list(self.odd)
+        new.rivers = [list(r) for r in self.rivers]
+        new.rlen = list(self.rlen)
+        new.pub = list(self.pub)
         return new
 
     @property
@@ -155,10 +170,11 @@ class Sim:
             if ml[s] and self.drawn is not None:
                 x = self.drawn
             else:
-                x = fast_discard(rule, h, ms)
+                x = self._choose_discard(s) if s == me or steps < TABLE_STEPS else fast_discard(rule, h, ms)
                 if keep_wait and s == me and self.drawn is not None:
                     x = self.drawn
             self._sub(s, x)
+            self._to_river(s, x)
             self.locked[s] = False  # M-14: the lock ends with his own discard
             self.drawn = None
             steps += 1
@@ -168,8 +184,17 @@ class Sim:
             if res is not None:
                 return res
 
+    def _choose_discard(self, s: int) -> int:
+        """The rollout player's discard (M-5) from what seat s sees (engine.bots.mahjong_splayer)."""
+        if not TABLE_PLAYERS:
+            return fast_discard(self.rule, self.hands[s], self.melds[s])
+        th = threats_of(self.rule, s, self.hands, self.melds, self.rivers, self.rlen, self.ml)
+        return table_discard(self.rule, self.hands[s], self.melds[s], self.pub, th, self.back - self.front,
+                             self.rules.options.scoring)
+
     def _discard(self, s: int, x: int, me: int) -> float | None:
         self._sub(s, x)
+        self._to_river(s, x)
         self.locked[s] = False  # M-14: the lock ends with his own discard
         self.drawn = None
         return self._round("discard", x, s, {}, me)
@@ -250,6 +275,9 @@ class Sim:
         own.remove(x)
         for j in own:
             self._sub(s, j)
+            self.pub[j] += 1  # exposed (M-8)
+        self.rivers[src][x] -= 1  # the claimed tile leaves the river for the meld: still seen
+        self.rlen[src] -= 1
         tiles = [TILES[i] for i in idxs]
         if kind == "kong":
             self.melds[s].append(meld_of(tiles, claimed=True, kong="exposed", source=src))
@@ -272,6 +300,7 @@ class Sim:
             self._draw(s, True)
             return None
         self._sub(s, i)  # 加杠: may be robbed (M-13)
+        self.pub[i] += 1
         self.drawn = None
         if robbable:
             return self._round("rob", i, s, {}, me)
@@ -285,6 +314,11 @@ class Sim:
         ms[j] = Meld("kong", TileBag([TILES[i]] * 4), True, "added", old.source)
         self.kongs.append(Kong(s, "added"))
         self._draw(s, True)
+
+    def _to_river(self, s: int, x: int) -> None:
+        self.rivers[s][x] += 1
+        self.rlen[s] += 1
+        self.pub[x] += 1
 
     def _sub(self, s: int, x: int) -> None:
         """One tile x leaves seat s's hand (a discard, a claim's own tiles, an added kong's fourth)."""
@@ -379,6 +413,13 @@ class Sim:
 
 def _answer(a: Action) -> Answer:
     return (a.kind, tuple(t.idx for t in parse_tiles(a.arg)) if a.arg else ())
+
+
+def _counts(tiles: Sequence[Tile]) -> list[int]:
+    c = [0] * 34
+    for x in tiles:
+        c[x.idx] += 1
+    return c
 
 
 def _order(src: int) -> tuple[int, ...]:

@@ -19,7 +19,7 @@ import sys
 from types import ModuleType
 from typing import Any
 
-from engine.bots import mahjong_search
+from engine.bots import mahjong_search, mahjong_sim
 from engine.bots.mahjong import make_mahjong_bot
 from engine.mahjong import Rules, State
 
@@ -62,12 +62,16 @@ def _summary(w: list[int]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.bots.mahjong_worlds", description=__doc__)
     ap.add_argument("--module", help="another mahjong_search.py to compare with")
+    ap.add_argument("--players", action="store_true",
+                    help="compare the rollout players: the old least-connected ones against the heuristic's discard")
     ap.add_argument("--budget-ms", type=float, default=300.0)
     ap.add_argument("--seeds", type=int, default=8, help="games to take positions from (two each)")
     ap.add_argument("--rounds", type=int, default=4, help="rounds over the positions, the warm ones included")
     ap.add_argument("--warm", type=int, default=2)
     args = ap.parse_args(argv)
     mods = {"this": mahjong_search}
+    if args.players:
+        mods = {"other": mahjong_search, "this": mahjong_search}
     if args.module:
         mods = {"other": _load(args.module), "this": mahjong_search}
     pos = positions(range(50, 50 + args.seeds))
@@ -77,12 +81,14 @@ def main(argv: list[str] | None = None) -> int:
             view = st.view(seat)
             legal = list(st.legal_actions(seat))
             for name, mod in mods.items():
+                if args.players:
+                    mahjong_sim.TABLE_PLAYERS = name == "this"
                 bot = mod.MahjongSearchBot(k + 100 * r, budget_ms=args.budget_ms, wall_cap=100.0, search_shanten=9)
                 bot.choose(copy.deepcopy(view), legal)
                 if r >= args.warm:
                     worlds[name].append(int(bot.last_stats["worlds"]))
     report: dict[str, Any] = {"budget_ms": args.budget_ms, **{k: _summary(v) for k, v in worlds.items()}}
-    if args.module:
+    if args.module or args.players:
         ratios = sorted(b / a for a, b in zip(worlds["other"], worlds["this"]) if a)
         q = statistics.quantiles(ratios, n=4)
         report["ratio_this_to_other"] = {"median": round(statistics.median(ratios), 2),

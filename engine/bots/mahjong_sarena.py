@@ -1,0 +1,29 @@
+"""The arena with the Mahjong search's reach set (issue 17): ``python -m engine.bots.mahjong_sarena
+--search-shanten 1 [--table-steps 0] -- ARENA ARGS``: sets engine.bots.mahjong_search.DISCARD_SEARCH_SHANTEN
+(the discard search's reach; ``none`` = off) and engine.bots.mahjong_sim.TABLE_STEPS for this run, then runs
+``python -m engine.arena`` with the rest of the arguments (one worker: the settings live in this process)."""
+
+from __future__ import annotations
+
+import argparse
+
+from engine import arena
+from engine.bots import mahjong_search, mahjong_sim
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.bots.mahjong_sarena", description=__doc__)
+    ap.add_argument("--search-shanten", default="none", help="the discard search's reach, or none")
+    ap.add_argument("--table-steps", type=int, default=None, help="engine.bots.mahjong_sim.TABLE_STEPS")
+    ap.add_argument("rest", nargs=argparse.REMAINDER)
+    args = ap.parse_args(argv)
+    mahjong_search.DISCARD_SEARCH_SHANTEN = None if args.search_shanten == "none" else int(args.search_shanten)
+    if args.table_steps is not None:
+        mahjong_sim.TABLE_STEPS = args.table_steps
+    rest = [a for a in args.rest if a != "--"]
+    result = arena.main(rest)
+    return int(result) if result is not None else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
