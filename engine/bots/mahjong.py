@@ -161,7 +161,7 @@ class GreedyBot:
 
     def _tiebreak(self, view: dict[str, Any], hand: list[int], i: int) -> float:
         """Lower = better to discard: isolated honours and terminals first."""
-        return -_isolation(hand, i)
+        return -isolation(hand, i)
 
     # -- claims --------------------------------------------------------------------------------------
 
@@ -188,16 +188,26 @@ class GreedyBot:
         return float(cur - sh) if sh < cur else None
 
 
+# the heuristic's default discard weights, shared with the search's rollout player (mahjong_splayer)
+BIG_BONUS = 0.7
+BIG_FROM = 4
+EFF_SHANTEN = 3
+FOLD_SHANTEN = 2
+FOLD_READY = 0.75
+FOLD_WEIGHT = 40.0
+DANGER_WEIGHT = 1.5
+
+
 class HeuristicBot(GreedyBot):
     """Greedy plus tile efficiency by live tiles, a kept 2-5-8 pair, claims only when they help, defence."""
 
     level = "heuristic"
 
-    def __init__(self, seed: int = 0, fold_shanten: int = 2, fold_weight: float = 40.0,
-                 danger_weight: float = 1.5, min_outs: int = 2, min_wall: int = 30, kong_slack: int = 1,
+    def __init__(self, seed: int = 0, fold_shanten: int = FOLD_SHANTEN, fold_weight: float = FOLD_WEIGHT,
+                 danger_weight: float = DANGER_WEIGHT, min_outs: int = 2, min_wall: int = 30, kong_slack: int = 1,
                  weigh_claims: bool = False, claim_keeps: bool = True, keep_margin: int = 2,
-                 eff_shanten: int = 3, value_waits: bool = True, hazard: float = 0.12,
-                 fold_ready: float = 0.75, big_bonus: float = 0.7, big_from: int = 4,
+                 eff_shanten: int = EFF_SHANTEN, value_waits: bool = True, hazard: float = 0.12,
+                 fold_ready: float = FOLD_READY, big_bonus: float = BIG_BONUS, big_from: int = BIG_FROM,
                  lookahead: float = 0.0) -> None:
         super().__init__(seed)
         self.lookahead = lookahead
@@ -245,7 +255,7 @@ class HeuristicBot(GreedyBot):
                     eff = _acceptance(rule, hand, melds, live, sh)
                 hand[i] += 1
             danger = sum(readiness(view, o) * _danger(view, o, i, live) for o in ready)
-            score = -10.0 * way + 0.25 * eff - 0.4 * _pair_258_loss(hand, i) + 0.05 * _isolation(hand, i)
+            score = -10.0 * way + 0.25 * eff - 0.4 * pair_258_loss(hand, i) + 0.05 * isolation(hand, i)
             if ready:
                 # a deal-in costs one V (M-20) and ends the hand; by default both weights are a tie-break
                 # (no fold): folding leaves the ready seat its self-draw, paid 2V by each of the three
@@ -374,7 +384,7 @@ def _hand_score(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Seq
     return -10.0 * sh + 0.25 * _acceptance(rule, hand, melds, live, sh)
 
 
-def _isolation(hand: Sequence[int], i: int) -> float:
+def isolation(hand: Sequence[int], i: int) -> float:
     """How alone tile i is (higher = fewer neighbours): honours and terminals without partners first."""
     if hand[i] >= 2:
         return 0.0
@@ -386,7 +396,7 @@ def _isolation(hand: Sequence[int], i: int) -> float:
     return (2.0 if near == 0 else 1.0 / (1 + near)) + edge
 
 
-def _pair_258_loss(hand: Sequence[int], i: int) -> float:
+def pair_258_loss(hand: Sequence[int], i: int) -> float:
     """1 when tile i belongs to the only 2-5-8 pair of the hand (M-11.1: the pair must be 2, 5 or 8)."""
     pairs = [j for j in range(27) if hand[j] >= 2 and TILES[j].is_258]
     return 1.0 if pairs == [i] else 0.0
@@ -399,7 +409,7 @@ def _acceptance(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Seq
     for t in kinds:
         if not live[t] or hand[t] >= 4:
             continue
-        if not _useful(hand, t):
+        if not useful(hand, t):
             continue
         hand[t] += 1
         if shanten_counts(rule, hand, melds) < sh:
@@ -417,7 +427,7 @@ def _ready_quality(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: 
     total = 0.0
     kinds = range(34) if rule.honours else range(27)
     for t in kinds:
-        if not live[t] or hand[t] >= 4 or not _useful(hand, t):
+        if not live[t] or hand[t] >= 4 or not useful(hand, t):
             continue
         hand[t] += 1
         if shanten_counts(rule, hand, melds) == 0:
@@ -451,7 +461,7 @@ def _wait_worth(rule: WinRule, hand: list[int], melds: Sequence[Meld], live: Seq
     return total
 
 
-def _useful(hand: Sequence[int], t: int) -> bool:
+def useful(hand: Sequence[int], t: int) -> bool:
     """A drawn tile can only help next to (or on) tiles already held — or as a 七对/十三幺 partner."""
     if hand[t]:
         return True

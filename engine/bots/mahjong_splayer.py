@@ -22,7 +22,18 @@ from engine.tiles import Meld, WinRule, decompose_counts
 from engine.tiles.shanten import MASK_258, MASK_ANY, seven_pairs_kept
 from engine.tiles.win import GROUPS, ORPHAN_IDX
 
-from .mahjong import _isolation, _pair_258_loss, _useful
+from .mahjong import (
+    BIG_BONUS,
+    BIG_FROM,
+    DANGER_WEIGHT,
+    EFF_SHANTEN,
+    FOLD_READY,
+    FOLD_SHANTEN,
+    FOLD_WEIGHT,
+    isolation,
+    pair_258_loss,
+    useful,
+)
 from .mahjong_counts import (
     _FLUSH_GROUPS,
     _GROUP_GAINS,
@@ -42,15 +53,8 @@ from .mahjong_counts import (
 if TYPE_CHECKING:
     from engine.mahjong.state import State
 
-# the heuristic's defaults (HeuristicBot.__init__): the weights of its discard value
-BIG_BONUS = 0.7
-BIG_FROM = 4
-EFF_SHANTEN = 3
+# the weights of the discard value are the heuristic's defaults, imported above
 EFF_CANDIDATES = 99  # the nearest discards whose acceptance is counted, the most isolated first
-FOLD_SHANTEN = 2
-FOLD_READY = 0.75
-FOLD_WEIGHT = 40.0
-DANGER_WEIGHT = 1.5
 
 # one row of a plan: the tile, its fixed score (-10·way, the 2-5-8 pair, isolation), its shanten, and the
 # kinds that improve the hand left with their weights (1 each; for a ready hand a wait's pay in self-draws)
@@ -76,7 +80,7 @@ def plan(rule: WinRule, h: list[int], melds: Sequence[Meld], scoring: str = "sim
     best_way = min(ways)
     wanted = [(i, sh) for i, sh, way in zip(kinds, shs, ways) if way == best_way and 0 < sh <= EFF_SHANTEN]
     if len(wanted) > EFF_CANDIDATES:  # the most isolated ones: a discard that leaves most acceptance
-        wanted.sort(key=lambda c: -_isolation(h, c[0]) - 8.0 * _pair_258_loss(h, c[0]))
+        wanted.sort(key=lambda c: -isolation(h, c[0]) - 8.0 * pair_258_loss(h, c[0]))
         wanted = wanted[:EFF_CANDIDATES]
     found = dict(zip((i for i, _ in wanted), improving_all(rule, h, melds, wanted)))
     rows = []
@@ -86,7 +90,7 @@ def plan(rule: WinRule, h: list[int], melds: Sequence[Meld], scoring: str = "sim
             h[i] -= 1
             imp = _waits(rule, h, melds, scoring)
             h[i] += 1
-        fixed = -10.0 * way - 0.4 * _pair_258_loss(h, i) + 0.05 * _isolation(h, i)
+        fixed = -10.0 * way - 0.4 * pair_258_loss(h, i) + 0.05 * isolation(h, i)
         rows.append((i, fixed, sh, imp))
     got = (min(shs), tuple(rows))
     if len(_PLANS) >= _MEMO_CAP:
@@ -270,7 +274,7 @@ def _improving(rule: WinRule, h: list[int], melds: Sequence[Meld], sh: int) -> t
     """The kinds that lower a 3k+1 hand's shanten (engine.bots.mahjong._acceptance without the counts)."""
     out = []
     for t in range(34 if rule.honours else 27):
-        if h[t] >= 4 or not _useful(h, t):
+        if h[t] >= 4 or not useful(h, t):
             continue
         h[t] += 1
         if shanten(rule, h, melds) < sh:
@@ -352,7 +356,7 @@ def improving_all(rule: WinRule, h: list[int], melds: Sequence[Meld], cands: Seq
                 have = set(found)
                 for t in range(kinds):
                     y = h[t]
-                    if t in have or y >= 4 or not _useful(h, t):
+                    if t in have or y >= 4 or not useful(h, t):
                         continue
                     best = -1
                     if sev:
@@ -375,7 +379,7 @@ def improving_all(rule: WinRule, h: list[int], melds: Sequence[Meld], cands: Seq
 
 def _group_gains(h: list[int], full: list[int], g: int, mask: int, rest: int, n: int, k: int) -> tuple[int, ...]:
     """The kinds of group g whose draw lets the hand keep more than k tiles (the standard count), the other
-    groups' combined table being ``rest``; only draws next to (or on) tiles held count (``_useful``)."""
+    groups' combined table being ``rest``; only draws next to (or on) tiles held count (``useful``)."""
     st, sz, _ = GROUPS[g]
     out = []
     for t in range(st, st + sz):
