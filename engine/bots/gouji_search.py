@@ -46,6 +46,7 @@ from engine.bots.gouji import (
 )
 from engine.bots.gouji_sample import Knowledge, knowledge
 from engine.bots.gouji_sample import sample_hands as deal_world
+from engine.bots.gouji_weight import Observations, observations, pick_world
 from engine.cards import BIG, SMALL, TWO, Card, rank_counts
 from engine.core import Action
 from engine.gouji.state import State
@@ -251,7 +252,7 @@ class GoujiSearchBot(SearchShell):
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float = 0.5, z: float = 1.0, max_candidates: int = 8, max_hand: int | None = 26,
                  win_weight: float = 0.0, min_worlds: int = 8, sd_floor: float = 1.0, wall_cap: float = 1.05,
-                 use_seen: bool = True, declarations: bool = True) -> None:
+                 use_seen: bool = True, declarations: bool = True, weigh: int = 0) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.declarations = declarations  # search tribute and return choices too (DECLARATIONS)
         self.max_hand = max_hand
@@ -260,6 +261,9 @@ class GoujiSearchBot(SearchShell):
         self.sd_floor = sd_floor
         self.wall_cap = wall_cap
         self.use_seen = use_seen  # place the cards the set's events make certain (off: the counts alone)
+        # Resample the worlds by how likely the hidden seats' plays are (engine.bots.gouji_weight): each world
+        # kept is drawn by weight from ``weigh`` fresh ones (0 or 1: every world as dealt).
+        self.weigh = weigh
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         budget = CpuBudget(self.budget_ms, self.wall_cap)
@@ -286,6 +290,7 @@ class GoujiSearchBot(SearchShell):
         if counts is None:
             return Decision(best, reason)
         know = knowledge(view) if self.use_seen else None
+        obs = observations(view) if self.weigh > 1 else None
         # Stop early enough that the last rollout cannot overrun the budget.
         deadline = budget.seconds * 0.95
         cap = self.max_rollouts
@@ -307,7 +312,7 @@ class GoujiSearchBot(SearchShell):
                 break
             if cap is not None and rollouts + len(alive) + 1 > cap:
                 break
-            hands = deal_world(view, counts, self.rng, know)
+            hands = self._world(view, counts, know, obs)
             if hands is None:
                 break
             try:
@@ -363,6 +368,18 @@ class GoujiSearchBot(SearchShell):
         held = diffs[best_i][chosen_at:]
         m = sum(held) / len(held)
         return Decision(a, f"search-best {_code(a)} ({len(held)}/{worlds}x{len(cands)}, {m:+.2f})")
+
+
+    def _world(self, view: dict[str, Any], counts: list[int], know: Knowledge | None,
+               obs: Observations | None) -> list[list[Card]] | None:
+        """One world for the rollouts: as dealt, or (``obs`` given) the likeliest-weighted of ``weigh`` fresh
+        ones, drawn by weight (sampling importance resampling)."""
+        if obs is None or not obs.items:
+            return deal_world(view, counts, self.rng, know)
+        pool = [h for h in (deal_world(view, counts, self.rng, know) for _ in range(self.weigh)) if h is not None]
+        if not pool:
+            return None
+        return pool[pick_world([[rank_counts(h) for h in w] for w in pool], obs, self.rng)]
 
 
 def _code(a: Action) -> str:
