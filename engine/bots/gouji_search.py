@@ -44,7 +44,7 @@ from engine.bots.gouji import (
     spend_cost,
     uses_all,
 )
-from engine.bots.gouji_sample import Knowledge, knowledge
+from engine.bots.gouji_sample import Knowledge, Table, deal_counts, knowledge, table, world_counts, world_hands
 from engine.bots.gouji_sample import sample_hands as deal_world
 from engine.bots.gouji_weight import Observations, observations, pick_world
 from engine.cards import BIG, SMALL, TWO, Card, rank_counts
@@ -291,6 +291,7 @@ class GoujiSearchBot(SearchShell):
             return Decision(best, reason)
         know = knowledge(view) if self.use_seen else None
         obs = observations(view) if self.weigh > 1 else None
+        tab = table(view, counts) if obs is not None and obs.items else None
         # Stop early enough that the last rollout cannot overrun the budget.
         deadline = budget.seconds * 0.95
         cap = self.max_rollouts
@@ -312,7 +313,7 @@ class GoujiSearchBot(SearchShell):
                 break
             if cap is not None and rollouts + len(alive) + 1 > cap:
                 break
-            hands = self._world(view, counts, know, obs)
+            hands = self._world(view, counts, know, obs, tab)
             if hands is None:
                 break
             try:
@@ -370,16 +371,16 @@ class GoujiSearchBot(SearchShell):
         return Decision(a, f"search-best {_code(a)} ({len(held)}/{worlds}x{len(cands)}, {m:+.2f})")
 
 
-    def _world(self, view: dict[str, Any], counts: list[int], know: Knowledge | None,
-               obs: Observations | None) -> list[list[Card]] | None:
-        """One world for the rollouts: as dealt, or (``obs`` given) the likeliest-weighted of ``weigh`` fresh
-        ones, drawn by weight (sampling importance resampling)."""
-        if obs is None or not obs.items:
+    def _world(self, view: dict[str, Any], counts: list[int], know: Knowledge | None, obs: Observations | None,
+               tab: Table | None) -> list[list[Card]] | None:
+        """One world for the rollouts: as dealt, or (``obs`` and ``tab`` given) one of ``weigh`` fresh ones
+        drawn by weight (sampling importance resampling; only the one kept is made of cards)."""
+        if obs is None or tab is None:
             return deal_world(view, counts, self.rng, know)
-        pool = [h for h in (deal_world(view, counts, self.rng, know) for _ in range(self.weigh)) if h is not None]
+        pool = [d for d in (deal_counts(tab, know, self.rng) for _ in range(self.weigh)) if d is not None]
         if not pool:
             return None
-        return pool[pick_world([[rank_counts(h) for h in w] for w in pool], obs, self.rng)]
+        return world_hands(tab, pool[pick_world([world_counts(tab, d) for d in pool], obs, self.rng)])
 
 
 def _code(a: Action) -> str:
