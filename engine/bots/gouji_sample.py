@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots.base import events_since_deal
-from engine.cards import BIG, SMALL, SUITS, THREE, TWO, VALUE_OF, Card, rank_counts
+from engine.cards import BIG, SMALL, SUITS, THREE, TWO, VALUE_OF, Card
 
 N = 6
 TOTAL = [0, 0, 0] + [16] * 13 + [4, 4, 0]  # copies of each rank in the four decks (G-2)
@@ -309,11 +309,6 @@ def deal_counts(t: Table, know: Knowledge | None, rng: random.Random) -> list[li
     if dealt is None:
         dealt = deal_hidden(t.pool, t.need, None, rng)
     return dealt
-
-
-def world_counts(t: Table, dealt: Sequence[Sequence[int]]) -> list[list[int]]:
-    """Rank counts of every hand of a world: the seen hands as they are, the hidden ones as dealt."""
-    return [rank_counts(h) if h is not None else list(dealt[s]) for s, h in enumerate(t.hands)]
 
 
 def world_hands(t: Table, dealt: Sequence[Sequence[int]]) -> list[list[Card]]:

@@ -44,7 +44,7 @@ from engine.bots.gouji import (
     spend_cost,
     uses_all,
 )
-from engine.bots.gouji_sample import Knowledge, Table, deal_counts, knowledge, table, world_counts, world_hands
+from engine.bots.gouji_sample import Knowledge, Table, deal_counts, knowledge, table, world_hands
 from engine.bots.gouji_sample import sample_hands as deal_world
 from engine.bots.gouji_weight import Observations, observations, pick_world
 from engine.cards import BIG, SMALL, TWO, Card, rank_counts
@@ -380,7 +380,8 @@ class GoujiSearchBot(SearchShell):
         pool = [d for d in (deal_counts(tab, know, self.rng) for _ in range(self.weigh)) if d is not None]
         if not pool:
             return None
-        return world_hands(tab, pool[pick_world([world_counts(tab, d) for d in pool], obs, self.rng)])
+        # the observations are of hidden seats only, whose rows of a dealt world are their whole hands
+        return world_hands(tab, pool[pick_world(pool, obs, self.rng)])
 
 
 def _code(a: Action) -> str:

@@ -189,7 +189,8 @@ def ess(weights: Sequence[float]) -> float:
 
 # ---------------------------------------------------------------------------------------------- measurement
 def _position_figures(view: dict[str, Any], truth: Sequence[Sequence[int]], worlds: list[list[list[int]]],
-                      obs: Observations) -> dict[str, tuple[float, float]]:
+                      obs: Observations, resampled: list[list[list[int]]] | None = None
+                      ) -> dict[str, tuple[float, float]]:
     """(unweighted, weighted) figures of one position: the mean probability the worlds give to the true
     holder of each hidden A / 2 / joker (``p_big``) and of each hidden card (``p_all``), and the mean
     log-likelihood of the true count of each rank in each hidden hand (``ll``, smoothed by one pseudo-world: it
@@ -200,11 +201,20 @@ def _position_figures(view: dict[str, Any], truth: Sequence[Sequence[int]], worl
     m = len(worlds)
     flat = [1.0 / m] * m
     wts = normalized([obs.log_weight(w) for w in worlds])
+    if resampled is not None:  # the second column: other worlds (drawn by weight already), weighed evenly
+        return _columns(truth, obs, worlds, flat, resampled, flat, ess(wts))
+    return _columns(truth, obs, worlds, flat, worlds, wts, ess(wts))
+
+
+def _columns(truth: Sequence[Sequence[int]], obs: Observations, worlds_a: list[list[list[int]]],
+             flat: list[float], worlds_b: list[list[list[int]]], wts: list[float],
+             eff: float) -> dict[str, tuple[float, float]]:
+    m = len(worlds_a)
     seats = [s for s in obs.seats if sum(truth[s])]
     out: dict[str, tuple[float, float]] = {}
     for name, ranks in (("p_big", (ACE, TWO, SMALL, BIG)), ("p_all", tuple(range(3, 18)))):
         pair = []
-        for w in (flat, wts):
+        for w, worlds in ((flat, worlds_a), (wts, worlds_b)):
             num = den = 0.0
             for r in ranks:
                 u = sum(truth[s][r] for s in seats)
@@ -218,7 +228,7 @@ def _position_figures(view: dict[str, Any], truth: Sequence[Sequence[int]], worl
         out[name] = (pair[0], pair[1])
     pair = []
     alpha = 1.0 / m
-    for w in (flat, wts):
+    for w, worlds in ((flat, worlds_a), (wts, worlds_b)):
         tot, n = 0.0, 0
         for s in seats:
             for r in range(3, 18):
@@ -231,12 +241,12 @@ def _position_figures(view: dict[str, Any], truth: Sequence[Sequence[int]], worl
     for name in ("exact", "sq_err"):
         f = _hit if name == "exact" else _sq
         pair = []
-        for w in (flat, wts):
+        for w, worlds in ((flat, worlds_a), (wts, worlds_b)):
             vals = [sum(wi * f(world[s][r], truth[s][r]) for wi, world in zip(w, worlds))
                     for s in seats for r in range(3, 18)]
             pair.append(sum(vals) / len(vals) if vals else float("nan"))
         out[name] = (pair[0], pair[1])
-    out["ess"] = (float(m), ess(wts))
+    out["ess"] = (float(m), eff)
     return out
 
 
@@ -249,11 +259,13 @@ def _sq(x: int, t: int) -> float:
 
 
 def measure(positions: int, seed: int, worlds: int = 64, table: str = "heuristic",
-            temper: float = TEMPER) -> dict[str, Any]:
+            temper: float = TEMPER, resample: int = 0) -> dict[str, Any]:
     """Positions from whole two-set bot games (seed ``seed``): at a play-phase decision every few moves, the
     deciding seat's worlds (``worlds`` of them, dealt within what it knows) scored against the real hands,
     unweighted and weighted. ``table``: "heuristic" (six heuristic bots) or "mixed" (heuristic, the frozen
-    baseline heuristic and greedy in turn — a model built on the heuristic facing other players)."""
+    baseline heuristic and greedy in turn — a model built on the heuristic facing other players). ``resample``
+    > 1: the second column is not the weighted worlds but as many others, each drawn by weight from
+    ``resample`` fresh ones — what the search's rollouts get with ``weigh=resample``."""
     from engine.bots import make_bot
     from engine.bots.gouji_sample import knowledge
     from engine.bots.gouji_search import sample_hands
@@ -284,13 +296,21 @@ def measure(positions: int, seed: int, worlds: int = 64, table: str = "heuristic
                     if hands is None:
                         break
                     ws.append([rank_counts(h) for h in hands])
+                alt: list[list[list[int]]] | None = None
+                if resample > 1 and len(ws) == worlds:
+                    alt = []
+                    for _ in range(worlds):
+                        pool = [[rank_counts(h) for h in hs] for hs in
+                                (sample_hands(view, rng, know) for _ in range(resample)) if hs is not None]
+                        alt.append(pool[pick_world(pool, obs, rng)])
                 if len(ws) == worlds and obs.items:
-                    rows.append(_position_figures(view, [rank_counts(h) for h in st.hands], ws, obs))
+                    rows.append(_position_figures(view, [rank_counts(h) for h in st.hands], ws, obs, alt))
                     n_obs += len(obs.items)
             v = st.view(seat)
             st.apply(bots[seat].choose(v, legal).action)
             steps += 1
     summary: dict[str, Any] = {"positions": len(rows), "seed": seed, "worlds": worlds, "table": table,
+                               "resample": resample,
                                "games": game, "observed_per_position": n_obs / max(1, len(rows))}
     for key in ("p_big", "p_all", "exact", "sq_err", "ll", "ess"):
         a = [r[key][0] for r in rows if not math.isnan(r[key][0])]
@@ -306,8 +326,9 @@ def measure(positions: int, seed: int, worlds: int = 64, table: str = "heuristic
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """``python -m engine.bots.gouji_weight --positions 300 --seed S [--worlds 64] [--table mixed]``: the
-    prediction figures, weighted against unweighted on the same worlds, with 95 % intervals over positions."""
+    """``python -m engine.bots.gouji_weight --positions 300 --seed S [--worlds 64] [--table mixed]
+    [--resample K]``: the prediction figures, weighted against unweighted on the same worlds (or resampled
+    against dealt), with 95 % intervals over positions."""
     import argparse
     import json
 
@@ -317,8 +338,10 @@ def main(argv: Sequence[str] | None = None) -> None:
     ap.add_argument("--worlds", type=int, default=64)
     ap.add_argument("--table", choices=("heuristic", "mixed"), default="heuristic")
     ap.add_argument("--temper", type=float, default=TEMPER)
+    ap.add_argument("--resample", type=int, default=0,
+                    help="compare with worlds each drawn by weight from this many (the search's weigh)")
     a = ap.parse_args(argv)
-    print(json.dumps(measure(a.positions, a.seed, a.worlds, a.table, a.temper), indent=1))
+    print(json.dumps(measure(a.positions, a.seed, a.worlds, a.table, a.temper, a.resample), indent=1))
 
 
 if __name__ == "__main__":

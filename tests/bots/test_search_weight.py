@@ -147,3 +147,5 @@ def test_the_prediction_measurement_runs() -> None:
         assert 0.0 <= r[key]["unweighted"] <= 1.0 and 0.0 <= r[key]["weighted"] <= 1.0
     assert r["sq_err"]["weighted"] >= 0.0
     assert 1.0 <= r["ess"]["weighted"] <= 8.0 + 1e-9
+    s = measure(positions=2, seed=4, worlds=6, resample=3)  # the search's resampled worlds against dealt ones
+    assert s["resample"] == 3 and 0.0 <= s["p_all"]["weighted"] <= 1.0
