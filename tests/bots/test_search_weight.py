@@ -149,3 +149,18 @@ def test_the_prediction_measurement_runs() -> None:
     assert 1.0 <= r["ess"]["weighted"] <= 8.0 + 1e-9
     s = measure(positions=2, seed=4, worlds=6, resample=3)  # the search's resampled worlds against dealt ones
     assert s["resample"] == 3 and 0.0 <= s["p_all"]["weighted"] <= 1.0
+
+
+def test_the_strength_check_names_the_weighted_search_for_its_run_only() -> None:
+    """``python -m engine.bots.gouji_weight_arena``: inside the run the arena makes ``search-weighted`` as the
+    search with ``weigh``; outside it the name is unknown again, and the search itself is unweighted."""
+    import pytest
+
+    import engine.arena as arena
+    from engine.bots.gouji_weight_arena import LEVEL, weighted_level
+
+    with weighted_level(3):
+        assert arena.make_bot(LEVEL, "gouji", seed=1).weigh == 3  # type: ignore[attr-defined]
+        assert arena.make_bot("search", "gouji", seed=1).weigh == 0  # type: ignore[attr-defined]
+    with pytest.raises(ValueError):
+        arena.make_bot(LEVEL, "gouji")
