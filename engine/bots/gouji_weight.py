@@ -116,8 +116,8 @@ def _beatable(rules: Any, h: Sequence[int], top: Play) -> bool:
 def observations(view: Mapping[str, Any], temper: float = TEMPER) -> Observations:
     """The play-phase decisions of every seat whose hand ``view``'s seat cannot see, from its own history.
 
-    Only the passes of a 对头's 够级 play and the leads (not final plays) are kept — the decisions the model
-    weighs; every seat whose hand left play is left out (nothing of it is dealt)."""
+    Only the passes of a 对头's 够级 play and the leads (not final plays, not a burner's, G-53) are kept — the
+    decisions the model weighs; every seat whose hand left play is left out (nothing of it is dealt)."""
     me = int(view["seat"])
     opts = view.get("options") or {}
     rules = rules_from_options(dict(opts))
@@ -127,6 +127,7 @@ def observations(view: Mapping[str, Any], temper: float = TEMPER) -> Observation
     top: Play | None = None
     top_seat: int | None = None
     top_gouji = chaos = False
+    burner: int | None = None  # a burner's leads carry a joker (G-53): not from the low end
     thrown: set[int] = set()
     played = [[0] * 19 for _ in range(N)]  # per seat: ranks played so far in this set
     pending: list[tuple[Observed, list[int]]] = []  # with a copy of the seat's played counts at that time
@@ -136,12 +137,19 @@ def observations(view: Mapping[str, Any], temper: float = TEMPER) -> Observation
             top, top_seat, top_gouji = None, None, False
             if kind == "burn_failed":
                 thrown.add(int(d["seat"]))
+                burner = None
             continue
         if kind == "revolution":
             thrown.add(int(d["seat"]))
             continue
         if kind == "chaos":
             chaos = True
+            continue
+        if kind == "burn":
+            burner = int(d["seat"])
+            continue
+        if kind == "burn_end":
+            burner = None
             continue
         if kind not in ("play", "pass"):
             continue
@@ -152,7 +160,7 @@ def observations(view: Mapping[str, Any], temper: float = TEMPER) -> Observation
                 pending.append((Observed(s, "pass", top, None, ()), list(played[s])))
             continue
         play = rules.parse(str(d["play"]))
-        if s in hidden and top is None and not d.get("burn") and not d.get("final"):
+        if s in hidden and top is None and s != burner and not d.get("final"):
             pending.append((Observed(s, "lead", None, play, ()), list(played[s])))
         for c in d.get("cards") or []:
             played[s][VALUE_OF[c[0]]] += 1
