@@ -41,6 +41,7 @@ from engine.bots.baohuang import (
     strength,
 )
 from engine.bots.baohuang_sample import known_cards
+from engine.bots.baohuang_weight import observations, resample
 from engine.bots.base import CpuBudget, Decision, SearchShell, check_legal, hand_counts, override_score
 from engine.cards import BIG, NATURAL_RANKS, SMALL, Card
 from engine.core import Action
@@ -401,7 +402,7 @@ class BaohuangSearchBot(SearchShell):
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float = 1.0, z: float = 1.0, max_candidates: int = 3, min_worlds: int = 8,
                  win_weight: float = 10.0, tilt: bool = True, sd_floor: float = 2.0, wall_cap: float = 1.05,
-                 emperor_side: bool = False, declarations: bool = True) -> None:
+                 emperor_side: bool = False, declarations: bool = True, weigh: int = 0) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.declarations = declarations  # a rebel's 造反 searched too (see _rebellion)
         self.emperor_side = emperor_side  # search for the emperor and his guard too (off: see _choose)
@@ -410,6 +411,9 @@ class BaohuangSearchBot(SearchShell):
         self.wall_cap = wall_cap
         self.win_weight = win_weight
         self.tilt = tilt
+        # Resample the play's worlds by how likely the other seats' leads are (engine.bots.baohuang_weight): each
+        # world kept is drawn by weight from ``weigh`` fresh ones (0 or 1: every world as dealt).
+        self.weigh = weigh
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         budget = CpuBudget(self.budget_ms, self.wall_cap)
@@ -443,6 +447,9 @@ class BaohuangSearchBot(SearchShell):
         worlds = tries = rollouts = 0
         per_rollout = 0.0
         template: Any = None
+        obs = observations(view) if self.weigh > 1 else None
+        if obs is not None and not obs.items:
+            obs = None
         while tries < 400 and alive:
             tries += 1
             now = budget.now()
@@ -450,7 +457,10 @@ class BaohuangSearchBot(SearchShell):
                 break
             if self.max_rollouts is not None and rollouts >= self.max_rollouts:
                 break
-            hands = sample_hands(view, rules, self.rng, tilt=self.tilt)
+            if obs is None:
+                hands = sample_hands(view, rules, self.rng, tilt=self.tilt)
+            else:
+                hands = resample(lambda: sample_hands(view, rules, self.rng, tilt=self.tilt), obs, self.weigh, self.rng)
             if hands is None:
                 break
             try:

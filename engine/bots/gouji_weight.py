@@ -317,9 +317,14 @@ def measure(positions: int, seed: int, worlds: int = 64, table: str = "heuristic
             v = st.view(seat)
             st.apply(bots[seat].choose(v, legal).action)
             steps += 1
-    summary: dict[str, Any] = {"positions": len(rows), "seed": seed, "worlds": worlds, "table": table,
-                               "resample": resample,
-                               "games": game, "observed_per_position": n_obs / max(1, len(rows))}
+    return summarize(rows, {"positions": len(rows), "seed": seed, "worlds": worlds, "table": table,
+                            "resample": resample, "games": game,
+                            "observed_per_position": n_obs / max(1, len(rows))})
+
+
+def summarize(rows: Sequence[Mapping[str, tuple[float, float]]], head: dict[str, Any]) -> dict[str, Any]:
+    """Per figure over the positions: both columns' means and their paired difference with a 95 % interval."""
+    summary = dict(head)
     for key in ("p_big", "p_all", "exact", "sq_err", "ll", "ess"):
         a = [r[key][0] for r in rows if not math.isnan(r[key][0])]
         b = [r[key][1] for r in rows if not math.isnan(r[key][1])]

@@ -164,3 +164,64 @@ def test_the_strength_check_names_the_weighted_search_for_its_run_only() -> None
         assert arena.make_bot("search", "gouji", seed=1).weigh == 0  # type: ignore[attr-defined]
     with pytest.raises(ValueError):
         arena.make_bot(LEVEL, "gouji")
+
+
+# ---------------------------------------------------------------------------------------------- Baohuang
+def test_baohuang_a_lead_weighs_down_the_worlds_with_lower_groups() -> None:
+    """B-28: seat 2 led ``99`` after its ``44`` was played out: a world that leaves it lower groups (then: its
+    hand now plus what it played since) weighs less; the viewer's own leads weigh nothing."""
+    from engine.bots.baohuang_weight import observations as bh_observations
+
+    def ev(kind: str, **data: Any) -> dict[str, Any]:
+        return {"kind": kind, "data": data}
+
+    hist = [ev("dealt", counts=[44, 43, 43, 43, 43]), ev("lead_to", seat=2),
+            ev("play", seat=2, play="99", cards=["9c", "9h"]), ev("play", seat=3, play="JJ", cards=["Jc", "Jh"]),
+            ev("kou", winner=3), ev("play", seat=3, play="55", cards=["5c", "5h"]),
+            ev("play", seat=1, play="66", cards=["6c", "6h"])]
+    obs = bh_observations({"game": "baohuang", "seat": 1, "options": {}, "history": hist})
+    assert [(o.seat, o.kind) for o in obs.items] == [(2, "lead"), (3, "lead")]
+    low = _counts("-", "-", "4d 7d Kd", "Qd", "-")
+    high = _counts("-", "-", "Kd Ad 2d", "Qd", "-")
+    # seat 2 held 4 and 7 below its 99; seat 3 held JJ above its 55 then — no lower group either way
+    assert abs(obs.log_weight(low) - obs.log_weight(high) - 2 * math.log(LEAD_LOWER)) < 1e-9
+
+
+def test_baohuang_weighted_search_is_deterministic_and_blind_to_the_hidden_hands() -> None:
+    """A rebel's resampling search: equal views (two other seats' hidden cards exchanged) and a repeat with the
+    same seed decide alike; its weights depend on the view only."""
+    from engine.bots.baohuang_weight import observations as bh_observations
+
+    from .test_search import _baohuang_points
+
+    checked = 0
+    for seed in range(6):
+        for st, seat, view, legal in _baohuang_points(seed, 40):
+            if view.get("role") != "rebel" or not bh_observations(view).items:
+                continue
+            others = [s for s in range(5) if s != seat]
+            st2 = _swap_hidden_card(st, others[0], others[1])
+            if st2 is None:
+                continue
+            v2 = copy_view(st2.view(seat))
+            assert v2 == view
+            decisions = []
+            for v in (view, view, v2):
+                bot = make_bot("search", "baohuang", seed=4, budget_ms=60_000, rollouts=20, weigh=5)
+                d = bot.choose(copy_view(v), legal)  # type: ignore[arg-type]
+                decisions.append((d.action, d.reason, bot.last_stats.get("worlds")))  # type: ignore[attr-defined]
+            assert decisions[0] == decisions[1] == decisions[2]
+            assert decisions[0][2]  # it searched
+            checked += 1
+            break
+        if checked >= 2:
+            break
+    assert checked >= 1
+
+
+def test_baohuang_prediction_measurement_runs() -> None:
+    """``python -m engine.bots.baohuang_weight``: both columns within their ranges."""
+    from engine.bots.baohuang_weight import measure as bh_measure
+
+    r = bh_measure(positions=2, seed=3, worlds=6, resample_k=3)
+    assert r["positions"] == 2 and 0.0 <= r["p_all"]["weighted"] <= 1.0 and 0.0 <= r["exact"]["unweighted"] <= 1.0
