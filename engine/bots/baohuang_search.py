@@ -75,11 +75,13 @@ def _options_for(view: dict[str, Any], legal: Sequence[Action]) -> dict[str, Any
     return {"deck": deck, "twos_as_fillers": pr.twos_as_fillers}
 
 
-def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: bool = True) -> list[list[Card]] | None:
-    seat = int(view["seat"])
-    counts = list(view.get("counts") or [])
-    if len(counts) != N:
-        return None
+Unseen = tuple[list[Card], list[Card], dict[int, list[Card]]]
+
+
+def unseen_cards(view: dict[str, Any], rules: Any) -> Unseen | None:
+    """What every world of one decision shares: this seat's hand, the cards it has not seen (the pack minus
+    its hand and the cards played, in pack order) and the cards each seat has played; None if they do not fit.
+    Worth computing once per decision: removing a hundred cards from the pack is most of a world's cost."""
     own = [Card.parse(c) for c in view.get("hand") or []]
     played, by_seat = _played_cards(view)
     pool = list(rules.pack())
@@ -88,6 +90,20 @@ def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: boo
             pool.remove(c)
         except ValueError:
             return None
+    return own, pool, by_seat
+
+
+def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: bool = True,
+                 unseen: Unseen | None = None) -> list[list[Card]] | None:
+    """One world of the hidden hands (``unseen``: :func:`unseen_cards` of this view, when already known)."""
+    seat = int(view["seat"])
+    counts = list(view.get("counts") or [])
+    if len(counts) != N:
+        return None
+    u = unseen if unseen is not None else unseen_cards(view, rules)
+    if u is None:
+        return None
+    own, pool, by_seat = list(u[0]), list(u[1]), u[2]
     hands: list[list[Card]] = [[] for _ in range(N)]
     hands[seat] = own
     need = [0 if s == seat else counts[s] for s in range(N)]
@@ -450,6 +466,7 @@ class BaohuangSearchBot(SearchShell):
         obs = observations(view) if self.weigh > 1 else None
         if obs is not None and not obs.items:
             obs = None
+        unseen = unseen_cards(view, rules)
         while tries < 400 and alive:
             tries += 1
             now = budget.now()
@@ -458,9 +475,10 @@ class BaohuangSearchBot(SearchShell):
             if self.max_rollouts is not None and rollouts >= self.max_rollouts:
                 break
             if obs is None:
-                hands = sample_hands(view, rules, self.rng, tilt=self.tilt)
+                hands = sample_hands(view, rules, self.rng, tilt=self.tilt, unseen=unseen)
             else:
-                hands = resample(lambda: sample_hands(view, rules, self.rng, tilt=self.tilt), obs, self.weigh, self.rng)
+                hands = resample(lambda: sample_hands(view, rules, self.rng, tilt=self.tilt, unseen=unseen), obs,
+                                 self.weigh, self.rng)
             if hands is None:
                 break
             try:

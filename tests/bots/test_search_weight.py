@@ -225,3 +225,26 @@ def test_baohuang_prediction_measurement_runs() -> None:
 
     r = bh_measure(positions=2, seed=3, worlds=6, resample_k=3)
     assert r["positions"] == 2 and 0.0 <= r["p_all"]["weighted"] <= 1.0 and 0.0 <= r["exact"]["unweighted"] <= 1.0
+
+
+def test_baohuang_worlds_are_the_same_from_the_shared_unseen_cards() -> None:
+    """The unseen cards computed once per decision (``unseen_cards``) give the very worlds computed from the
+    view each time — the same seed, the same hands — and are not changed by dealing."""
+    from engine.baohuang import Rules
+    from engine.bots.baohuang_search import sample_hands as bh_sample
+    from engine.bots.baohuang_search import unseen_cards
+
+    from .test_search import _baohuang_points
+
+    n = 0
+    for _st, _seat, view, _legal in _baohuang_points(3, 12):
+        rules = Rules(dict(view["options"]))  # type: ignore[arg-type]
+        u = unseen_cards(view, rules)  # type: ignore[arg-type]
+        assert u is not None
+        before = (list(u[0]), list(u[1]))
+        a, b = random.Random(n), random.Random(n)
+        for _ in range(3):
+            assert bh_sample(view, rules, a) == bh_sample(view, rules, b, unseen=u)  # type: ignore[arg-type]
+        assert (u[0], u[1]) == before
+        n += 1
+    assert n >= 5
