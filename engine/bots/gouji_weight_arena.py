@@ -1,6 +1,6 @@
 """A paired strength check of the Gouji search on resampled worlds (issue 16): :mod:`engine.arena` on the same
-duplicate deals, team A the search with ``weigh=K`` (:mod:`engine.bots.gouji_weight`), team B the search as it
-is, sides swapped on every deal.
+duplicate deals, team A the search with ``weigh=K`` (:mod:`engine.bots.gouji_weight`), team B the search
+without it (``weigh=0``), sides swapped on every deal.
 
 The arena names its bots by level and gives every bot of a level the same parameters; for this run only it is
 handed one more name, ``search-weighted`` (never a level players see). Chunk and pool like any arena run::
@@ -49,7 +49,7 @@ def run(deals: int, seed: int, sets: int = 1, weigh: int = 4, budget_ms: float =
         kw["rollouts"] = rollouts
     with weighted_level(weigh):
         out = arena.run("gouji", LEVEL, "search", deals, seed, sets=sets, workers=1,
-                        bot_kw={"search": dict(kw), LEVEL: dict(kw)}, first_deal=first_deal)
+                        bot_kw={"search": dict(kw, weigh=0), LEVEL: dict(kw)}, first_deal=first_deal)
     out["weigh"] = weigh
     return out
 

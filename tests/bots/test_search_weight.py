@@ -153,7 +153,7 @@ def test_the_prediction_measurement_runs() -> None:
 
 def test_the_strength_check_names_the_weighted_search_for_its_run_only() -> None:
     """``python -m engine.bots.gouji_weight_arena``: inside the run the arena makes ``search-weighted`` as the
-    search with ``weigh``; outside it the name is unknown again, and the search itself is unweighted."""
+    search with ``weigh``; outside it the name is unknown again; the search resamples by default (``WEIGH``)."""
     import pytest
 
     import engine.arena as arena
@@ -161,7 +161,9 @@ def test_the_strength_check_names_the_weighted_search_for_its_run_only() -> None
 
     with weighted_level(3):
         assert arena.make_bot(LEVEL, "gouji", seed=1).weigh == 3  # type: ignore[attr-defined]
-        assert arena.make_bot("search", "gouji", seed=1).weigh == 0  # type: ignore[attr-defined]
+        assert arena.make_bot("search", "gouji", seed=1, weigh=0).weigh == 0  # type: ignore[attr-defined]
+    from engine.bots.gouji_search import WEIGH
+    assert make_bot("search", "gouji").weigh == WEIGH > 1  # type: ignore[attr-defined]
     with pytest.raises(ValueError):
         arena.make_bot(LEVEL, "gouji")
 
