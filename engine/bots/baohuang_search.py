@@ -41,6 +41,7 @@ from engine.bots.baohuang import (
     strength,
 )
 from engine.bots.baohuang_sample import known_cards
+from engine.bots.baohuang_weight import observations, resample
 from engine.bots.base import CpuBudget, Decision, SearchShell, check_legal, hand_counts, override_score
 from engine.cards import BIG, NATURAL_RANKS, SMALL, Card
 from engine.core import Action
@@ -74,11 +75,13 @@ def _options_for(view: dict[str, Any], legal: Sequence[Action]) -> dict[str, Any
     return {"deck": deck, "twos_as_fillers": pr.twos_as_fillers}
 
 
-def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: bool = True) -> list[list[Card]] | None:
-    seat = int(view["seat"])
-    counts = list(view.get("counts") or [])
-    if len(counts) != N:
-        return None
+Unseen = tuple[list[Card], list[Card], dict[int, list[Card]]]
+
+
+def unseen_cards(view: dict[str, Any], rules: Any) -> Unseen | None:
+    """What every world of one decision shares: this seat's hand, the cards it has not seen (the pack minus
+    its hand and the cards played, in pack order) and the cards each seat has played; None if they do not fit.
+    Worth computing once per decision: removing a hundred cards from the pack is most of a world's cost."""
     own = [Card.parse(c) for c in view.get("hand") or []]
     played, by_seat = _played_cards(view)
     pool = list(rules.pack())
@@ -87,6 +90,20 @@ def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: boo
             pool.remove(c)
         except ValueError:
             return None
+    return own, pool, by_seat
+
+
+def sample_hands(view: dict[str, Any], rules: Any, rng: random.Random, tilt: bool = True,
+                 unseen: Unseen | None = None) -> list[list[Card]] | None:
+    """One world of the hidden hands (``unseen``: :func:`unseen_cards` of this view, when already known)."""
+    seat = int(view["seat"])
+    counts = list(view.get("counts") or [])
+    if len(counts) != N:
+        return None
+    u = unseen if unseen is not None else unseen_cards(view, rules)
+    if u is None:
+        return None
+    own, pool, by_seat = list(u[0]), list(u[1]), u[2]
     hands: list[list[Card]] = [[] for _ in range(N)]
     hands[seat] = own
     need = [0 if s == seat else counts[s] for s in range(N)]
@@ -401,7 +418,7 @@ class BaohuangSearchBot(SearchShell):
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float = 1.0, z: float = 1.0, max_candidates: int = 3, min_worlds: int = 8,
                  win_weight: float = 10.0, tilt: bool = True, sd_floor: float = 2.0, wall_cap: float = 1.05,
-                 emperor_side: bool = False, declarations: bool = True) -> None:
+                 emperor_side: bool = False, declarations: bool = True, weigh: int = 0) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.declarations = declarations  # a rebel's 造反 searched too (see _rebellion)
         self.emperor_side = emperor_side  # search for the emperor and his guard too (off: see _choose)
@@ -410,6 +427,9 @@ class BaohuangSearchBot(SearchShell):
         self.wall_cap = wall_cap
         self.win_weight = win_weight
         self.tilt = tilt
+        # Resample the play's worlds by how likely the other seats' leads are (engine.bots.baohuang_weight): each
+        # world kept is drawn by weight from ``weigh`` fresh ones (0 or 1: every world as dealt).
+        self.weigh = weigh
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         budget = CpuBudget(self.budget_ms, self.wall_cap)
@@ -443,6 +463,10 @@ class BaohuangSearchBot(SearchShell):
         worlds = tries = rollouts = 0
         per_rollout = 0.0
         template: Any = None
+        obs = observations(view) if self.weigh > 1 else None
+        if obs is not None and not obs.items:
+            obs = None
+        unseen = unseen_cards(view, rules)
         while tries < 400 and alive:
             tries += 1
             now = budget.now()
@@ -450,7 +474,11 @@ class BaohuangSearchBot(SearchShell):
                 break
             if self.max_rollouts is not None and rollouts >= self.max_rollouts:
                 break
-            hands = sample_hands(view, rules, self.rng, tilt=self.tilt)
+            if obs is None:
+                hands = sample_hands(view, rules, self.rng, tilt=self.tilt, unseen=unseen)
+            else:
+                hands = resample(lambda: sample_hands(view, rules, self.rng, tilt=self.tilt, unseen=unseen), obs,
+                                 self.weigh, self.rng)
             if hands is None:
                 break
             try:

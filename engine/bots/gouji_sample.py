@@ -261,10 +261,19 @@ def deal_hidden(pool: list[int], need: Sequence[int], know: Knowledge | None,
     return out
 
 
-def sample_hands(view: Mapping[str, Any], counts: Sequence[int], rng: random.Random,
-                 know: Knowledge | None = None) -> list[list[Card]] | None:
-    """One determinization: every hand filled in, consistent with what this seat has seen (``know``, from
-    :func:`knowledge`; None = only the card counts). ``counts`` are the public hand sizes."""
+@dataclass
+class Table:
+    """What every world of one decision shares: the hands this seat sees (its own, its teammates' shown ones;
+    None = hidden), the unseen cards (rank counts) and how many of them each seat (and ``OUT``) holds."""
+
+    hands: list[list[Card] | None]
+    pool: list[int]
+    need: list[int]
+
+
+def table(view: Mapping[str, Any], counts: Sequence[int]) -> Table | None:
+    """The shared part of the worlds of ``view`` (``counts``: the public hand sizes); None when the counts do
+    not add up."""
     seat = int(view["seat"])
     own = [Card.parse(c) for c in view.get("hand") or []]
     pool = list(TOTAL)
@@ -290,10 +299,30 @@ def sample_hands(view: Mapping[str, Any], counts: Sequence[int], rng: random.Ran
     need[OUT] = sum(pool) - sum(need)
     if need[OUT] < 0:
         return None
-    dealt = deal_hidden(pool, need, know, rng) if know is not None else None
+    return Table(hands, pool, need)
+
+
+def deal_counts(t: Table, know: Knowledge | None, rng: random.Random) -> list[list[int]] | None:
+    """One world as rank counts per seat (and ``OUT``) of the hidden cards: within ``know``'s bounds, or by the
+    counts alone when what is known does not fit."""
+    dealt = deal_hidden(t.pool, t.need, know, rng) if know is not None else None
     if dealt is None:
-        dealt = deal_hidden(pool, need, None, rng)  # what is known did not fit: the counts alone
-    if dealt is None:
-        return None
+        dealt = deal_hidden(t.pool, t.need, None, rng)
+    return dealt
+
+
+def world_hands(t: Table, dealt: Sequence[Sequence[int]]) -> list[list[Card]]:
+    """The hands of a world, the hidden ones made of cards from their rank counts (suits never matter, C-3)."""
     return [h if h is not None else _cards_of([r for r in range(19) for _ in range(dealt[s][r])])
-            for s, h in enumerate(hands)]
+            for s, h in enumerate(t.hands)]
+
+
+def sample_hands(view: Mapping[str, Any], counts: Sequence[int], rng: random.Random,
+                 know: Knowledge | None = None) -> list[list[Card]] | None:
+    """One determinization: every hand filled in, consistent with what this seat has seen (``know``, from
+    :func:`knowledge`; None = only the card counts). ``counts`` are the public hand sizes."""
+    t = table(view, counts)
+    if t is None:
+        return None
+    dealt = deal_counts(t, know, rng)
+    return world_hands(t, dealt) if dealt is not None else None
