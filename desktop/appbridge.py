@@ -199,15 +199,16 @@ class AppBridge(QObject):
         s = i18n.strings(self._lang)
         out = []
         for g in _planned():
-            if g not in avail and f"{g}Desc" not in s:
-                continue
             try:
                 spec = games.spec(g)
             except ValueError:
                 spec = None
+            if g not in avail and spec is None:  # planned, no words to show yet
+                continue
             name = s.get(g) or (presenter(g).title(self._lang) if spec else g)  # a new game's name: its spec
-            out.append({"id": g, "name": name, "desc": s.get(f"{g}Desc", ""),
-                        "desc2": s.get(f"{g}Desc2", s["comingSoon"]), "seats": spec.seats if spec else 4,
+            desc, desc2 = presenter(g).tile_words(self._lang) if spec else ("", "")
+            out.append({"id": g, "name": name, "desc": desc,
+                        "desc2": desc2 or s["comingSoon"], "seats": spec.seats if spec else 4,
                         "available": g in avail, "teams": bool(spec and spec.teams),
                         "felt": presenter(g).felt if spec else "green",
                         "chip": "" if g in avail else s["comingSoon"] if spec is None else s["notAvailable"]})

@@ -43,6 +43,7 @@ class Presenter:
     title_en = ""
     glyph = "牌"          # the one character on the top bar's badge
     felt = "green"        # Theme felt colour: "green" | "teal"
+    tile_lines: tuple[tuple[str, str], tuple[str, str]] = (("", ""), ("", ""))  # new-game tile: (zh, en) × 2
     pass_kinds: tuple[str, ...] = ("pass",)
     can_ask = False       # 报户: a seat may be asked for its count
     tribute_steps = False  # the tribute card shows the steps tribute › return › play
@@ -79,6 +80,10 @@ class Presenter:
     # ---------------------------------------------------------------- titles
     def title(self, lang: str) -> str:
         return i18n.pick(lang, self.title_zh, self.title_en)
+
+    def tile_words(self, lang: str) -> tuple[str, str]:
+        """The new-game tile's two lines under the name, in ``lang``."""
+        return (i18n.pick(lang, *self.tile_lines[0]), i18n.pick(lang, *self.tile_lines[1]))
 
     def lan_hint(self, options: Mapping[str, Any], lang: str) -> str:
         """The LAN lobby's rules line: each option that differs from its default, by its label (a game's

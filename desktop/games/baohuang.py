@@ -56,6 +56,9 @@ def no_triple(view: Mapping[str, Any]) -> bool:
 class BaohuangPresenter(ClimbingPresenter):
     glyph = "保"
     felt = "teal"
+    # the new-game tile: (Chinese, English) of its two lines
+    tile_lines = (("5 人 · 皇帝 + 侍卫 对 3 人", "5 players · emperor + guard v 3"),
+                  ("皇帝亮出带冠大王，侍卫身份保密", "The emperor shows his crowned joker"))
     pass_kinds = ("pass", "decline")
 
     def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str]) -> str:

@@ -23,6 +23,9 @@ def tribute_kind(kind: str, lang: str, unknown: str) -> str:
 class GoujiPresenter(ClimbingPresenter):
     glyph = "够"
     felt = "green"
+    # the new-game tile: (Chinese, English) of its two lines
+    tile_lines = (("6 人 · 3 对 3 · 4 副牌 216 张", "6 players · 3 v 3 · 4 decks, 216 cards"),
+                  ("对门为对头，抢头科、防大落", "Your opposite is your rival 对头"))
     pass_kinds = ("pass", "rang", "jiefeng", "decline")
     can_ask = True
     tribute_steps = True

@@ -67,6 +67,9 @@ def tile_row(t: str) -> Row:
 class MahjongPresenter(Presenter):
     glyph = "麻"
     felt = "teal"
+    # the new-game tile: (Chinese, English) of its two lines
+    tile_lines = (("4 人 · 各自为战 · 136 张", "4 players · each for himself · 136 tiles"),
+                  ("推倒胡 · 二五八将", "Any complete hand wins · pair of 2, 5 or 8"))
     pass_kinds = ()             # a claim round's 过 is sealed (M-7): nothing is shown for it
     auto_answer_kinds = ("pass",)     # a seat asked with nothing to claim is answered at once (M-7)
     board = "games/mahjong/Board.qml"

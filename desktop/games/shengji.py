@@ -77,6 +77,9 @@ class ShengjiPresenter(Presenter):
     _phase = ""
     glyph = "升"
     felt = "green"
+    # the new-game tile: (Chinese, English) of its two lines
+    tile_lines = (("4 人 · 2 对 2", "4 players · 2 v 2"),
+                  ("两副牌 · 亮主反主 · 打2到A", "Two decks · declare the trump · play up from 2 to A"))
     pass_kinds: tuple[str, ...] = ()   # 不亮 is no pass in the play (S-9a); the trick game has no pass at all
     match_key = "hand_no"
     result_events = ("hand_over",)
