@@ -195,6 +195,10 @@ class GameSpec:
     bot_factory: Callable[..., Any] | None = None
     from_view: Callable[..., GameState] | None = None
     header_extras: Callable[[GameState], Mapping[str, Any]] = field(default=lambda st: {})
+    # the State keywords its header_extras wrote, typed back from a log header
+    header_kwargs: Callable[[Mapping[str, Any]], Mapping[str, Any]] = field(default=lambda head: {})
+    # the State keywords a finished match hands to the next one at the same table (Gouji G-83: 串三户 tribute)
+    carry_over: Callable[[GameState], Mapping[str, Any]] = field(default=lambda st: {})
     side_names: tuple[str, str] = ("first", "second")
     side_of: Callable[[Any, int], int] | None = None
     side_scores: Callable[[Any], list[tuple[float, float]]] | None = None

@@ -68,13 +68,14 @@ def dump(state: Any) -> str:
 
 
 def state_kwargs(head: dict[str, Any]) -> dict[str, Any]:
-    """The extra ``State`` arguments a header records (what the specs' ``header_extras`` write: a match length
-    ``hands``, G-83 ``carry_tribute``), typed back."""
+    """The extra ``State`` arguments a header records (a match length ``hands``; what the game's spec wrote with
+    ``header_extras``, typed back by its ``header_kwargs``), typed back."""
     extra: dict[str, Any] = {}
     if "hands" in head:
         extra["hands"] = int(head["hands"])
-    if head.get("carry_tribute"):
-        extra["carry_tribute"] = [(int(p), int(r)) for p, r in head["carry_tribute"]]
+    game = str(head.get("game"))
+    if game in games.names():
+        extra.update(games.spec(game).header_kwargs(head))
     if head.get("shuffle_entropy"):
         from engine.fairness import Ledger
         extra["entropy"] = Ledger.entropy_from_json(head["shuffle_entropy"])

@@ -30,6 +30,18 @@ def header_extras(state: GameState) -> Mapping[str, Any]:
     return {"carry_tribute": [list(x) for x in carry]} if carry else {}
 
 
+def header_kwargs(head: Mapping[str, Any]) -> Mapping[str, Any]:
+    """G-83: the carried tribute a header records, as ``State(carry_tribute=...)`` takes it."""
+    carry = head.get("carry_tribute")
+    return {"carry_tribute": [(int(p), int(r)) for p, r in carry]} if carry else {}
+
+
+def carry_over(state: Any) -> Mapping[str, Any]:
+    """G-83: a 串三户 at a game's end carries its tribute into the next game at the table."""
+    carry = getattr(state, "next_game_tribute", None)
+    return {"carry_tribute": [tuple(x) for x in carry]} if carry else {}
+
+
 def playout(state: Any, seat: int) -> float:
     """The rest of the current set with the heuristic for every seat: ``seat``'s team score minus the other's."""
     from engine.bots.gouji_search import _policy
@@ -58,7 +70,8 @@ SPEC = games.register(GameSpec(
     presets=lambda: PRESETS, preset_titles=lambda: PRESET_TITLES,
     match_unit="sets", match_counter="sets", match_option="sets_per_game", match_default=5,
     option_rule="G.4", teams=((0, 2, 4), (1, 3, 5)), bot_factory=make_bot, from_view=State.from_view,
-    header_extras=header_extras, side_names=("even", "odd"), side_scores=side_scores,
+    header_extras=header_extras, header_kwargs=header_kwargs, carry_over=carry_over,
+    side_names=("even", "odd"), side_scores=side_scores,
     playout=playout, deal=deal, tutor=_tutor_line, tutor_phases=_TUTOR_PHASES,
     unseen=unseen, known_hands=known_hands, hand_counts=hand_counts,
 ))

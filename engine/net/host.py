@@ -429,9 +429,8 @@ class Host:
         kwargs: dict[str, Any] = {}
         if self.cfg.hands != 1 or _match_kwarg(self.cfg.game) == "hands":
             kwargs["hands"] = self.cfg.hands  # Baohuang, Shengji: a match of that many hands
-        carry = getattr(self.state, "next_game_tribute", None) if self.state is not None else None
-        if carry:
-            kwargs["carry_tribute"] = [tuple(x) for x in carry]  # Gouji G-83: 串三户 tribute into the next game
+        if self.state is not None:  # what the finished match hands on (the game's spec says)
+            kwargs.update(games.spec(self.cfg.game).carry_over(self.state))
         if self.lobby_entropy and self.cfg.game in games.names() and games.spec(self.cfg.game).deal is not None:
             kwargs["entropy"] = {0: [self.lobby_entropy.get(s.n) for s in self.seats]}  # engine.fairness
         self.lobby_entropy = {}

@@ -307,3 +307,19 @@ def test_g83_carried_tribute_survives_log_replay():
     again = log.load(log.dump(st))
     for seat in (None, *range(6)):
         assert again.view(seat, with_history=True) == st.view(seat, with_history=True)
+
+
+def test_g83_carried_tribute_passes_through_the_spec_and_the_log_header():
+    """The table (LAN host) and the log learn what a 串三户 carries from the spec's ``carry_over`` and
+    ``header_kwargs``, not from Gouji-named code of their own."""
+    from engine import games
+    from engine import log as game_log
+    st = new_game(CSH, leader=0, chuansanhu_tribute="one-to-opposite", sets_per_game=2, **NO_CALLS)
+    play_csh(st)
+    spec = games.spec("gouji")
+    kw = spec.carry_over(st)
+    assert sorted(kw["carry_tribute"]) == [(1, 4), (3, 0), (5, 2)]
+    nxt = games.new_state("gouji", 0, {"sets_per_game": 1}, **kw)
+    head, again = game_log.state_from_header(game_log.dump_lines(nxt)[0])
+    assert sorted(again.carry_tribute) == sorted(nxt.carry_tribute) == [(1, 4), (3, 0), (5, 2)]
+    assert spec.carry_over(new_game(CSH, leader=0, sets_per_game=2, **NO_CALLS)) == {}
