@@ -429,7 +429,7 @@ class Host:
         kwargs: dict[str, Any] = {}
         if self.cfg.hands != 1 or _match_kwarg(self.cfg.game) == "hands":
             kwargs["hands"] = self.cfg.hands  # Baohuang, Shengji: a match of that many hands
-        if self.state is not None:  # what the finished match hands on (the game's spec says)
+        if self.state is not None and self.cfg.game in games.names():  # what the finished match hands on
             kwargs.update(games.spec(self.cfg.game).carry_over(self.state))
         if self.lobby_entropy and self.cfg.game in games.names() and games.spec(self.cfg.game).deal is not None:
             kwargs["entropy"] = {0: [self.lobby_entropy.get(s.n) for s in self.seats]}  # engine.fairness
