@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 ZH: dict[str, str] = {
-    "title": "齐鲁牌局", "subtitle": "够级 · 保皇 · 山东扑克",
+    "title": "齐鲁牌局", "subtitle": "山东扑克与麻将",
     "continue": "继续上一局", "newGame": "新游戏", "lan": "局域网", "replays": "回放", "settings": "设置",
     "rules": "规则", "quit": "退出", "back": "返回", "start": "开 始", "close": "关闭",
     "lanSoon": "局域网对战：由网络模块提供（开发中）", "noSave": "没有进行中的对局",
@@ -90,7 +90,7 @@ ZH: dict[str, str] = {
 }
 
 EN: dict[str, str] = {
-    "title": "Qilu Cards", "subtitle": "Gouji · Baohuang · Shandong card games",
+    "title": "Qilu Cards", "subtitle": "Shandong card and tile games",
     "continue": "Continue", "newGame": "New game", "lan": "LAN", "replays": "Replays", "settings": "Settings",
     "rules": "Rules", "quit": "Quit", "back": "Back", "start": "Start", "close": "Close",
     "lanSoon": "LAN play: provided by the network module (in progress)", "noSave": "No match in progress",

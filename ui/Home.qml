@@ -27,8 +27,9 @@ Item {
             }
             Column {
                 anchors.verticalCenter: parent.verticalCenter
+                spacing: 4   // the English title's descenders otherwise touch the subtitle
                 Text { objectName: "homeTitle"; text: qsTr("Qilu Cards"); font.family: Theme.font; font.bold: true; font.pixelSize: 44; color: Theme.text }
-                Text { text: qsTr("齐鲁牌局 · %1", "the app's name in the other UI language, then the subtitle").arg(qsTr("Gouji · Baohuang · Shandong card games")); font.family: Theme.font; font.pixelSize: 16; color: Theme.text2 }
+                Text { text: qsTr("齐鲁牌局 · %1", "the app's name in the other UI language, then the subtitle").arg(qsTr("Shandong card and tile games")); font.family: Theme.font; font.pixelSize: 16; color: Theme.text2 }
             }
         }
         Item { width: 1; height: 26 }
@@ -66,7 +67,8 @@ Item {
     Text {
         anchors.bottom: parent.bottom; anchors.bottomMargin: 18
         anchors.horizontalCenter: parent.horizontalCenter
-        text: "够级 Gouji · 保皇 Baohuang · v0.1"
+        objectName: "homeGames"
+        text: home.app ? home.app.gameLine : ""
         color: Theme.hint; font.family: Theme.font; font.pixelSize: 13
     }
 }

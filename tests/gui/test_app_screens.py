@@ -15,6 +15,15 @@ def test_home_screen_starts(qa):
     shot(qa, "home_zh")
 
 
+def test_home_foot_names_every_game_the_build_plays(qa):
+    from desktop import __version__
+    from engine import games
+    line = qa.find("homeGames").property("text")
+    for g in games.available():
+        assert f"{games.spec(g).title_zh} {games.spec(g).title_en}" in line
+    assert line.endswith(f"v{__version__}")
+
+
 def test_new_game_rows_come_from_the_engine_specs(qa):
     qa.set_screen("newgame")
     wait_frame(qa.window)

@@ -107,13 +107,13 @@
             <translation>齐鲁牌局</translation>
         </message>
         <message>
-            <source>Gouji · Baohuang · Shandong card games</source>
-            <translation>够级 · 保皇 · 山东扑克</translation>
-        </message>
-        <message>
             <source>齐鲁牌局 · %1</source>
             <comment>the app's name in the other UI language, then the subtitle</comment>
             <translation>Qilu Cards · %1</translation>
+        </message>
+        <message>
+            <source>Shandong card and tile games</source>
+            <translation>山东扑克与麻将</translation>
         </message>
         <message>
             <source>Continue</source>
