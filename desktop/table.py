@@ -899,10 +899,11 @@ class TableBridge(QObject):
 
     @Slot()
     def playAgain(self) -> None:
-        """再来一局: a new match with the same seats, rules and length and a new seed (a local table)."""
+        """再来一局: a new match with the same seats, rules and length and a new seed (a local table); what
+        the finished match hands on (the spec's ``carry_over``) goes with it."""
         again = (self.snap or {}).get("again") or self._again
         if self.net is None and again:
-            self.start({**again, "seed": None})
+            self.start({**again, "seed": None, "carry": True})
 
     @Slot(int)
     def tributeFlights(self, n: int) -> None:

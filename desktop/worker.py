@@ -148,6 +148,15 @@ class GameWorker(QObject):
         self._judge_state: tuple[Any, Any] = (None, None)          # LAN: (view key, State made from the view)
         self._key: Any = None
 
+    def _carried(self, cfg: dict[str, Any]) -> dict[str, Any]:
+        """再来一局 after a finished match of the same game: what the spec says it hands on (Gouji G-83: a
+        串三户's tribute paid in the next game's first set), as the LAN host does."""
+        from engine import games
+        last = self.state
+        if not cfg.get("carry") or last is None or not last.is_over or last.rules.game != cfg["game"]:
+            return {}
+        return dict(games.spec(cfg["game"]).carry_over(last))
+
     # ---------------------------------------------------------------- commands (queued from the GUI)
     @Slot(object)
     def start(self, cfg: dict[str, Any]) -> None:
@@ -162,7 +171,8 @@ class GameWorker(QObject):
                 if seed is None:
                     seed = random.randrange(1, 2**31)
                 spec = games.spec(cfg["game"])
-                state = spec.new_state(int(seed), cfg.get("options") or {}, **match_kwargs(cfg))
+                state = spec.new_state(int(seed), cfg.get("options") or {}, **match_kwargs(cfg),
+                                       **self._carried(cfg))
         except Exception as exc:  # a damaged save, a bad option: report, never crash
             self.notice.emit("resume_failed" if cfg.get("resume") else "error", f"{type(exc).__name__}: {exc}")
             return
@@ -184,7 +194,7 @@ class GameWorker(QObject):
         self.meta = {"game": state.rules.game, "humans": sorted(self.humans), "levels": levels,
                      "seats": cfg.get("seats"), "seed": state.seed, **match_kwargs({**cfg, "game": game})}
         # 再来一局: the same seats, rules and match length with a new seed (the worker picks it)
-        self.again = {**{k: v for k, v in cfg.items() if k not in ("resume", "seed", "progress")},
+        self.again = {**{k: v for k, v in cfg.items() if k not in ("resume", "seed", "progress", "carry")},
                       "game": game, "options": dict(state.rules.options.changed()), "humans": sorted(self.humans),
                       "levels": levels, "names": cfg.get("names") or cfg.get("seats"),
                       "seats": cfg.get("seats") or cfg.get("names"), **match_kwargs({**cfg, "game": game})}

@@ -323,3 +323,22 @@ def test_g83_carried_tribute_passes_through_the_spec_and_the_log_header():
     head, again = game_log.state_from_header(game_log.dump_lines(nxt)[0])
     assert sorted(again.carry_tribute) == sorted(nxt.carry_tribute) == [(1, 4), (3, 0), (5, 2)]
     assert spec.carry_over(new_game(CSH, leader=0, sets_per_game=2, **NO_CALLS)) == {}
+
+
+@pytest.mark.parametrize("carry", [True, False])
+def test_g83_play_again_at_a_local_table_carries_the_tribute(tmp_path, monkeypatch, carry):
+    """再来一局 at a local table starts the next game with the 串三户 tribute the finished one carries, as the
+    LAN host does; a new game chosen from the menu (no ``carry``) starts clean."""
+    from desktop.worker import GameWorker
+    monkeypatch.setenv("QILU_DATA_DIR", str(tmp_path))
+    w = GameWorker()
+    w.state = new_game(CSH, leader=0, chuansanhu_tribute="one-to-opposite", sets_per_game=2, **NO_CALLS)
+    play_csh(w.state)
+    assert w.state.is_over and w.state.next_game_tribute
+    cfg = {"game": "gouji", "seed": 5, "humans": [0], "pace_ms": 0, "save": False, "sets_per_game": 1}
+    w.start({**cfg, "carry": carry})
+    try:
+        assert sorted(w.state.carry_tribute) == ([(1, 4), (3, 0), (5, 2)] if carry else [])
+        assert "carry" not in w.again   # the next 再来一局 asks again, from the match it follows
+    finally:
+        w.stop()
