@@ -22,6 +22,11 @@ over the points won by all seats, pooled over the deals, with a 95% interval of 
 (delta method); ``score_diff_a`` is A's net points per deal (both plays), ``win_rate_a`` the share of plays
 in which A's seats won more points than B's. ``--sets`` is the match length there too (``--sets 1``: one
 hand per play, so both plays of a deal start from the same wall and the same dealer).
+
+``--arg-a KEY=VALUE`` / ``--arg-b KEY=VALUE`` hand one side's bots a keyword of their level's constructor (the
+search levels' and the Mahjong heuristic's options), e.g. the same search with and without weighted worlds:
+``--team-a search --team-b search --arg-b weigh=0``. The report records them (``bot_args``); runs made with
+different ones do not pool.
 """
 
 from __future__ import annotations
@@ -113,7 +118,8 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
         b = bots.get(key)
         if b is None:
             level = level_a if side == "A" else level_b
-            b = bots[key] = make_bot(level, game, seed=_bot_seed(seed, deal, seat, side), **bot_kw.get(level, {}))
+            kw = {**bot_kw.get(level, {}), **bot_kw.get(f"side {side}", {})}   # --arg-a / --arg-b last
+            b = bots[key] = make_bot(level, game, seed=_bot_seed(seed, deal, seat, side), **kw)
         return b
 
     def side_of(seat: int) -> str:
@@ -255,6 +261,20 @@ def percentile(xs: Sequence[float], q: float) -> float:
     return s[k]
 
 
+def bot_args(pairs: Sequence[str]) -> dict[str, Any]:
+    """``["weigh=0", "max_hand=null"]`` → ``{"weigh": 0, "max_hand": None}``: each value as JSON, else as text."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, eq, text = pair.partition("=")
+        if not eq or not key.isidentifier():
+            raise SystemExit(f"a bot argument is KEY=VALUE, got {pair!r}")
+        try:
+            out[key] = json.loads(text)
+        except json.JSONDecodeError:
+            out[key] = text
+    return out
+
+
 def run(game: str, level_a: str, level_b: str, deals: int, seed: int, sets: int = 1, workers: int = 1,
         options: dict[str, Any] | None = None, bot_kw: dict[str, Any] | None = None,
         progress: Callable[[int], None] | None = None, first_deal: int = 0) -> dict[str, Any]:
@@ -278,6 +298,7 @@ def run(game: str, level_a: str, level_b: str, deals: int, seed: int, sets: int 
     elapsed = time.time() - t0
     out = summarize(game, level_a, level_b, seed, opts, results, elapsed)
     out["first_deal"] = first_deal
+    out["bot_args"] = {side: dict(kw.get(f"side {side}", {})) for side in "AB"}
     out["per_deal"] = [{"deal": pair[0].deal, "win_a": statistics.fmean(p.win_a for p in pair),
                         **({"tally": [p.tally for p in pair]} if any(p.tally for p in pair) else {}),
                         "diff_a": statistics.fmean(p.diff_a for p in pair),
@@ -296,15 +317,19 @@ def pool(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         raise ValueError("nothing to pool")
     key = ("game", "team_a", "team_b", "seed", "options")
     first = runs[0]
+    no_args = {"A": {}, "B": {}}   # a report from before --arg-a/--arg-b
     for r in runs[1:]:
         for k in key:
             if r[k] != first[k]:
                 raise ValueError(f"runs differ in {k}: {first[k]!r} vs {r[k]!r}")
+        if r.get("bot_args", no_args) != first.get("bot_args", no_args):
+            raise ValueError(f"runs differ in bot_args: {first.get('bot_args')!r} vs {r.get('bot_args')!r}")
     per_deal = [d for r in runs for d in r["per_deal"]]
     deals = [d["deal"] for d in per_deal]
     if len(set(deals)) != len(deals):
         raise ValueError("the runs share deals; pool runs over different deals (--first-deal)")
     out: dict[str, Any] = {k: first[k] for k in key}
+    out["bot_args"] = first.get("bot_args", no_args)
     out.update({"deals": len(per_deal), "plays": 2 * len(per_deal), "pooled_runs": len(runs),
                 "win_rate_a": _win_ci([d["win_a"] for d in per_deal]),
                 "score_diff_a": mean_ci([d["diff_a"] for d in per_deal]),
@@ -451,6 +476,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--wall-cap", type=float, default=None,
                     help="search bot: its budget is CPU time; wall time is capped at this many budgets (default 1.05)")
     ap.add_argument("--options", default="{}", help="rule options as JSON, e.g. '{\"compare_option\": 1}'")
+    ap.add_argument("--arg-a", action="append", default=[], metavar="KEY=VALUE",
+                    help="a keyword for side A's bots (VALUE as JSON, else text), e.g. --arg-a weigh=0; repeatable")
+    ap.add_argument("--arg-b", action="append", default=[], metavar="KEY=VALUE", help="the same for side B")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--pool", nargs="+", metavar="REPORT", help="pool the --json reports of runs over different deals")
     args = ap.parse_args(argv)
@@ -473,6 +501,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         kw["baseline-search"] = dict(skw)  # the frozen search knows budget and rollouts only
     if args.wall_cap is not None:
         kw.setdefault("search", {})["wall_cap"] = args.wall_cap
+    for side, level, given in (("A", args.team_a, args.arg_a), ("B", args.team_b, args.arg_b)):
+        if given:
+            kw[f"side {side}"] = side_kw = bot_args(given)
+            try:   # a keyword the bot does not take is refused now, not mid-run
+                make_bot(level, args.game, **{**kw.get(level, {}), **side_kw})
+            except (TypeError, ValueError) as exc:
+                ap.error(f"--arg-{side.lower()}: {level} bot: {exc}")
     sets = args.sets if args.sets is not None else (games.spec(args.game).match_default or 1)
     res = run(args.game, args.team_a, args.team_b, args.deals, args.seed, sets=sets, workers=args.workers,
               options=json.loads(args.options), bot_kw=kw, first_deal=args.first_deal)

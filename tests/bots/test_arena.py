@@ -82,3 +82,31 @@ def test_pooled_runs_equal_one_long_run(game: str, tmp_path: object) -> None:
         f.write_text(json.dumps(p))
         files.append(str(f))
     assert arena.main(["--pool", *files]) == 0
+
+
+def test_bot_arguments_reach_one_side_only(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                           tmp_path: object) -> None:
+    """``--arg-a KEY=VALUE`` goes to side A's bots and nowhere else, is recorded in the report, keeps reports
+    made with other arguments from pooling, and a keyword the bot does not take is refused before any deal."""
+    made: list[dict[str, object]] = []
+    real = arena.make_bot
+
+    def spy(level: str, game: str | None = None, seed: int = 0, **kw: object) -> object:
+        made.append(dict(kw))
+        return real(level, game, seed=seed, **kw)
+
+    monkeypatch.setattr(arena, "make_bot", spy)
+    assert arena.bot_args(["lookahead=1.0", "label=x", "n=null"]) == {"lookahead": 1.0, "label": "x", "n": None}
+    args = ["--game", "mahjong", "--team-a", "heuristic", "--team-b", "heuristic", "--deals", "1", "--seed", "5"]
+    assert arena.main([*args, "--arg-a", "lookahead=1.0", "--json"]) == 0
+    with_args = json.loads(capsys.readouterr().out)
+    assert with_args["bot_args"] == {"A": {"lookahead": 1.0}, "B": {}}
+    dealt = made[1:]   # the first is the up-front check
+    assert dealt and any(m == {"lookahead": 1.0} for m in dealt) and any(m == {} for m in dealt)
+    assert arena.main([*args, "--first-deal", "1", "--json"]) == 0
+    without = json.loads(capsys.readouterr().out)
+    with pytest.raises(ValueError, match="differ in bot_args"):
+        arena.pool([with_args, without])
+    with pytest.raises(SystemExit) as refused:
+        arena.main([*args, "--arg-b", "no_such_option=1"])
+    assert refused.value.code == 2 and "--arg-b" in capsys.readouterr().err
