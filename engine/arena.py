@@ -317,7 +317,7 @@ def pool(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
         raise ValueError("nothing to pool")
     key = ("game", "team_a", "team_b", "seed", "options")
     first = runs[0]
-    no_args = {"A": {}, "B": {}}   # a report from before --arg-a/--arg-b
+    no_args: dict[str, dict[str, Any]] = {"A": {}, "B": {}}   # a report from before --arg-a/--arg-b
     for r in runs[1:]:
         for k in key:
             if r[k] != first[k]:
