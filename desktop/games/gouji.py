@@ -181,7 +181,7 @@ class GoujiPresenter(ClimbingPresenter):
                 cells.append(sheet.num(teams[t] if t < len(teams) else None))
             run = [totals[members[t][0]] if len(totals) == 6 else None for t in (mine_t, 1 - mine_t)]
             cells.append(sheet.text(f"{run[0]} : {run[1]}" if None not in run else "–"))
-            rows.append({"cells": cells, "mark": (s["doubled"] + " ×2 · 串三户") if res.get("chuansanhu") else ""})
+            rows.append({"cells": cells, "mark": f"{s['doubled']} ×2 · {s['gjChuansanhu']}" if res.get("chuansanhu") else ""})
         last = list(results[-1].get("totals") or []) if results else []
         run = [last[members[t][0]] if len(last) == 6 else 0 for t in (mine_t, 1 - mine_t)]
         total = [sheet.text(s["total"], "gold"), sheet.text(""), sheet.num(run[0]), sheet.text(""),

@@ -124,4 +124,6 @@ def test_gouji_sheet_marks_chuansanhu_doubling():
     doubled = {**base, "chuansanhu": True}
     v = pres.sheet([plain, doubled], 0, 6, {"scoring": "2-1"}, "zh", str)
     assert v["rows"][0]["mark"] == "" and "串三户" in v["rows"][1]["mark"]
+    en = pres.sheet([plain, doubled], 0, 6, {"scoring": "2-1"}, "en", str)["rows"][1]["mark"]
+    assert en.startswith("doubled ×2") and "clean sweep" in en   # the English sheet explains the term
     assert [c["text"] for c in v["rows"][1]["cells"][1:3]] == ["+2 +1 0", "+6"]
