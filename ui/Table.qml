@@ -73,6 +73,7 @@ Item {
         color: "#0B1715"
         Rectangle { anchors.bottom: parent.bottom; width: parent.width; height: 1; color: Theme.panelBorder }
         Row {
+            id: barLeft
             x: 18; anchors.verticalCenter: parent.verticalCenter; spacing: 10
             Rectangle {
                 width: 32; height: 32; radius: 8
@@ -85,7 +86,10 @@ Item {
             Btn { objectName: "btnLastResults"; visible: root.table.hasLastResults; anchors.verticalCenter: parent.verticalCenter; height: 34; minWidth: 40; fontSize: 14; text: qsTr("Last results"); onClicked: root.table.showLastResults() }
         }
         Row {
-            anchors.centerIn: parent; spacing: 12
+            // centred, but moved aside rather than under the buttons when a language's words are long
+            objectName: "barCentre"
+            anchors.verticalCenter: parent.verticalCenter; spacing: 12
+            x: Math.max(barLeft.x + barLeft.width + 12, Math.min((parent.width - width) / 2, barRight.x - width - 12))
             Chip { objectName: "setLabel"; text: root.table.setLabel; size: 15; fg: Theme.text; bg: "#162C27"; line: Theme.panelBorder }
             Rectangle {
                 visible: root.table.score.team === true
@@ -123,6 +127,7 @@ Item {
             }
         }
         Row {
+            id: barRight
             anchors.right: parent.right; anchors.rightMargin: 14; anchors.verticalCenter: parent.verticalCenter
             spacing: 8
             Btn { objectName: "btnChat"; visible: root.chatOn; height: 34; minWidth: 40; fontSize: 14; text: qsTr("Chat"); border.color: root.chatOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.chatOpen = !root.chatOpen }

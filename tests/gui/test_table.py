@@ -82,6 +82,16 @@ def test_sweep_select_illegal_then_legal_play(qa):
     wait_frame(qa.window)
     assert qa.find("setLabel").property("text").startswith("Set ")
     shot(qa, "gouji_table_en")
+    # the bar's centre (set, score) never runs under its buttons, in the longer language too
+    from PySide6.QtCore import QPointF
+    centre, buttons = qa.find("barCentre"), qa.find("btnChat").parentItem()
+    for width in (qa.window.width(), qa.window.minimumWidth() or 1280):
+        qa.window.setWidth(width)
+        wait_frame(qa.window)
+        right = centre.mapToScene(QPointF(centre.width(), 0)).x()
+        assert right + 8 <= buttons.mapToScene(QPointF(0, 0)).x(), (width, right)
+    shot(qa, "gouji_table_en_narrow")
+    qa.window.setWidth(1600)
     qa.settings.set("language", "zh")
 
 
