@@ -41,6 +41,8 @@ def net_snapshot(msg: Any, seat: int, table: Any, full_view: dict[str, Any] | No
         "first": msg.__class__.__name__ == "Sync", "set_over": set_over, "options": options,
         "n_actions": int(msg.sid), "paused": False, "net": True,
     }
+    if snap["first"]:   # a (re)joined seat: what its own history tags in the hand (升级: the bottom, 底)
+        snap["restored_tags"] = pres.restored_tags(full_view if full_view is not None else full, seat)
     if my_turn:
         rules = _rules(game, options)
         actions = []   # the host's legal list as engine actions, in the host's order (the hint bot sees the same)

@@ -248,6 +248,7 @@ class TableBridge(QObject):
             if first is not None:
                 merged["first"] = True
                 merged["played_init"] = first.get("played_init")
+                merged["restored_tags"] = first.get("restored_tags")
             mine = [p for p in pend if p.get("action") and p["action"].get("seat") == p["seat"]
                     and not p.get("auto_action")]
             self.accepted_actions += max(0, len(mine) - (1 if merged.get("action") in [m["action"] for m in mine]
@@ -276,6 +277,7 @@ class TableBridge(QObject):
             self._again = dict(snap["again"])
         if snap.get("first"):
             self._played = {int(k): int(v) for k, v in (snap.get("played_init") or {}).items()}
+            self._tagged = list(snap.get("restored_tags") or []) or self._tagged
         self._consume_events(snap)
         if new_set:   # a new set or hand: the last one's plays (events of this same snapshot) leave the felt
             self._fresh_set = True

@@ -484,6 +484,8 @@ class GameWorker(QObject):
             snap["shuffle"] = shuffle_check.verdicts(st.rules.game, st.rules.options.changed(), hist, snap["events"])
         if first:
             snap["played_init"] = self._played_so_far(seat)
+            seen = full if "history" in full else st.view(seat, with_history=True)
+            snap["restored_tags"] = self.pres.restored_tags(seen, seat)   # a resumed burial's 底 tags
             snap["again"] = dict(self.again)
         if my_turn:
             la = st.legal_actions(seat)

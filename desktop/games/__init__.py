@@ -254,6 +254,11 @@ class Presenter:
         """The tag the cards given to ``Shows.tag_cards`` carry in the hand now ("": none shown)."""
         return ""
 
+    def restored_tags(self, view: Mapping[str, Any], me: int) -> list[str]:
+        """The cards to tag when a table is picked up mid-hand (a resumed save, a LAN reconnect), from the
+        seat's own history in ``view``: the events that tagged them were seen by the table that went away."""
+        return []
+
     def info(self, snap: Mapping[str, Any], lang: str, name_of: Any) -> Row:
         """What the game's own ``panel`` shows."""
         return {}

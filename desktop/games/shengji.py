@@ -415,6 +415,15 @@ class ShengjiPresenter(Presenter):
             return i18n.strings(lang)["sjBottomTag"]
         return ""
 
+    def restored_tags(self, view: Mapping[str, Any], me: int) -> list[str]:
+        """Mid-burial, the bottom the banker took (his own ``bottom_taken`` event in his history, S-10, SF-11)."""
+        if view.get("phase") != "bury" or view.get("banker") != me:
+            return []
+        for e in reversed(view.get("history") or []):
+            if e.get("kind") == "bottom_taken" and (e.get("data") or {}).get("seat") == me:
+                return split_cards(e["data"].get("cards") or "")
+        return []
+
     def judge_state(self, view: Mapping[str, Any]) -> Any:
         """A State with this seat's cards and the others' made up from the unseen ones (no hidden card)."""
         from engine.shengji.state import State

@@ -104,3 +104,53 @@ def test_sanwufan_bottom_of_four_tagged_until_the_burial_ends(qa):
     assert wait_until(lambda n=n: t.snap.get("n_actions") != n and t.snap.get("phase") == "play", 20)
     wait_frame(qa.window)
     assert _tagged(qa) == [] and t.hand.tagged_cards() == []
+
+
+def test_bottom_tags_come_back_when_a_burial_is_resumed(qtbot, data_dir):
+    """Quit mid-burial and 继续: the tags come back from the banker's own history in the resumed view (the
+    event that set them went with the table that quit)."""
+    from guikit import click_item, make_app
+    qa = make_app()
+    try:
+        _to_bury_as_banker(qa)
+        t = qa.table
+        assert wait_until(lambda: t.snap.get("phase") == "bury" and t.snap.get("my_turn"), 20)
+        st = t.wt.worker.state
+        bottom = sorted(split_cards(next(e.data["cards"] for e in reversed(st.history) if e.kind == "bottom_taken")))
+        hand = t.hand.cards()
+    finally:
+        qa.shutdown()
+    qa2 = make_app()
+    try:
+        click_item(qa2, qa2.find("btnContinue"))
+        assert wait_until(lambda: qa2.table.snap.get("phase") == "bury" and qa2.table.hand.cards() == hand, 20)
+        assert wait_until(lambda: _tagged_cards(qa2) == bottom, 10), (_tagged_cards(qa2), bottom)
+        assert _tag_texts(qa2) == {"底"}
+        shot(qa2, "shengji_bottom_tags_resumed")
+    finally:
+        qa2.shutdown()
+
+
+def test_a_rejoined_banker_gets_his_bottom_tags_from_the_sync(qtbot):
+    """LAN: the host's Sync carries the seat's history, so a banker who rejoins mid-burial sees his 底 tags;
+    every other seat's Sync tags nothing (the bottom is the banker's alone)."""
+    import random
+
+    import msgspec
+
+    from desktop.lan_snapshot import net_snapshot
+    from engine import games
+    from engine.net.host import full_view
+    from engine.net.protocol import Sync
+
+    st = games.new_state("shengji", 4, {}, hands=1)
+    rng = random.Random(4)
+    while st.phase != "bury":
+        la = st.legal_actions(st.to_act)
+        st.apply(la[rng.randrange(len(la))])
+    banker = st.to_act
+    bottom = sorted(split_cards(next(e.data["cards"] for e in reversed(st.history) if e.kind == "bottom_taken")))
+    for seat in range(4):
+        view = msgspec.json.decode(msgspec.json.encode(full_view(st, seat)))
+        snap = net_snapshot(Sync(9, view, None), seat, None)
+        assert sorted(snap["restored_tags"]) == (bottom if seat == banker else []), seat
