@@ -142,7 +142,11 @@ class LanBridge(QObject):
         self.client: Any = None
         self.browser: Any = None
         self._mode = ""
-        self._status = ""
+        # what the status line says: raw text (an error as raised), or a word of desktop/i18n.py and its
+        # arguments, put in words when shown, so a live language switch changes it too
+        self._status: str | tuple[str, tuple[Any, ...]] = ""
+        self._lang_seen = self.lang()
+        app.settings.changed.connect(self._on_settings)
         self._table: Any = None
         self._seat = -1
         self._found_list: list[dict[str, Any]] = []
@@ -188,7 +192,7 @@ class LanBridge(QObject):
             return False
         self._write_memo(port, 0, name, token)
         self._opened(port, name, token)
-        self._status = i18n.word(self.lang(), "lanWaiting")
+        self._status = ("lanWaiting", ())
         self.changed.emit()
         return True
 
@@ -290,7 +294,7 @@ class LanBridge(QObject):
         self._write_memo(port, seat, name, str(token or ""))
         self._opened(port, name, str(token or ""))
         self._seat = seat
-        self._status = i18n.word(self.lang(), "lanRestored")
+        self._status = ("lanRestored", ())
         self.changed.emit()
         return True
 
@@ -357,7 +361,7 @@ class LanBridge(QObject):
         back = self._tokens.get(addr)   # a seat we held at this address (the host restarted): rejoin it
         try:
             self._connect(addr, self._name, *(back or (None, None)))
-            self._status = i18n.word(self.lang(), "lanConnecting", addr)
+            self._status = ("lanConnecting", (addr,))
         except Exception as exc:
             self._status = f"{type(exc).__name__}: {exc}"
         self.changed.emit()
@@ -412,7 +416,7 @@ class LanBridge(QObject):
             self.chatChanged.emit()
             return
         if isinstance(msg, tuple) and msg and msg[0] == "closed":
-            self._status = i18n.word(self.lang(), "lanDisconnected", msg[1])
+            self._status = ("lanDisconnected", (msg[1],))
         elif isinstance(msg, Welcome | Table):
             self._table = msg.table
             self._track_drops(msg.table)
@@ -429,7 +433,7 @@ class LanBridge(QObject):
             self._seat = msg.seat
             if self._mode == "join" and self._addr:
                 self._tokens[self._addr] = (msg.seat, msg.token)
-            self._status = i18n.word(self.lang(), "lanSeated")
+            self._status = ("lanSeated", ())
         elif isinstance(msg, Sync | Update):
             if self._seat < 0:
                 return
@@ -447,7 +451,7 @@ class LanBridge(QObject):
                 table.net_snapshot(snap)
         elif isinstance(msg, Refused):
             if msg.code == "chat":
-                self._status = i18n.word(self.lang(), "lanChatFast") if "fast" in msg.reason else msg.reason
+                self._status = ("lanChatFast", ()) if "fast" in msg.reason else msg.reason
             table.message.emit(f"[{msg.rule or msg.code}] {msg.reason}")
         elif isinstance(msg, Notice):
             table.message.emit(self._notice_text(msg))
@@ -582,7 +586,15 @@ class LanBridge(QObject):
         return self._mode
 
     def _g_status(self) -> str:
+        if isinstance(self._status, tuple):
+            key, args = self._status
+            return i18n.word(self.lang(), key, *args)
         return self._status
+
+    def _on_settings(self) -> None:
+        if self.lang() != self._lang_seen:   # the status line and the seat notices read in the new language
+            self._lang_seen = self.lang()
+            self.changed.emit()
 
     def _g_addresses(self) -> list[str]:
         return self._addresses

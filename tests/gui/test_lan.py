@@ -181,3 +181,25 @@ def test_chat_and_resume_between_two_apps(qtbot, data_dir):
     finally:
         guest_app.shutdown()
         host_app.shutdown()
+
+
+def test_the_status_line_follows_a_live_language_switch(qa):
+    """The status line (here the host's 已入座) is kept as a word and its arguments, so switching the language
+    while the table waits rewrites it (it stayed in the language it was made in)."""
+    from desktop import i18n
+    lan = qa.lan
+    lan.bind, lan.bot_delay, lan.discovery = "127.0.0.1", 0.0, False
+    qa.set_screen("lan")
+    wait_frame(qa.window)
+    try:
+        click_item(qa, qa.find("btnHostTable"))
+        assert wait_until(lambda: lan.mode == "host", 10), lan.status
+        assert wait_until(lambda: lan.status == i18n.word("zh", "lanSeated"), 10), lan.status   # its own seat
+        seen: list[int] = []
+        lan.changed.connect(lambda: seen.append(1))
+        qa.settings.set("language", "en")
+        wait_frame(qa.window)
+        assert seen and lan.status == i18n.word("en", "lanSeated") != i18n.word("zh", "lanSeated")
+    finally:
+        lan.stop()
+        qa.settings.set("language", "zh")
