@@ -106,7 +106,7 @@ class HostConfig:
     log_path: str | None = None  # the write-ahead table log (needed to resume after a crash)
     resume: bool = False  # resume the last unfinished match of log_path
     games: int = 1  # consecutive matches at this table (0 = until stopped)
-    hands: int = 1  # Baohuang: hands in one match (State(..., hands=n))
+    hands: int = 1  # hands in one match where the spec counts hands (State(..., hands=n))
     seed: int | None = None  # tests only: the deal seed is otherwise secret and random
     bot_delay: float = 0.0  # seconds a bot waits before it acts (GUI pacing)
     between_games: float = 0.0
@@ -1277,7 +1277,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--log", help="the table log (write-ahead; needed to resume)")
     p.add_argument("--resume", action="store_true", help="resume the unfinished match in --log")
     p.add_argument("--games", type=int, default=1, help="consecutive matches (0 = forever)")
-    p.add_argument("--hands", type=int, default=1, help="Baohuang: hands in one match")
+    p.add_argument("--hands", type=int, default=1, help="hands in one match, for a game whose match counts hands (its spec's match_kwarg)")
     p.add_argument("--seed", type=int, help=argparse.SUPPRESS)
     p.add_argument("--bot-delay", type=float, default=0.0)
     p.add_argument("--no-autostart", action="store_true", help="do not start when every seat is taken")
