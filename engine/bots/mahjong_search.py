@@ -51,6 +51,7 @@ heuristic on 200 hands, seed 5: not told apart from even); a discard search is a
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from engine.bots.base import CpuBudget, Decision, SearchShell, check_legal, override_score
@@ -127,7 +128,8 @@ class MahjongSearchBot(SearchShell):
             for k in range(1, len(cands)):
                 diffs[k].append(scores[k] - scores[0])
             worlds += 1
-        self.last_stats = {"worlds": worlds, "candidates": len(cands), "cpu_ms": round(budget.cpu_ms(), 1)}
+        self.last_stats = {"worlds": worlds, "candidates": len(cands), "cpu_ms": round(budget.cpu_ms(), 1),
+                           "diffs": [_mean_se(d) for d in diffs], "cands": [[a.kind, a.arg] for a in cands]}
         best: tuple[float, int] | None = None
         for k in range(1, len(cands)):
             ev = override_score(diffs[k], self.min_worlds, self.margin, self.z, 0.5)
@@ -162,7 +164,9 @@ class MahjongSearchBot(SearchShell):
             passed = sim.play(me, ("pass", None), True, self.horizon)
             diffs.append((passed - took) if other is pas else (took - passed))
             worlds += 1
-        self.last_stats = {"worlds": worlds, "candidates": 2, "cpu_ms": round(budget.cpu_ms(), 1)}
+        self.last_stats = {"worlds": worlds, "candidates": 2, "cpu_ms": round(budget.cpu_ms(), 1),
+                           "diffs": [(0.0, 0.0), _mean_se(diffs)],
+                           "cands": [[a.kind, a.arg] for a in (base.action, other)]}
         ev = override_score(diffs, self.min_worlds, self.margin, self.z, 0.5)
         if ev is not None and ev > 0:
             return Decision(other, f"{other.kind} by search over {worlds} worlds M-14")
@@ -264,6 +268,16 @@ def _fast_pick(w: State, s: int, acts: tuple[Action, ...], table: bool = True) -
             fallback = fallback or a
     assert fallback is not None, "a move always offers a discard"
     return fallback
+
+
+def _mean_se(d: list[float]) -> tuple[float, float]:
+    """A candidate's mean paired gain over the heuristic's choice and its standard error (the diagnostics
+    of engine.bots.mahjong_sdiag read them from ``last_stats``)."""
+    n = len(d)
+    if n < 2:
+        return (sum(d) / n if n else 0.0, 0.0)
+    m = sum(d) / n
+    return (round(m, 4), round(math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n), 4))
 
 
 def _split(notation: str) -> list[str]:
