@@ -68,7 +68,7 @@ def candidates(bot: Any, view: dict[str, Any], legal: list[Action], base: Action
         if win is None or pas is None:
             return None
         return "win_or_pass", [base, pas if base == win else win], [base != win, base == win]
-    if base.kind != "discard":
+    if base.kind != "discard" or reach < 0:
         return None
     discards = [a for a in legal if a.kind == "discard"]
     if len(discards) < 2:
@@ -262,7 +262,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=10)
     p.add_argument("--first-deal", type=int, default=0)
     p.add_argument("--kw", default='{"search_shanten": 1}', help="the search bot's options as JSON")
-    p.add_argument("--reach", type=int, default=1, help="discards searched at this shanten or below")
+    p.add_argument("--reach", type=int, default=1,
+                   help="discards searched at this shanten or below (-1: none, only the wins on a discard)")
     p.add_argument("--width", type=int, default=3, help="candidates per discard (the heuristic's first)")
     p.add_argument("--sims", type=int, default=1, help="simulator rollouts per candidate in the true world")
     p.add_argument("--log", default=None, help="write one JSON line per play here")
@@ -271,7 +272,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="play whole hands with team A deciding by the perfect-information simulator search")
     p.add_argument("--all-table", action="store_true", help="--oracle: every rollout seat plays the heuristic discard")
     p.add_argument("--margin", type=float, default=0.0, help="--oracle: the gain an alternative must beat")
+    p.add_argument("--table-steps", type=int, default=None, help="engine.bots.mahjong_sim.TABLE_STEPS for the search")
     a = p.parse_args(argv)
+    if a.table_steps is not None:
+        mahjong_sim.TABLE_STEPS = a.table_steps
     if a.oracle:
         won_a, won_all = [], []
         for d in range(a.first_deal, a.first_deal + a.deals):

@@ -68,22 +68,28 @@ from .mahjong_splayer import state_discard
 N = 4
 DEFAULT = object()  # ``search_shanten`` not given: the module's DISCARD_SEARCH_SHANTEN
 DISCARD_SEARCH_SHANTEN: int | None = None  # the discard search's default reach (None: off)
+# the override rule's defaults (engine.bots.base.override_score): the paired mean gain must pass OVERRIDE_MARGIN
+# and its lower bound mean - OVERRIDE_Z·se must be above zero
+OVERRIDE_MARGIN = 0.15
+OVERRIDE_Z = 2.0
+SEARCH_WINS = True  # search a 胡 on a discard against passing it (M-14)
 
 
 class MahjongSearchBot(SearchShell):
     """Heuristic claims; discards chosen by paired rollouts in sampled worlds within a CPU-time budget."""
 
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
-                 margin: float = 0.15, z: float = 2.0, max_candidates: int = 3, wall_cap: float = 2.0,
-                 horizon: int = 40, min_worlds: int = 10, search_shanten: int | None | object = DEFAULT, search_wins: bool = True) -> None:
-        super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
+                 margin: float | None = None, z: float | None = None, max_candidates: int = 3, wall_cap: float = 2.0,
+                 horizon: int = 40, min_worlds: int = 10, search_shanten: int | None | object = DEFAULT, search_wins: bool | None = None) -> None:
+        super().__init__(seed, budget_ms, rollouts, OVERRIDE_MARGIN if margin is None else margin,
+                         OVERRIDE_Z if z is None else z, max_candidates)
         self.heuristic = HeuristicBot(seed)
         self.wall_cap = wall_cap
         self.horizon = horizon
         self.min_worlds = min_worlds
         self.search_shanten: int | None = (DISCARD_SEARCH_SHANTEN if search_shanten is DEFAULT
                                            else search_shanten)  # type: ignore[assignment]
-        self.search_wins = search_wins
+        self.search_wins = SEARCH_WINS if search_wins is None else search_wins
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         check_legal(legal)
