@@ -47,6 +47,21 @@ for K = 0, 10, … 190, pooled with ``python -m engine.arena --pool``); on the 1
 win-or-pass search stays on (as shipped, the search measured 0.467 [0.404, 0.529] of the points against the
 heuristic on 200 hands, seed 5: not told apart from even); a discard search is asked for by giving
 ``search_shanten`` (e.g. 9: every discard) until a rollout policy earns it back.
+
+Why it did not beat the heuristic (``python -m engine.bots.mahjong_sdiag``, seed 11, a diagnostic that reads
+the real state and is no bot): a perfect-information search — each candidate played out once on this
+simulator in the true world — takes 0.660 [0.595, 0.724] of the points against the heuristic (200 hands, 100
+walls, ``--oracle``), so the rollouts can rank candidates. At 372 searched decisions of heuristic games (24
+plays), each candidate played out from the true state by the heuristic bots, the search's override rule
+(``z`` 2, ``margin`` 0.15) kept the heuristic's choice on all but 10 (−1 ± 20 points on those); its own
+paired means from the sampled worlds, taken as they are (the best mean over the heuristic's choice, ``z`` 0,
+``margin`` 0), depart on 111 of the 246 where they were logged for +74 ± 50 points (first order, 95 %), most
+of it on discards one step from ready (73 departures, +66); ``z`` 1: 37 departures, +21 ± 29. The rule's
+demand of two standard errors, with paired one-hand point differences of spread ~2 points over ~36 worlds,
+was what kept the search from acting. Every rollout seat on the heuristic's discard (``TABLE_STEPS`` 999)
+leaves 12 worlds a decision instead of 36 and did no better on the same decisions (+29 ± 42 against
++51 ± 39). Hence :data:`OVERRIDE_Z` and :data:`OVERRIDE_MARGIN` (``python -m engine.bots.mahjong_sarena
+--search-shanten 1 --z 0 --margin 0 -- ARENA ARGS``).
 """
 
 from __future__ import annotations
