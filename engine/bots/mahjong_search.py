@@ -62,9 +62,11 @@ was what kept the search from acting. Every rollout seat on the heuristic's disc
 leaves 12 worlds a decision instead of 36 and did no better on the same decisions (+29 ± 42 against
 +51 ± 39). In play the face-value rule loses, though: ``python -m engine.bots.mahjong_sarena
 --search-shanten 1 --z 0 --margin 0 -- --game mahjong --team-a search --team-b heuristic --deals 8
---first-deal K --seed 5 --sets 1 --wall-cap 20 --json`` (K = 0, 8, 16; seed 5 never tuned on) took 0.284
-[0.168, 0.401] of the points on 48 hands (24 walls), where the search with ``z`` 2 had taken 0.471 [0.356,
-0.587] on the same walls. One departure at a time, each followed by the heuristic's play, gains; departing
+--first-deal K --seed 5 --sets 1 --wall-cap 20 --json`` (K = 0, 8, 16, 24; seed 5 never tuned on) took 0.266
+[0.160, 0.373] of the points on 64 hands (32 walls), where the search with ``z`` 2 had taken 0.479 [0.378,
+0.580] and the heuristic against itself 0.448 [0.319, 0.577] on the same walls (paired with the latter,
+−1.5 ± 1.4 points a wall); on 8 of the walls the diagnosis had used (seed 11, K = 100) it took 0.632 [0.450,
+0.813] of 16 hands. One departure at a time, each followed by the heuristic's play, gains; departing
 on nearly half the searched discards, each chosen for a continuation in which the seat plays on like the
 heuristic, does not. So :data:`OVERRIDE_Z` and :data:`OVERRIDE_MARGIN` keep 2 and 0.15, the discard search
 stays off and the win-or-pass search stays as shipped; the settings are there for the next try (e.g. a
