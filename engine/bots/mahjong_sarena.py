@@ -1,6 +1,8 @@
 """The arena with the Mahjong search's reach set (issue 17): ``python -m engine.bots.mahjong_sarena
---search-shanten 1 [--table-steps 0] -- ARENA ARGS``: sets engine.bots.mahjong_search.DISCARD_SEARCH_SHANTEN
-(the discard search's reach; ``none`` = off) and engine.bots.mahjong_sim.TABLE_STEPS for this run, then runs
+--search-shanten 1 [--table-steps 0] [--z 2] [--margin 0.15] [--no-wins] -- ARENA ARGS``: sets
+engine.bots.mahjong_search.DISCARD_SEARCH_SHANTEN (the discard search's reach; ``none`` = off), its override
+rule (OVERRIDE_Z, OVERRIDE_MARGIN), whether it searches a win on a discard (SEARCH_WINS) and
+engine.bots.mahjong_sim.TABLE_STEPS for this run, then runs
 ``python -m engine.arena`` with the rest of the arguments (one worker: the settings live in this process)."""
 
 from __future__ import annotations
@@ -15,11 +17,20 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.bots.mahjong_sarena", description=__doc__)
     ap.add_argument("--search-shanten", default="none", help="the discard search's reach, or none")
     ap.add_argument("--table-steps", type=int, default=None, help="engine.bots.mahjong_sim.TABLE_STEPS")
+    ap.add_argument("--z", type=float, default=None, help="engine.bots.mahjong_search.OVERRIDE_Z")
+    ap.add_argument("--margin", type=float, default=None, help="engine.bots.mahjong_search.OVERRIDE_MARGIN")
+    ap.add_argument("--no-wins", action="store_true", help="no win-or-pass search")
     ap.add_argument("rest", nargs=argparse.REMAINDER)
     args = ap.parse_args(argv)
     mahjong_search.DISCARD_SEARCH_SHANTEN = None if args.search_shanten == "none" else int(args.search_shanten)
     if args.table_steps is not None:
         mahjong_sim.TABLE_STEPS = args.table_steps
+    if args.z is not None:
+        mahjong_search.OVERRIDE_Z = args.z
+    if args.margin is not None:
+        mahjong_search.OVERRIDE_MARGIN = args.margin
+    if args.no_wins:
+        mahjong_search.SEARCH_WINS = False
     rest = [a for a in args.rest if a != "--"]
     result = arena.main(rest)
     return int(result) if result is not None else 0

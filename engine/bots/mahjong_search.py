@@ -47,10 +47,35 @@ for K = 0, 10, … 190, pooled with ``python -m engine.arena --pool``); on the 1
 win-or-pass search stays on (as shipped, the search measured 0.467 [0.404, 0.529] of the points against the
 heuristic on 200 hands, seed 5: not told apart from even); a discard search is asked for by giving
 ``search_shanten`` (e.g. 9: every discard) until a rollout policy earns it back.
+
+Why it did not beat the heuristic (``python -m engine.bots.mahjong_sdiag``, seed 11, a diagnostic that reads
+the real state and is no bot): a perfect-information search — each candidate played out once on this
+simulator in the true world — takes 0.660 [0.595, 0.724] of the points against the heuristic (200 hands, 100
+walls, ``--oracle``), so the rollouts can rank candidates. At 372 searched decisions of heuristic games (24
+plays), each candidate played out from the true state by the heuristic bots, the search's override rule
+(``z`` 2, ``margin`` 0.15) kept the heuristic's choice on all but 10 (−1 ± 20 points on those); its own
+paired means from the sampled worlds, taken as they are (the best mean over the heuristic's choice, ``z`` 0,
+``margin`` 0), depart on 111 of the 246 where they were logged for +74 ± 50 points (first order, 95 %), most
+of it on discards one step from ready (73 departures, +66); ``z`` 1: 37 departures, +21 ± 29. The rule's
+demand of two standard errors, with paired one-hand point differences of spread ~2 points over ~36 worlds,
+was what kept the search from acting. Every rollout seat on the heuristic's discard (``TABLE_STEPS`` 999)
+leaves 12 worlds a decision instead of 36 and did no better on the same decisions (+29 ± 42 against
++51 ± 39). In play the face-value rule loses, though: ``python -m engine.bots.mahjong_sarena
+--search-shanten 1 --z 0 --margin 0 -- --game mahjong --team-a search --team-b heuristic --deals 8
+--first-deal K --seed 5 --sets 1 --wall-cap 20 --json`` (K = 0, 8, 16, 24; seed 5 never tuned on) took 0.266
+[0.160, 0.373] of the points on 64 hands (32 walls), where the search with ``z`` 2 had taken 0.479 [0.378,
+0.580] and the heuristic against itself 0.448 [0.319, 0.577] on the same walls (paired with the latter,
+−1.5 ± 1.4 points a wall); on 8 of the walls the diagnosis had used (seed 11, K = 100) it took 0.632 [0.450,
+0.813] of 16 hands. One departure at a time, each followed by the heuristic's play, gains; departing
+on nearly half the searched discards, each chosen for a continuation in which the seat plays on like the
+heuristic, does not. So :data:`OVERRIDE_Z` and :data:`OVERRIDE_MARGIN` keep 2 and 0.15, the discard search
+stays off and the win-or-pass search stays as shipped; the settings are there for the next try (e.g. a
+rollout player for the searching seat that searches as it will).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from engine.bots.base import CpuBudget, Decision, SearchShell, check_legal, override_score
@@ -67,22 +92,28 @@ from .mahjong_splayer import state_discard
 N = 4
 DEFAULT = object()  # ``search_shanten`` not given: the module's DISCARD_SEARCH_SHANTEN
 DISCARD_SEARCH_SHANTEN: int | None = None  # the discard search's default reach (None: off)
+# the override rule's defaults (engine.bots.base.override_score): the paired mean gain must pass OVERRIDE_MARGIN
+# and its lower bound mean - OVERRIDE_Z·se must be above zero
+OVERRIDE_MARGIN = 0.15
+OVERRIDE_Z = 2.0
+SEARCH_WINS = True  # search a 胡 on a discard against passing it (M-14)
 
 
 class MahjongSearchBot(SearchShell):
     """Heuristic claims; discards chosen by paired rollouts in sampled worlds within a CPU-time budget."""
 
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
-                 margin: float = 0.15, z: float = 2.0, max_candidates: int = 3, wall_cap: float = 2.0,
-                 horizon: int = 40, min_worlds: int = 10, search_shanten: int | None | object = DEFAULT, search_wins: bool = True) -> None:
-        super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
+                 margin: float | None = None, z: float | None = None, max_candidates: int = 3, wall_cap: float = 2.0,
+                 horizon: int = 40, min_worlds: int = 10, search_shanten: int | None | object = DEFAULT, search_wins: bool | None = None) -> None:
+        super().__init__(seed, budget_ms, rollouts, OVERRIDE_MARGIN if margin is None else margin,
+                         OVERRIDE_Z if z is None else z, max_candidates)
         self.heuristic = HeuristicBot(seed)
         self.wall_cap = wall_cap
         self.horizon = horizon
         self.min_worlds = min_worlds
         self.search_shanten: int | None = (DISCARD_SEARCH_SHANTEN if search_shanten is DEFAULT
                                            else search_shanten)  # type: ignore[assignment]
-        self.search_wins = search_wins
+        self.search_wins = SEARCH_WINS if search_wins is None else search_wins
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         check_legal(legal)
@@ -127,7 +158,8 @@ class MahjongSearchBot(SearchShell):
             for k in range(1, len(cands)):
                 diffs[k].append(scores[k] - scores[0])
             worlds += 1
-        self.last_stats = {"worlds": worlds, "candidates": len(cands), "cpu_ms": round(budget.cpu_ms(), 1)}
+        self.last_stats = {"worlds": worlds, "candidates": len(cands), "cpu_ms": round(budget.cpu_ms(), 1),
+                           "diffs": [_mean_se(d) for d in diffs], "cands": [[a.kind, a.arg] for a in cands]}
         best: tuple[float, int] | None = None
         for k in range(1, len(cands)):
             ev = override_score(diffs[k], self.min_worlds, self.margin, self.z, 0.5)
@@ -162,7 +194,9 @@ class MahjongSearchBot(SearchShell):
             passed = sim.play(me, ("pass", None), True, self.horizon)
             diffs.append((passed - took) if other is pas else (took - passed))
             worlds += 1
-        self.last_stats = {"worlds": worlds, "candidates": 2, "cpu_ms": round(budget.cpu_ms(), 1)}
+        self.last_stats = {"worlds": worlds, "candidates": 2, "cpu_ms": round(budget.cpu_ms(), 1),
+                           "diffs": [(0.0, 0.0), _mean_se(diffs)],
+                           "cands": [[a.kind, a.arg] for a in (base.action, other)]}
         ev = override_score(diffs, self.min_worlds, self.margin, self.z, 0.5)
         if ev is not None and ev > 0:
             return Decision(other, f"{other.kind} by search over {worlds} worlds M-14")
@@ -264,6 +298,16 @@ def _fast_pick(w: State, s: int, acts: tuple[Action, ...], table: bool = True) -
             fallback = fallback or a
     assert fallback is not None, "a move always offers a discard"
     return fallback
+
+
+def _mean_se(d: list[float]) -> tuple[float, float]:
+    """A candidate's mean paired gain over the heuristic's choice and its standard error (the diagnostics
+    of engine.bots.mahjong_sdiag read them from ``last_stats``)."""
+    n = len(d)
+    if n < 2:
+        return (sum(d) / n if n else 0.0, 0.0)
+    m = sum(d) / n
+    return (round(m, 4), round(math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n), 4))
 
 
 def _split(notation: str) -> list[str]:

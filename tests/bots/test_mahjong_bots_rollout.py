@@ -131,6 +131,18 @@ def test_discard_search_is_off_unless_asked() -> None:
     assert MahjongSearchBot(1, search_shanten=None).search_shanten is None
 
 
+def test_the_override_rule_and_the_win_search_come_from_the_module_unless_given(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """engine.bots.mahjong_sarena sets them for one arena run (issue 17)."""
+    monkeypatch.setattr(mahjong_search, "OVERRIDE_Z", 0.0)
+    monkeypatch.setattr(mahjong_search, "OVERRIDE_MARGIN", 0.0)
+    monkeypatch.setattr(mahjong_search, "SEARCH_WINS", False)
+    bot = MahjongSearchBot(1)
+    assert (bot.z, bot.margin, bot.search_wins) == (0.0, 0.0, False)
+    bot = MahjongSearchBot(1, z=1.5, margin=0.2, search_wins=True)
+    assert (bot.z, bot.margin, bot.search_wins) == (1.5, 0.2, True)
+
+
 def test_search_with_the_new_rollouts_keeps_its_budget_in_thread_time() -> None:
     """The rollouts run on the count-array simulator (engine.bots.mahjong_sim) with shanten-counting players:
     the search stops at its budget of the deciding thread's CPU time, and uses it (the ratio to the budget,

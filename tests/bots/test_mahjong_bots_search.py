@@ -181,3 +181,48 @@ def test_share_ci() -> None:
     r = arena.share_ci([3.0, 1.0, 2.0, 2.0], [4.0, 4.0, 4.0, 4.0])
     assert r["mean"] == 0.5 and r["ci95"][0] < 0.5 < r["ci95"][1]
     assert arena.share_ci([], [])["mean"] is None
+
+
+def test_the_diagnostic_plays_every_candidate_out_from_the_true_state() -> None:
+    """engine.bots.mahjong_sdiag (issue 17): at each searched decision of team A every candidate is played out
+    from a copy of the real hand (a finished hand's payments sum to zero, M-20), the heuristic's choice first,
+    and the search's own answer is one of them; the real play follows the heuristic, so the diagnostic's
+    hands end as a heuristic-only arena play of the same wall does."""
+    from engine.bots import mahjong_sdiag
+
+    play = mahjong_sdiag.diagnose_play(11, 0, False, {"budget_ms": 60_000, "rollouts": 12, "search_shanten": 1},
+                                       1, 3, 1)
+    assert play["records"] and play["sides"] == ["A", "B", "A", "B"]
+    for r in play["records"]:
+        assert r["kind"] in ("win_or_pass", "discard sh0", "discard sh1", "discard sh2")
+        assert play["sides"][r["seat"]] == "A"
+        assert len(r["cands"]) == len(r["true"]) == len(r["sim"]) == len(r["est"]) >= 2
+        assert 0 <= r["search"] < len(r["cands"]) and len({tuple(c) for c in r["cands"]}) == len(r["cands"])
+        assert all(sum(p) == 0 for p in r["true"])
+    ref = arena.play_one("mahjong", 11, 0, False, "heuristic", "heuristic", arena._options("mahjong", 1, {}), {})
+    won = [max(0, p) for p in play["payments"]]
+    assert (won[0] + won[2], won[1] + won[3]) == (ref.score_a, ref.score_b)
+
+
+def test_the_diagnostic_override_rule_takes_the_best_lower_bound() -> None:
+    from engine.bots.mahjong_sdiag import _est_pick
+
+    est = [(0.0, 0.0), (0.4, 0.1), (0.6, 0.5)]
+    assert _est_pick(est, 30, 0.0, 0.0) == 2  # the best mean
+    assert _est_pick(est, 30, 1.0, 0.0) == 1  # the best lower bound
+    assert _est_pick(est, 30, 2.0, 0.5) == 0  # no evidence: the heuristic's choice
+    assert _est_pick(est, 5, 0.0, 0.0) == 0  # too few worlds
+
+
+def test_no_bot_reaches_the_diagnostic() -> None:
+    """The diagnostic reads the real state: no bot module imports it (it is never a seat's player)."""
+    import pathlib
+    import re
+
+    import engine.bots
+
+    root = pathlib.Path(engine.bots.__file__).parent
+    imports = re.compile(r"^\s*(from|import)\s[^\n]*mahjong_sdiag|import_module\([^)]*sdiag", re.M)
+    users = [p.name for p in root.glob("*.py") if imports.search(p.read_text(encoding="utf-8"))]
+    assert users == []
+    assert imports.search("from .mahjong_sdiag import candidates")  # the check sees an import
