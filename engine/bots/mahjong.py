@@ -208,8 +208,12 @@ class HeuristicBot(GreedyBot):
                  weigh_claims: bool = False, claim_keeps: bool = True, keep_margin: int = 2,
                  eff_shanten: int = EFF_SHANTEN, value_waits: bool = True, hazard: float = 0.12,
                  fold_ready: float = FOLD_READY, big_bonus: float = BIG_BONUS, big_from: int = BIG_FROM,
-                 lookahead: float = 0.0) -> None:
+                 lookahead: float = 0.0, break_ready: bool = False, break_outs: int = 4,
+                 break_margin: float = 0.0) -> None:
         super().__init__(seed)
+        self.break_ready = break_ready
+        self.break_outs = break_outs
+        self.break_margin = break_margin
         self.lookahead = lookahead
         self.big_bonus = big_bonus
         self.big_from = big_from
@@ -242,10 +246,13 @@ class HeuristicBot(GreedyBot):
             rows.append((sh, way, i, a))
         best_sh = min(r[0] for r in rows)
         best_way = min(r[1] for r in rows)
+        chance = self._break_values(view, rule, hand, melds, rows, live, scoring) if best_sh == 0 else None
         scored = []
         for sh, way, i, a in rows:
             eff: float = 0.0
-            if way == best_way and sh <= self.eff_shanten:
+            if chance is not None and sh <= 1:
+                way, eff = 0.0, 100.0 * chance[i]  # one scale for ready and one step back: see mahjong_hready
+            elif way == best_way and sh <= self.eff_shanten:
                 hand[i] -= 1
                 if sh == 0 and self.value_waits:
                     eff = _wait_worth(rule, hand, melds, live, scoring)
@@ -265,6 +272,36 @@ class HeuristicBot(GreedyBot):
             scored.append((-score, self.rng.random(), a, sh))
         scored.sort(key=lambda x: (x[0], x[1]))
         return scored[0][3], [x[2] for x in scored]
+
+    def _break_values(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld],
+                      rows: list[tuple[int, float, int, Action]], live: list[int],
+                      scoring: str) -> dict[int, float] | None:
+        """With ``break_ready``: when the best ready discard leaves at most ``break_outs`` live waits, each
+        ready or one-step-back discard's expected self-draw value (:mod:`engine.bots.mahjong_hready`) — returned
+        only when a step back beats the best ready hand (by ``break_margin``), else None (rank as usual)."""
+        draws = int(view["wall"]) // 4
+        if not self.break_ready or draws < 3:
+            return None
+        from engine.bots.mahjong_hready import ready_worth, step_value
+        ready: dict[int, float] = {}
+        outs = 0
+        for sh, _way, i, _a in rows:
+            if sh == 0 and i not in ready:
+                hand[i] -= 1
+                outs = max(outs, sum(live[t] for t in waits_counts(rule, hand, melds)))
+                ready[i] = ready_worth(rule, hand, melds, live, scoring, draws, self.hazard)
+                hand[i] += 1
+        if outs > self.break_outs:
+            return None
+        back: dict[int, float] = {}
+        for sh, _way, i, _a in rows:
+            if sh == 1 and i not in back:
+                hand[i] -= 1
+                back[i] = step_value(rule, hand, melds, live, scoring, draws, self.hazard)
+                hand[i] += 1
+        if not back or max(back.values()) <= max(ready.values()) * (1.0 + self.break_margin):
+            return None
+        return {**ready, **back}
 
     def _declare_minglou(self, view: dict[str, Any]) -> bool:
         return int(view["wall"]) > 16

@@ -164,3 +164,39 @@ def test_big_shanten_is_the_distance_to_a_double_paying_hand(hand: str, plain: i
     assert big_shanten(rule, c, []) == big
     assert route(rule, c, [], plain, 0.7) == pytest.approx(min(plain, big - 0.7))
     assert route(rule, c, [], plain, 0.0) == plain
+
+
+def test_break_ready_leaves_a_dead_wait() -> None:
+    """M-11a, M-20: ``12m 444m 22p 567p 789p`` + ``6s`` throwing 6s is ready on 3m only — and every 3m is in
+    the rivers, so that wait can never win. By default the heuristic takes the ready hand (shanten first); with
+    ``break_ready`` it weighs the expected self-draw of each ready and one-step-back discard
+    (engine.bots.mahjong_hready) and keeps 6s, one step back with live improving tiles."""
+    hand = "12m444m22p567789p6s"
+    view = _view(hand, wall=60)
+    view["rivers"] = [["3m"], ["3m"], ["3m", "3m"], []]
+    legal = [Action(0, "discard", arg=str(t)) for t in sorted(set(parse_tiles(hand)))]
+    rule = Rules().win_rule
+    assert HeuristicBot(0).choose(copy_view(view), legal).action.arg == "6s"
+    pick = HeuristicBot(0, break_ready=True).choose(copy_view(view), legal).action.arg
+    after = counts_of(parse_tiles(hand))
+    after[parse_tiles(str(pick))[0].idx] -= 1
+    assert pick != "6s" and shanten_counts(rule, after, []) == 1
+    # with a live 3m the ready hand stays: no step back beats a ready hand with live waits there
+    view["rivers"] = [["3m"], [], [], []]
+    assert HeuristicBot(0, break_ready=True).choose(copy_view(view), legal).action.arg == "6s"
+
+
+def test_ready_and_step_values() -> None:
+    """The expected self-draw value grows with live outs and with the seat's draws left, and is nothing for a
+    dead wait (M-20); one step back is worth less than the ready hand it improves into."""
+    from engine.bots.mahjong_hready import ready_value, step_value
+
+    assert ready_value(0, 0.0, 100, 10, 0.12) == 0.0
+    assert ready_value(2, 2.0, 100, 10, 0.12) < ready_value(6, 6.0, 100, 10, 0.12)
+    assert ready_value(4, 4.0, 100, 3, 0.12) < ready_value(4, 4.0, 100, 12, 0.12)
+    rule = Rules().win_rule
+    live = [4] * 34
+    one_back = counts_of(parse_tiles("123m456m789p55s6s9s"))  # 5s/7s/8s/… make it ready
+    ready = counts_of(parse_tiles("123m456m789p55s67s"))  # waits 5s, 8s
+    assert 0.0 < step_value(rule, one_back, [], live, "simple", 12, 0.12) < ready_value(
+        8, _wait_worth(rule, ready, [], live, "simple"), sum(live), 12, 0.12)
