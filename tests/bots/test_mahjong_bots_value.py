@@ -200,3 +200,16 @@ def test_ready_and_step_values() -> None:
     ready = counts_of(parse_tiles("123m456m789p55s67s"))  # waits 5s, 8s
     assert 0.0 < step_value(rule, one_back, [], live, "simple", 12, 0.12) < ready_value(
         8, _wait_worth(rule, ready, [], live, "simple"), sum(live), 12, 0.12)
+
+
+def test_hduel_gives_the_arenas_share() -> None:
+    """engine.bots.mahjong_hduel plays the arena's hands (same walls, seats, bot seeds): with no options it
+    reports exactly the arena's share of the points and interval, and it passes options to team A."""
+    from engine import arena
+    from engine.bots.mahjong_hduel import duel
+
+    got = duel(5, range(2), {})
+    assert got["share_of_points_a"] == arena.run("mahjong", "heuristic", "greedy", deals=2, seed=5)["share_of_points_a"]
+    assert got["hands"] == 4 and len(got["won_a"]) == 2
+    assert got["share_of_points_a"] == arena.share_ci(got["won_a"], got["won_all"])
+    assert duel(5, range(2), {"break_ready": True})["hands"] == 4
