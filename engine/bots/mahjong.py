@@ -303,6 +303,24 @@ class HeuristicBot(GreedyBot):
             return None
         return {**ready, **back}
 
+    def _claim_ready_pays(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld],
+                          after: tuple[list[int], list[Meld]]) -> bool:
+        """With ``break_ready``: a claim that makes the hand ready (M-6, M-7) is made only when the best wait it
+        can keep is worth at least staying one step back (an exposed meld cannot be taken back), both as the
+        expected self-draw within the seat's draws left (engine.bots.mahjong_hready)."""
+        draws = int(view["wall"]) // 4
+        if draws < 3:
+            return True
+        from engine.bots.mahjong_hready import ready_after, ready_value, step_value
+        live = unseen(view)
+        scoring = str(view["options"].get("scoring", "simple"))
+        h, ms = after
+        outs, worth = ready_after(rule, h, ms, live, scoring)
+        if outs > self.break_outs:
+            return True
+        claim = ready_value(outs, worth, sum(live), draws, self.hazard)
+        return claim >= step_value(rule, hand, melds, live, scoring, draws, self.hazard)
+
     def _declare_minglou(self, view: dict[str, Any]) -> bool:
         return int(view["wall"]) > 16
 
@@ -339,6 +357,8 @@ class HeuristicBot(GreedyBot):
         if sh < cur and self.big_bonus > 0 and cur <= self.big_from:  # nearer, but not on a double-paying way
             if route(rule, after[0], after[1], sh, self.big_bonus) >= route(rule, hand, melds, cur, self.big_bonus):
                 return None
+        if self.break_ready and cur == 1 and sh == 0 and not self._claim_ready_pays(view, rule, hand, melds, after):
+            return None
         if sh == cur:  # no step nearer: a ready hand claims only for more live waits (M-11a)
             return self._keep_gain(view, rule, hand, melds, after, cur) if self.claim_keeps and cur == 0 else None
         if not self.weigh_claims:

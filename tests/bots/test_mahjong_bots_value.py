@@ -213,3 +213,19 @@ def test_hduel_gives_the_arenas_share() -> None:
     assert got["hands"] == 4 and len(got["won_a"]) == 2
     assert got["share_of_points_a"] == arena.share_ci(got["won_a"], got["won_all"])
     assert duel(5, range(2), {"break_ready": True})["hands"] == 4
+
+
+def test_break_ready_refuses_a_claim_into_a_poor_wait() -> None:
+    """M-6, M-7, M-11a: ``123456m 234p 6p 345s`` (a chow 345m down) has no 2-5-8 pair. Chowing the 5p makes it
+    ready only on a single 2p (the pair, M-11.1) with two copies unseen — and an exposed chow is for good. By
+    default the heuristic chows (it lowers the shanten); with ``break_ready`` it passes, staying one step back
+    with many live improving tiles, both weighed as the expected self-draw (engine.bots.mahjong_hready)."""
+    view = _view("123456m234p6p345s", {"tile": "5p", "from": 0, "kind": "discard"}, wall=54)
+    view["seat"] = 1
+    view["rivers"] = [["W", "1s", "E", "C", "W", "2p", "8m", "5p"], ["C", "N", "C", "S", "1p", "7s", "7p", "8m"],
+                      ["B", "7p", "4m", "7p", "W", "4m", "N"], ["9p", "N", "9p", "S", "1p", "1p", "5p"]]
+    chow = {"kind": "chow", "kong": None, "claimed": True}
+    view["melds"] = [[{**chow, "tiles": "345m", "from": 3}], [], [], [{**chow, "tiles": "456p", "from": 2}]]
+    legal = [Action(1, "chow", arg="345p"), Action(1, "chow", arg="456p"), Action(1, "pass")]
+    assert HeuristicBot(0).choose(copy_view(view), legal).action.kind == "chow"
+    assert HeuristicBot(0, break_ready=True).choose(copy_view(view), legal).action.kind == "pass"
