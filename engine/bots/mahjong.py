@@ -209,8 +209,9 @@ class HeuristicBot(GreedyBot):
                  eff_shanten: int = EFF_SHANTEN, value_waits: bool = True, hazard: float = 0.12,
                  fold_ready: float = FOLD_READY, big_bonus: float = BIG_BONUS, big_from: int = BIG_FROM,
                  lookahead: float = 0.0, break_ready: bool = False, break_outs: int = 4,
-                 break_margin: float = 0.0) -> None:
+                 break_margin: float = 0.0, threat_hazard: float = 0.0) -> None:
         super().__init__(seed)
+        self.threat_hazard = threat_hazard
         self.break_ready = break_ready
         self.break_outs = break_outs
         self.break_margin = break_margin
@@ -344,7 +345,9 @@ class HeuristicBot(GreedyBot):
         if outs < self.min_outs:
             return True
         self_value = _wait_worth(rule, hand, melds, live, scoring) * 2.0 / outs  # mean V of a self-draw
-        return now >= pass_worth(outs, sum(live), int(view["wall"]), self_value, self.hazard)
+        # with threat_hazard: a seat that looks ready (threats) ends the hand sooner than the average go-round
+        hazard = self.hazard + self.threat_hazard * sum(readiness(view, o) for o in threats(view))
+        return now >= pass_worth(outs, sum(live), int(view["wall"]), self_value, hazard)
 
     def _claim_gain(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld], a: Action,
                     cur: int) -> float | None:

@@ -251,3 +251,18 @@ def _break_ready_hand(seed: int) -> list[Action]:
 def test_break_ready_hands_are_legal_and_reproducible(seed: int) -> None:
     """Four heuristic seats with ``break_ready`` play a whole hand legally; the same seeds play it the same way."""
     assert _break_ready_hand(seed) == _break_ready_hand(seed)
+
+
+def test_threat_hazard_takes_the_win_against_a_ready_looking_seat() -> None:
+    """M-14, M-20: the eight-out wait of ``345m234p678p22m67s`` passes a plain discard win for a self-draw with 70
+    tiles left. With ``threat_hazard`` a seat that looks ready (three exposed melds, M-10) makes the hand likely
+    to end sooner, so the heuristic takes the one point; with no such seat it still passes."""
+    hand = "345m234p678p22m67s"
+    claim = {"tile": "8s", "from": 3, "kind": "discard"}
+    legal = [Action(0, "win"), Action(0, "chow", arg="678s"), Action(0, "pass")]
+    view = _view(hand, claim, wall=70)
+    assert HeuristicBot(0, threat_hazard=0.15).choose(copy_view(view), legal).action.kind == "pass"
+    pung = {"kind": "pung", "kong": None, "claimed": True, "from": 1}
+    view["melds"][2] = [{**pung, "tiles": t} for t in ("EEE", "999p", "111s")]
+    assert HeuristicBot(0).choose(copy_view(view), legal).action.kind == "pass"
+    assert HeuristicBot(0, threat_hazard=0.15).choose(copy_view(view), legal).action.kind == "win"
