@@ -266,3 +266,17 @@ def test_threat_hazard_takes_the_win_against_a_ready_looking_seat() -> None:
     view["melds"][2] = [{**pung, "tiles": t} for t in ("EEE", "999p", "111s")]
     assert HeuristicBot(0).choose(copy_view(view), legal).action.kind == "pass"
     assert HeuristicBot(0, threat_hazard=0.15).choose(copy_view(view), legal).action.kind == "win"
+
+
+def test_hduel_paired_difference() -> None:
+    """mahjong_hduel --paired: a report against itself changes nothing (a zero-width interval); a variant that
+    wins more on every wall shows a positive change whose interval excludes 0; different deals are refused."""
+    from engine.bots.mahjong_hduel import paired
+
+    base = {"seed": 5, "won_a": [6.0, 2.0, 4.0, 3.0], "won_all": [10.0, 8.0, 8.0, 6.0]}
+    assert paired(base, base) == {"deals": 4, "d_share": 0.0, "ci95": [0.0, 0.0]}
+    better = {"seed": 5, "won_a": [7.0, 3.0, 5.0, 4.0], "won_all": [10.0, 8.0, 8.0, 6.0]}
+    got = paired(base, better)
+    assert got["d_share"] == round(19 / 32 - 15 / 32, 4) and 0.0 < got["ci95"][0] <= got["ci95"][1]
+    with pytest.raises(ValueError):
+        paired(base, {**better, "seed": 7})
