@@ -32,13 +32,14 @@ back when that is worth more (a dead wait is worth nothing); it likewise refuses
 changes about one decision in three hands: paired counterfactuals (``mahjong_hcf``) +0.011 ±0.064 of the share
 on seed 11 (40 deals, discards only), −0.006 ±0.044 on seed 3 (60 deals; no claim changed); on the untuned seeds (400 hands each,
 ``python -m engine.bots.mahjong_hduel --seed S --deals 200 --kw '{"break_ready": true}'``) 0.546 [0.492, 0.600]
-on seed 5, 0.579 [0.518, 0.640] on seed 7, 0.576 [0.526, 0.626] on seed 23 — two of three below the default's,
-so it stays off. ``threat_hazard`` (off) raises :func:`pass_worth`'s hazard by that much per unit of
+on seed 5, 0.579 [0.518, 0.640] on seed 7, 0.576 [0.526, 0.626] on seed 23 — against the default on the same
+walls (``mahjong_hduel --paired``, bootstrap over walls) −0.011 [−0.037, 0.014], −0.022 [−0.050, 0.005], +0.010
+[−0.012, 0.034]: two of three below, so it stays off. ``threat_hazard`` (off) raises :func:`pass_worth`'s hazard by that much per unit of
 :func:`readiness` of each seat that looks ready, so a discard win is taken against a ready-looking table; at 0.15
 it changes about one win-or-pass in ten hands: ``mahjong_hcf`` (60 deals) +0.013 ±0.023 on seed 11, −0.005
 ±0.017 on seed 3; untuned (400 hands each, ``mahjong_hduel --kw '{"threat_hazard": 0.15}'``) 0.567
-[0.513, 0.621] on seed 5, 0.589 [0.530, 0.648] on seed 7, 0.563 [0.510, 0.616] on seed 23 — one up, two down,
-all within the noise, so it stays off.
+[0.513, 0.621] on seed 5, 0.589 [0.530, 0.648] on seed 7, 0.563 [0.510, 0.616] on seed 23; paired against the
+default +0.010 [−0.006, 0.027], −0.012 [−0.024, −0.000], −0.003 [−0.021, 0.015]: it stays off.
 """
 
 from __future__ import annotations
