@@ -26,6 +26,20 @@ Two variants are kept as options, off by default because neither measured a gain
 danger as a tie-break only, never a fold (``fold_weight`` and ``danger_weight`` 0.1), and, one step from
 ready, each tile that makes the hand ready weighed by the best wait it leads to (``lookahead`` 1.0,
 :func:`_ready_quality`; under the 2-5-8 pair rule many draws give a one-tile wait).
+``break_ready`` (off) puts a ready hand with at most ``break_outs`` (4) live waits and the discards one step back
+on one scale, the expected self-draw within the seat's draws left (:mod:`engine.bots.mahjong_hready`), and steps
+back when that is worth more (a dead wait is worth nothing); it likewise refuses a claim into such a wait. It
+changes about one decision in three hands: paired counterfactuals (``mahjong_hcf``) +0.011 ±0.064 of the share
+on seed 11 (40 deals, discards only), −0.006 ±0.044 on seed 3 (60 deals; no claim changed); on the untuned seeds (400 hands each,
+``python -m engine.bots.mahjong_hduel --seed S --deals 200 --kw '{"break_ready": true}'``) 0.546 [0.492, 0.600]
+on seed 5, 0.579 [0.518, 0.640] on seed 7, 0.576 [0.526, 0.626] on seed 23 — against the default on the same
+walls (``mahjong_hduel --paired``, bootstrap over walls) −0.011 [−0.037, 0.014], −0.022 [−0.050, 0.005], +0.010
+[−0.012, 0.034]: two of three below, so it stays off. ``threat_hazard`` (off) raises :func:`pass_worth`'s hazard by that much per unit of
+:func:`readiness` of each seat that looks ready, so a discard win is taken against a ready-looking table; at 0.15
+it changes about one win-or-pass in ten hands: ``mahjong_hcf`` (60 deals) +0.013 ±0.023 on seed 11, −0.005
+±0.017 on seed 3; untuned (400 hands each, ``mahjong_hduel --kw '{"threat_hazard": 0.15}'``) 0.567
+[0.513, 0.621] on seed 5, 0.589 [0.530, 0.648] on seed 7, 0.563 [0.510, 0.616] on seed 23; paired against the
+default +0.010 [−0.006, 0.027], −0.012 [−0.024, −0.000], −0.003 [−0.021, 0.015]: it stays off.
 """
 
 from __future__ import annotations
@@ -208,8 +222,13 @@ class HeuristicBot(GreedyBot):
                  weigh_claims: bool = False, claim_keeps: bool = True, keep_margin: int = 2,
                  eff_shanten: int = EFF_SHANTEN, value_waits: bool = True, hazard: float = 0.12,
                  fold_ready: float = FOLD_READY, big_bonus: float = BIG_BONUS, big_from: int = BIG_FROM,
-                 lookahead: float = 0.0) -> None:
+                 lookahead: float = 0.0, break_ready: bool = False, break_outs: int = 4,
+                 break_margin: float = 0.0, threat_hazard: float = 0.0) -> None:
         super().__init__(seed)
+        self.threat_hazard = threat_hazard
+        self.break_ready = break_ready
+        self.break_outs = break_outs
+        self.break_margin = break_margin
         self.lookahead = lookahead
         self.big_bonus = big_bonus
         self.big_from = big_from
@@ -242,10 +261,13 @@ class HeuristicBot(GreedyBot):
             rows.append((sh, way, i, a))
         best_sh = min(r[0] for r in rows)
         best_way = min(r[1] for r in rows)
+        chance = self._break_values(view, rule, hand, melds, rows, live, scoring) if best_sh == 0 else None
         scored = []
         for sh, way, i, a in rows:
             eff: float = 0.0
-            if way == best_way and sh <= self.eff_shanten:
+            if chance is not None and sh <= 1:
+                way, eff = 0.0, 100.0 * chance[i]  # one scale for ready and one step back: see mahjong_hready
+            elif way == best_way and sh <= self.eff_shanten:
                 hand[i] -= 1
                 if sh == 0 and self.value_waits:
                     eff = _wait_worth(rule, hand, melds, live, scoring)
@@ -265,6 +287,54 @@ class HeuristicBot(GreedyBot):
             scored.append((-score, self.rng.random(), a, sh))
         scored.sort(key=lambda x: (x[0], x[1]))
         return scored[0][3], [x[2] for x in scored]
+
+    def _break_values(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld],
+                      rows: list[tuple[int, float, int, Action]], live: list[int],
+                      scoring: str) -> dict[int, float] | None:
+        """With ``break_ready``: when the best ready discard leaves at most ``break_outs`` live waits, each
+        ready or one-step-back discard's expected self-draw value (:mod:`engine.bots.mahjong_hready`) — returned
+        only when a step back beats the best ready hand (by ``break_margin``), else None (rank as usual)."""
+        draws = int(view["wall"]) // 4
+        if not self.break_ready or draws < 3:
+            return None
+        from engine.bots.mahjong_hready import ready_worth, step_value
+        ready: dict[int, float] = {}
+        outs = 0
+        for sh, _way, i, _a in rows:
+            if sh == 0 and i not in ready:
+                hand[i] -= 1
+                outs = max(outs, sum(live[t] for t in waits_counts(rule, hand, melds)))
+                ready[i] = ready_worth(rule, hand, melds, live, scoring, draws, self.hazard)
+                hand[i] += 1
+        if outs > self.break_outs:
+            return None
+        back: dict[int, float] = {}
+        for sh, _way, i, _a in rows:
+            if sh == 1 and i not in back:
+                hand[i] -= 1
+                back[i] = step_value(rule, hand, melds, live, scoring, draws, self.hazard)
+                hand[i] += 1
+        if not back or max(back.values()) <= max(ready.values()) * (1.0 + self.break_margin):
+            return None
+        return {**ready, **back}
+
+    def _claim_ready_pays(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld],
+                          after: tuple[list[int], list[Meld]]) -> bool:
+        """With ``break_ready``: a claim that makes the hand ready (M-6, M-7) is made only when the best wait it
+        can keep is worth at least staying one step back (an exposed meld cannot be taken back), both as the
+        expected self-draw within the seat's draws left (engine.bots.mahjong_hready)."""
+        draws = int(view["wall"]) // 4
+        if draws < 3:
+            return True
+        from engine.bots.mahjong_hready import ready_after, ready_value, step_value
+        live = unseen(view)
+        scoring = str(view["options"].get("scoring", "simple"))
+        h, ms = after
+        outs, worth = ready_after(rule, h, ms, live, scoring)
+        if outs > self.break_outs:
+            return True
+        claim = ready_value(outs, worth, sum(live), draws, self.hazard)
+        return claim >= step_value(rule, hand, melds, live, scoring, draws, self.hazard)
 
     def _declare_minglou(self, view: dict[str, Any]) -> bool:
         return int(view["wall"]) > 16
@@ -289,7 +359,9 @@ class HeuristicBot(GreedyBot):
         if outs < self.min_outs:
             return True
         self_value = _wait_worth(rule, hand, melds, live, scoring) * 2.0 / outs  # mean V of a self-draw
-        return now >= pass_worth(outs, sum(live), int(view["wall"]), self_value, self.hazard)
+        # with threat_hazard: a seat that looks ready (threats) ends the hand sooner than the average go-round
+        hazard = self.hazard + self.threat_hazard * sum(readiness(view, o) for o in threats(view))
+        return now >= pass_worth(outs, sum(live), int(view["wall"]), self_value, hazard)
 
     def _claim_gain(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld], a: Action,
                     cur: int) -> float | None:
@@ -302,6 +374,8 @@ class HeuristicBot(GreedyBot):
         if sh < cur and self.big_bonus > 0 and cur <= self.big_from:  # nearer, but not on a double-paying way
             if route(rule, after[0], after[1], sh, self.big_bonus) >= route(rule, hand, melds, cur, self.big_bonus):
                 return None
+        if self.break_ready and cur == 1 and sh == 0 and not self._claim_ready_pays(view, rule, hand, melds, after):
+            return None
         if sh == cur:  # no step nearer: a ready hand claims only for more live waits (M-11a)
             return self._keep_gain(view, rule, hand, melds, after, cur) if self.claim_keeps and cur == 0 else None
         if not self.weigh_claims:

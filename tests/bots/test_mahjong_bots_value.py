@@ -164,3 +164,119 @@ def test_big_shanten_is_the_distance_to_a_double_paying_hand(hand: str, plain: i
     assert big_shanten(rule, c, []) == big
     assert route(rule, c, [], plain, 0.7) == pytest.approx(min(plain, big - 0.7))
     assert route(rule, c, [], plain, 0.0) == plain
+
+
+def test_break_ready_leaves_a_dead_wait() -> None:
+    """M-11a, M-20: ``12m 444m 22p 567p 789p`` + ``6s`` throwing 6s is ready on 3m only — and every 3m is in
+    the rivers, so that wait can never win. By default the heuristic takes the ready hand (shanten first); with
+    ``break_ready`` it weighs the expected self-draw of each ready and one-step-back discard
+    (engine.bots.mahjong_hready) and keeps 6s, one step back with live improving tiles."""
+    hand = "12m444m22p567789p6s"
+    view = _view(hand, wall=60)
+    view["rivers"] = [["3m"], ["3m"], ["3m", "3m"], []]
+    legal = [Action(0, "discard", arg=str(t)) for t in sorted(set(parse_tiles(hand)))]
+    rule = Rules().win_rule
+    assert HeuristicBot(0).choose(copy_view(view), legal).action.arg == "6s"
+    pick = HeuristicBot(0, break_ready=True).choose(copy_view(view), legal).action.arg
+    after = counts_of(parse_tiles(hand))
+    after[parse_tiles(str(pick))[0].idx] -= 1
+    assert pick != "6s" and shanten_counts(rule, after, []) == 1
+    # with a live 3m the ready hand stays: no step back beats a ready hand with live waits there
+    view["rivers"] = [["3m"], [], [], []]
+    assert HeuristicBot(0, break_ready=True).choose(copy_view(view), legal).action.arg == "6s"
+
+
+def test_ready_and_step_values() -> None:
+    """The expected self-draw value grows with live outs and with the seat's draws left, and is nothing for a
+    dead wait (M-20); one step back is worth less than the ready hand it improves into."""
+    from engine.bots.mahjong_hready import ready_value, step_value
+
+    assert ready_value(0, 0.0, 100, 10, 0.12) == 0.0
+    assert ready_value(2, 2.0, 100, 10, 0.12) < ready_value(6, 6.0, 100, 10, 0.12)
+    assert ready_value(4, 4.0, 100, 3, 0.12) < ready_value(4, 4.0, 100, 12, 0.12)
+    rule = Rules().win_rule
+    live = [4] * 34
+    one_back = counts_of(parse_tiles("123m456m789p55s6s9s"))  # 5s/7s/8s/… make it ready
+    ready = counts_of(parse_tiles("123m456m789p55s67s"))  # waits 5s, 8s
+    assert 0.0 < step_value(rule, one_back, [], live, "simple", 12, 0.12) < ready_value(
+        8, _wait_worth(rule, ready, [], live, "simple"), sum(live), 12, 0.12)
+
+
+def test_hduel_gives_the_arenas_share() -> None:
+    """engine.bots.mahjong_hduel plays the arena's hands (same walls, seats, bot seeds): with no options it
+    reports exactly the arena's share of the points and interval, and it passes options to team A."""
+    from engine import arena
+    from engine.bots.mahjong_hduel import duel
+
+    got = duel(5, range(2), {})
+    assert got["share_of_points_a"] == arena.run("mahjong", "heuristic", "greedy", deals=2, seed=5)["share_of_points_a"]
+    assert got["hands"] == 4 and len(got["won_a"]) == 2
+    assert got["share_of_points_a"] == arena.share_ci(got["won_a"], got["won_all"])
+    assert duel(5, range(2), {"break_ready": True})["hands"] == 4
+
+
+def test_break_ready_refuses_a_claim_into_a_poor_wait() -> None:
+    """M-6, M-7, M-11a: ``123456m 234p 6p 345s`` (a chow 345m down) has no 2-5-8 pair. Chowing the 5p makes it
+    ready only on a single 2p (the pair, M-11.1) with two copies unseen — and an exposed chow is for good. By
+    default the heuristic chows (it lowers the shanten); with ``break_ready`` it passes, staying one step back
+    with many live improving tiles, both weighed as the expected self-draw (engine.bots.mahjong_hready)."""
+    view = _view("123456m234p6p345s", {"tile": "5p", "from": 0, "kind": "discard"}, wall=54)
+    view["seat"] = 1
+    view["rivers"] = [["W", "1s", "E", "C", "W", "2p", "8m", "5p"], ["C", "N", "C", "S", "1p", "7s", "7p", "8m"],
+                      ["B", "7p", "4m", "7p", "W", "4m", "N"], ["9p", "N", "9p", "S", "1p", "1p", "5p"]]
+    chow = {"kind": "chow", "kong": None, "claimed": True}
+    view["melds"] = [[{**chow, "tiles": "345m", "from": 3}], [], [], [{**chow, "tiles": "456p", "from": 2}]]
+    legal = [Action(1, "chow", arg="345p"), Action(1, "chow", arg="456p"), Action(1, "pass")]
+    assert HeuristicBot(0).choose(copy_view(view), legal).action.kind == "chow"
+    assert HeuristicBot(0, break_ready=True).choose(copy_view(view), legal).action.kind == "pass"
+
+
+def _break_ready_hand(seed: int) -> list[Action]:
+    st = State(Rules(match="hands", match_hands=1), seed=seed)
+    bots = [HeuristicBot(seed * 4 + s, break_ready=True) for s in range(4)]
+    played: list[Action] = []
+    while not st.is_over:
+        s = st.to_act
+        assert s is not None and len(played) < 2000
+        legal = list(st.legal_actions(s))
+        a = bots[s].choose(copy_view(st.view(s)), legal).action
+        assert a in legal, (a, legal)
+        st.apply(a)
+        played.append(a)
+    assert sum(st.totals) == 0  # M-18a: every payment is between players
+    return played
+
+
+@pytest.mark.parametrize("seed", [4, 13])
+def test_break_ready_hands_are_legal_and_reproducible(seed: int) -> None:
+    """Four heuristic seats with ``break_ready`` play a whole hand legally; the same seeds play it the same way."""
+    assert _break_ready_hand(seed) == _break_ready_hand(seed)
+
+
+def test_threat_hazard_takes_the_win_against_a_ready_looking_seat() -> None:
+    """M-14, M-20: the eight-out wait of ``345m234p678p22m67s`` passes a plain discard win for a self-draw with 70
+    tiles left. With ``threat_hazard`` a seat that looks ready (three exposed melds, M-10) makes the hand likely
+    to end sooner, so the heuristic takes the one point; with no such seat it still passes."""
+    hand = "345m234p678p22m67s"
+    claim = {"tile": "8s", "from": 3, "kind": "discard"}
+    legal = [Action(0, "win"), Action(0, "chow", arg="678s"), Action(0, "pass")]
+    view = _view(hand, claim, wall=70)
+    assert HeuristicBot(0, threat_hazard=0.15).choose(copy_view(view), legal).action.kind == "pass"
+    pung = {"kind": "pung", "kong": None, "claimed": True, "from": 1}
+    view["melds"][2] = [{**pung, "tiles": t} for t in ("EEE", "999p", "111s")]
+    assert HeuristicBot(0).choose(copy_view(view), legal).action.kind == "pass"
+    assert HeuristicBot(0, threat_hazard=0.15).choose(copy_view(view), legal).action.kind == "win"
+
+
+def test_hduel_paired_difference() -> None:
+    """mahjong_hduel --paired: a report against itself changes nothing (a zero-width interval); a variant that
+    wins more on every wall shows a positive change whose interval excludes 0; different deals are refused."""
+    from engine.bots.mahjong_hduel import paired
+
+    base = {"seed": 5, "won_a": [6.0, 2.0, 4.0, 3.0], "won_all": [10.0, 8.0, 8.0, 6.0]}
+    assert paired(base, base) == {"deals": 4, "d_share": 0.0, "ci95": [0.0, 0.0]}
+    better = {"seed": 5, "won_a": [7.0, 3.0, 5.0, 4.0], "won_all": [10.0, 8.0, 8.0, 6.0]}
+    got = paired(base, better)
+    assert got["d_share"] == round(19 / 32 - 15 / 32, 4) and 0.0 < got["ci95"][0] <= got["ci95"][1]
+    with pytest.raises(ValueError):
+        paired(base, {**better, "seed": 7})
