@@ -20,6 +20,7 @@ phase to the end of the set; the other declarations use the heuristic (see ``DEC
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -44,6 +45,7 @@ from engine.bots.gouji import (
     spend_cost,
     uses_all,
 )
+from engine.bots.gouji_habits import habits_shown
 from engine.bots.gouji_sample import Knowledge, Table, deal_counts, knowledge, table, world_hands
 from engine.bots.gouji_sample import sample_hands as deal_world
 from engine.bots.gouji_weight import Observations, observations, pick_world
@@ -244,6 +246,13 @@ def _redeal(template: Any, hands: list[list[Card]]) -> Any:
 # against the search without it — no worse, so it is on.
 WEIGH = 4
 
+# The habit price (issue 16), in set points: an alternative that shows a habit the heuristic's choice does not
+# (passing the 对头's 够级 play the heuristic answers, splitting a group for an ordinary beat, a joker spent
+# bare: engine.bots.gouji_habits) must beat the heuristic's choice by this much more, with the same evidence.
+# The rollouts score a set's points, not what players see: without the price those overrides brought the
+# habits the heuristic lost back. ``math.inf``: such alternatives are no candidates at all.
+HABIT_PRICE = 1.0
+
 
 class GoujiSearchBot(SearchShell):
     """Determinized Monte-Carlo search over the candidate actions with heuristic rollouts, from the first card.
@@ -265,7 +274,8 @@ class GoujiSearchBot(SearchShell):
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float = 0.5, z: float = 1.0, max_candidates: int = 8, max_hand: int | None = 26,
                  win_weight: float = 0.0, min_worlds: int = 8, sd_floor: float = 1.0, wall_cap: float = 1.05,
-                 use_seen: bool = True, declarations: bool = True, weigh: int | None = None) -> None:
+                 use_seen: bool = True, declarations: bool = True, weigh: int | None = None,
+                 habit_price: float | None = HABIT_PRICE) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.declarations = declarations  # search tribute and return choices too (DECLARATIONS)
         self.max_hand = max_hand
@@ -277,6 +287,7 @@ class GoujiSearchBot(SearchShell):
         # Resample the worlds by how likely the hidden seats' plays are (engine.bots.gouji_weight): each world
         # kept is drawn by weight from ``weigh`` fresh ones (0 or 1: every world as dealt; None: ``WEIGH``).
         self.weigh = WEIGH if weigh is None else weigh
+        self.habit_price = habit_price  # None: habits cost nothing (the search before the guard)
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         budget = CpuBudget(self.budget_ms, self.wall_cap)
@@ -297,6 +308,10 @@ class GoujiSearchBot(SearchShell):
             return Decision(best, reason)
         else:
             cands = candidates(ctx, legal, best, max(2, self.max_candidates))
+        price = self._prices(ctx, legal, cands)
+        if math.isinf(max(price)):
+            cands = [a for a, c in zip(cands, price) if not math.isinf(c)]
+            price = [0.0] * len(cands)
         if len(cands) < 2:
             return Decision(best, reason)
         counts = seat_counts(view)
@@ -347,7 +362,7 @@ class GoujiSearchBot(SearchShell):
             except _Timeout:
                 break
             for k in alive:
-                diffs[k].append(vals[k] - vals[0])
+                diffs[k].append(vals[k] - vals[0] - price[k])
             worlds += 1
             per_rollout = budget.now() / rollouts
             if worlds == 1 and cap is None:
@@ -383,6 +398,14 @@ class GoujiSearchBot(SearchShell):
         m = sum(held) / len(held)
         return Decision(a, f"search-best {_code(a)} ({len(held)}/{worlds}x{len(cands)}, {m:+.2f})")
 
+
+    def _prices(self, ctx: GCtx, legal: Sequence[Action], cands: Sequence[Action]) -> list[float]:
+        """What each candidate's rollout value is docked (:data:`HABIT_PRICE`): the habit price for a play-phase
+        candidate that shows a habit the heuristic's choice (``cands[0]``) does not, else nothing."""
+        if self.habit_price is None or ctx.phase != "play":
+            return [0.0] * len(cands)
+        base = habits_shown(ctx, legal, cands[0])
+        return [self.habit_price if habits_shown(ctx, legal, a) - base else 0.0 for a in cands]
 
     def _world(self, view: dict[str, Any], counts: list[int], know: Knowledge | None, obs: Observations | None,
                tab: Table | None) -> list[list[Card]] | None:
