@@ -10,9 +10,10 @@ short tribute or a revolution implies: :mod:`engine.bots.gouji_sample`) stay whe
 state from the view and the sampled hands (:meth:`engine.gouji.State.from_view`) and plays candidates out to the
 end of the set with the heuristic policy for all seats, the same worlds for every candidate (paired comparison),
 halving the field after each round of worlds, and (4) keeps the heuristic's choice unless the survivor is better
-with enough worlds and a real margin (issue 16). It stops sampling when the budget is used up (default 300 ms
-of the deciding thread's CPU time, wall time capped) and never runs past it: a rollout checks the clock as it
-goes.
+with enough worlds and a real margin (issue 16) — by the habit price more for an alternative that shows a habit
+players notice and the heuristic's choice does not (:data:`HABIT_PRICE`, :mod:`engine.bots.gouji_habits`).
+It stops sampling when the budget is used up (default 300 ms of the deciding thread's CPU time, wall time
+capped) and never runs past it: a rollout checks the clock as it goes.
 
 Taking or refusing a tribute and the returned cards (G-81, G-82) are searched the same way, from the tribute
 phase to the end of the set; the other declarations use the heuristic (see ``DECLARATIONS``).
