@@ -249,10 +249,13 @@ WEIGH = 4
 
 # The habit price (issue 16), in set points: an alternative that shows a habit the heuristic's choice does not
 # (passing the 对头's 够级 play the heuristic answers, splitting a group for an ordinary beat, a joker spent
-# bare: engine.bots.gouji_habits) must beat the heuristic's choice by this much more, with the same evidence.
-# The rollouts score a set's points, not what players see: without the price those overrides brought the
-# habits the heuristic lost back. ``math.inf``: such alternatives are no candidates at all.
-HABIT_PRICE = 1.0
+# bare: engine.bots.gouji_habits) must beat the heuristic's choice by this much more, with the same evidence;
+# ``math.inf``: such alternatives are no candidates at all. The rollouts score a set's points, not what players
+# see: without the price those overrides brought back the habits the heuristic lost. Measured on seed 7, 8
+# duplicate one-set deals against the heuristic (16 games each): no price 0.625 a game won, +1.33 a game
+# (12 deals); price 1 0.69, +1.75; barred 0.75, +2.50 (paired with no price: +0.19 [-0.04, 0.41] won,
+# +1.75 [-0.53, 4.03] a game) — the habit overrides were worth nothing measurable, so they are barred.
+HABIT_PRICE = math.inf
 
 
 class GoujiSearchBot(SearchShell):

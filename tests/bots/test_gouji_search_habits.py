@@ -2,7 +2,8 @@
 
 An alternative that shows a habit the heuristic's choice does not — passing the 对头's 够级 play the heuristic
 answers (G-43), splitting a group for an ordinary beat (G-35), a joker spent bare (seeds/000 学会用花) — pays
-the habit price (``gouji_search.HABIT_PRICE``): it must beat the heuristic's choice by that much more. The
+the habit price (``gouji_search.HABIT_PRICE``): it must beat the heuristic's choice by that much more (by
+default the price is infinite: such alternatives are no candidates). The
 habits are read from one place, ``engine.bots.gouji_habits.habit_cases``, which the arena's counters use too.
 """
 
