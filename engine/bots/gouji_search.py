@@ -365,6 +365,10 @@ class GoujiSearchBot(SearchShell):
                     rollouts += 1
             except _Timeout:
                 break
+            except ValueError:
+                # A sampled world the candidate cannot be played in (seen once: a return, G-81, of a card the
+                # world did not give its holder, whole-game seed 17 deal 3): keep what the worlds so far say.
+                break
             for k in alive:
                 diffs[k].append(vals[k] - vals[0] - price[k])
             worlds += 1
