@@ -17,10 +17,10 @@ Each counts what a player at the table notices, from the deciding seat's own vie
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.bots.gouji import ctx_from_view, opp
+from engine.bots.gouji import GCtx, _bare_joker, _breaks_group, ctx_from_view, opp
 from engine.bots.habits import ratio
 from engine.cards import BIG, SMALL, VALUE_OF
 from engine.core import Action
@@ -30,6 +30,44 @@ NAMES = ("duitou_gouji_faced", "duitou_gouji_unanswered", "ordinary_beats", "gro
          "kaidian_sets", "seat_sets", "tribute_offers", "tribute_refused", "returns", "return_rank_sum",
          "returns_high", "yudian_offers", "yudian_calls", "mingdian_offers", "mingdian_calls", "rang_legal",
          "rang_used")
+
+
+# The three habits of a play-phase decision (issue 16), each counted over the cases where it can show:
+DUITOU_UNANSWERED = "duitou_gouji_unanswered"  # of the 对头's 够级 plays faced with a legal beat in hand (G-43)
+GROUP_BROKEN = "group_broken_for_ordinary_beat"  # of the beats of a non-够级 play (G-35)
+BARE_JOKER = "bare_joker_play"  # of the plays with a joker (seeds/000 学会用花)
+
+
+def habit_cases(ctx: GCtx, legal: Sequence[Action], action: Action) -> dict[str, bool]:
+    """The habits ``action`` could show in this play-phase position, each with whether it does: the one place
+    the arena's counters and the search's guard read them from. ``legal`` tells whether a beat was in hand."""
+    out: dict[str, bool] = {}
+    if ctx.phase != "play":
+        return out
+    p = action.play if action.kind == "play" else None
+    if p is not None and p.has_joker:
+        out[BARE_JOKER] = _bare_joker(p)
+    if ctx.mode in ("lead", "burn") or ctx.top is None or ctx.top_seat is None:
+        return out
+    if ctx.top_gouji and ctx.top_seat == opp(ctx.seat) \
+            and any(a.play is not None and a.kind == "play" for a in legal):
+        out[DUITOU_UNANSWERED] = action.play is None  # a pass or a 让牌 lets it stand
+    if not ctx.top_gouji and p is not None:
+        out[GROUP_BROKEN] = _breaks_group(ctx.counts, p)
+    return out
+
+
+def habits_shown(ctx: GCtx, legal: Sequence[Action], action: Action) -> frozenset[str]:
+    """The habits ``action`` shows (:func:`habit_cases` that hold)."""
+    return frozenset(k for k, v in habit_cases(ctx, legal, action).items() if v)
+
+
+# habit -> (the counter of its cases, the counter of those where it showed)
+CASE_NAMES = {
+    BARE_JOKER: ("joker_plays", "bare_joker_plays"),
+    DUITOU_UNANSWERED: ("duitou_gouji_faced", "duitou_gouji_unanswered"),
+    GROUP_BROKEN: ("ordinary_beats", "groups_broken_for_ordinary_beat"),
+}
 
 
 class Tracker:
@@ -77,22 +115,14 @@ class Tracker:
             self._bump(side, "rang_legal")
             self._bump(side, "rang_used", action.kind == "rang")
         p = action.play
-        if p is not None and action.kind == "play":
-            if p.has_joker:
-                self._bump(side, "joker_plays")
-                self._bump(side, "bare_joker_plays", not p.naturals and not p.twos)
-            if ctx.mode == "lead" and not ctx.kaidian[seat] and not ctx.chaos and ctx.rules.is_gouji(p):
-                self._bump(side, "kaidian_leads")
-        if ctx.mode in ("lead", "burn") or ctx.top is None or ctx.top_seat is None:
-            return
-        beats = [a for a in legal if a.play is not None and a.kind == "play"]
-        if ctx.top_gouji and ctx.top_seat == opp(seat) and beats:
-            self._bump(side, "duitou_gouji_faced")
-            self._bump(side, "duitou_gouji_unanswered", p is None)
-        if not ctx.top_gouji and p is not None and action.kind == "play":
-            self._bump(side, "ordinary_beats")
-            self._bump(side, "groups_broken_for_ordinary_beat",
-                       bool(p.naturals) and ctx.counts[p.natural_rank] > p.naturals)
+        if p is not None and action.kind == "play" and ctx.mode == "lead" and not ctx.kaidian[seat] \
+                and not ctx.chaos and ctx.rules.is_gouji(p):
+            self._bump(side, "kaidian_leads")
+        cases = habit_cases(ctx, legal, action)
+        for case, (faced, shown) in CASE_NAMES.items():
+            if case in cases:
+                self._bump(side, faced)
+                self._bump(side, shown, cases[case])
 
     def end(self, state: Any, side_of: Callable[[int], str]) -> None:
         for res in getattr(state, "set_results", []):

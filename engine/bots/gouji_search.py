@@ -10,9 +10,10 @@ short tribute or a revolution implies: :mod:`engine.bots.gouji_sample`) stay whe
 state from the view and the sampled hands (:meth:`engine.gouji.State.from_view`) and plays candidates out to the
 end of the set with the heuristic policy for all seats, the same worlds for every candidate (paired comparison),
 halving the field after each round of worlds, and (4) keeps the heuristic's choice unless the survivor is better
-with enough worlds and a real margin (issue 16). It stops sampling when the budget is used up (default 300 ms
-of the deciding thread's CPU time, wall time capped) and never runs past it: a rollout checks the clock as it
-goes.
+with enough worlds and a real margin (issue 16) — by the habit price more for an alternative that shows a habit
+players notice and the heuristic's choice does not (:data:`HABIT_PRICE`, :mod:`engine.bots.gouji_habits`).
+It stops sampling when the budget is used up (default 300 ms of the deciding thread's CPU time, wall time
+capped) and never runs past it: a rollout checks the clock as it goes.
 
 Taking or refusing a tribute and the returned cards (G-81, G-82) are searched the same way, from the tribute
 phase to the end of the set; the other declarations use the heuristic (see ``DECLARATIONS``).
@@ -20,6 +21,7 @@ phase to the end of the set; the other declarations use the heuristic (see ``DEC
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -44,6 +46,7 @@ from engine.bots.gouji import (
     spend_cost,
     uses_all,
 )
+from engine.bots.gouji_habits import habits_shown
 from engine.bots.gouji_sample import Knowledge, Table, deal_counts, knowledge, table, world_hands
 from engine.bots.gouji_sample import sample_hands as deal_world
 from engine.bots.gouji_weight import Observations, observations, pick_world
@@ -244,6 +247,16 @@ def _redeal(template: Any, hands: list[list[Card]]) -> Any:
 # against the search without it — no worse, so it is on.
 WEIGH = 4
 
+# The habit price (issue 16), in set points: an alternative that shows a habit the heuristic's choice does not
+# (passing the 对头's 够级 play the heuristic answers, splitting a group for an ordinary beat, a joker spent
+# bare: engine.bots.gouji_habits) must beat the heuristic's choice by this much more, with the same evidence;
+# ``math.inf``: such alternatives are no candidates at all. The rollouts score a set's points, not what players
+# see: without the price those overrides brought back the habits the heuristic lost. Measured on seed 7, 8
+# duplicate one-set deals against the heuristic (16 games each): no price 0.625 a game won, +1.33 a game
+# (12 deals); price 1 0.69, +1.75; barred 0.75, +2.50 (paired with no price: +0.19 [-0.04, 0.41] won,
+# +1.75 [-0.53, 4.03] a game) — the habit overrides were worth nothing measurable, so they are barred.
+HABIT_PRICE = math.inf
+
 
 class GoujiSearchBot(SearchShell):
     """Determinized Monte-Carlo search over the candidate actions with heuristic rollouts, from the first card.
@@ -265,7 +278,8 @@ class GoujiSearchBot(SearchShell):
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float = 0.5, z: float = 1.0, max_candidates: int = 8, max_hand: int | None = 26,
                  win_weight: float = 0.0, min_worlds: int = 8, sd_floor: float = 1.0, wall_cap: float = 1.05,
-                 use_seen: bool = True, declarations: bool = True, weigh: int | None = None) -> None:
+                 use_seen: bool = True, declarations: bool = True, weigh: int | None = None,
+                 habit_price: float | None = HABIT_PRICE) -> None:
         super().__init__(seed, budget_ms, rollouts, margin, z, max_candidates)
         self.declarations = declarations  # search tribute and return choices too (DECLARATIONS)
         self.max_hand = max_hand
@@ -277,6 +291,7 @@ class GoujiSearchBot(SearchShell):
         # Resample the worlds by how likely the hidden seats' plays are (engine.bots.gouji_weight): each world
         # kept is drawn by weight from ``weigh`` fresh ones (0 or 1: every world as dealt; None: ``WEIGH``).
         self.weigh = WEIGH if weigh is None else weigh
+        self.habit_price = habit_price  # None: habits cost nothing (the search before the guard)
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         budget = CpuBudget(self.budget_ms, self.wall_cap)
@@ -297,6 +312,10 @@ class GoujiSearchBot(SearchShell):
             return Decision(best, reason)
         else:
             cands = candidates(ctx, legal, best, max(2, self.max_candidates))
+        price = self._prices(ctx, legal, cands)
+        if math.isinf(max(price)):
+            cands = [a for a, c in zip(cands, price) if not math.isinf(c)]
+            price = [0.0] * len(cands)
         if len(cands) < 2:
             return Decision(best, reason)
         counts = seat_counts(view)
@@ -346,8 +365,12 @@ class GoujiSearchBot(SearchShell):
                     rollouts += 1
             except _Timeout:
                 break
+            except ValueError:
+                # A sampled world the candidate cannot be played in (seen once: a return, G-81, of a card the
+                # world did not give its holder, whole-game seed 17 deal 3): keep what the worlds so far say.
+                break
             for k in alive:
-                diffs[k].append(vals[k] - vals[0])
+                diffs[k].append(vals[k] - vals[0] - price[k])
             worlds += 1
             per_rollout = budget.now() / rollouts
             if worlds == 1 and cap is None:
@@ -383,6 +406,14 @@ class GoujiSearchBot(SearchShell):
         m = sum(held) / len(held)
         return Decision(a, f"search-best {_code(a)} ({len(held)}/{worlds}x{len(cands)}, {m:+.2f})")
 
+
+    def _prices(self, ctx: GCtx, legal: Sequence[Action], cands: Sequence[Action]) -> list[float]:
+        """What each candidate's rollout value is docked (:data:`HABIT_PRICE`): the habit price for a play-phase
+        candidate that shows a habit the heuristic's choice (``cands[0]``) does not, else nothing."""
+        if self.habit_price is None or ctx.phase != "play":
+            return [0.0] * len(cands)
+        base = habits_shown(ctx, legal, cands[0])
+        return [self.habit_price if habits_shown(ctx, legal, a) - base else 0.0 for a in cands]
 
     def _world(self, view: dict[str, Any], counts: list[int], know: Knowledge | None, obs: Observations | None,
                tab: Table | None) -> list[list[Card]] | None:
