@@ -52,11 +52,11 @@ def test_cpu_budget_ignores_time_spent_waiting() -> None:
 
 
 def test_baohuang_search_keeps_the_heuristic_on_the_emperor_side() -> None:
-    """The probe measured the search's overrides for the emperor and his guard as harmful: there it keeps the
-    heuristic's choice (and spends no time); as a rebel it searches."""
+    """With ``emperor_side=False`` the search keeps the heuristic's choice for the emperor and his guard (and
+    spends no time); as a rebel it searches. (By default it searches every side: see the next test.)"""
     from .test_search import _baohuang_points
     h = make_bot("heuristic", "baohuang")
-    s = make_bot("search", "baohuang", seed=2, budget_ms=60_000, rollouts=12)
+    s = make_bot("search", "baohuang", seed=2, budget_ms=60_000, rollouts=12, emperor_side=False)
     emp = rebel = 0
     for seed in range(4):
         for _st, _seat, view, legal in _baohuang_points(seed, 6):
@@ -69,6 +69,21 @@ def test_baohuang_search_keeps_the_heuristic_on_the_emperor_side() -> None:
             elif view.get("role") == "rebel":
                 rebel += bool(s.last_stats)  # type: ignore[attr-defined]
     assert emp and rebel
+
+
+def test_baohuang_search_searches_the_emperor_side_by_default() -> None:
+    """Issue 16: measured in the true world against the frozen heuristic, the emperor's and the guard's
+    overrides were no worse than the rebels': the default searches for them too."""
+    from .test_search import _baohuang_points
+    s = make_bot("search", "baohuang", seed=2, budget_ms=60_000, rollouts=12)
+    searched = 0
+    for seed in range(4):
+        for _st, _seat, view, legal in _baohuang_points(seed, 6):
+            if view.get("role") in ("emperor", "guard"):
+                s.last_stats = {}  # type: ignore[attr-defined]
+                assert s.choose(view, legal).action in legal  # type: ignore[arg-type]
+                searched += bool(s.last_stats)  # type: ignore[attr-defined]
+    assert searched
 
 
 def test_successive_halving_plan() -> None:
