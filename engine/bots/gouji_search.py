@@ -52,6 +52,7 @@ from engine.bots.gouji_sample import sample_hands as deal_world
 from engine.bots.gouji_weight import Observations, observations, pick_world
 from engine.cards import BIG, SMALL, TWO, Card, rank_counts
 from engine.core import Action
+from engine.errors import IllegalAction
 from engine.gouji.state import State
 from engine.plays import make_play
 
@@ -152,6 +153,10 @@ def _policy(st: Any, seat: int) -> Action:
 
 class _Timeout(Exception):
     pass
+
+
+#: Sampled worlds a decision may reject (a candidate illegal there) before it stops sampling.
+MAX_REJECTED = 64
 
 
 def rollout(st: Any, team: int, deadline: float, max_steps: int = 3000, win_weight: float = 0.0,
@@ -335,7 +340,7 @@ class GoujiSearchBot(SearchShell):
         width = len(alive)
         rnd = 0
         chosen_at = 0  # worlds played when the survivors were last chosen: the evidence is the worlds after
-        worlds = rollouts = 0
+        worlds = rollouts = rejected = 0
         team = ctx.seat % 2
         per_rollout = 0.0
         template: Any = None
@@ -356,18 +361,26 @@ class GoujiSearchBot(SearchShell):
                     base = _redeal(template, hands)
             except Exception:  # noqa: BLE001 - a world we cannot build: keep the heuristic's choice
                 break
+            starts: dict[int, Any] = {}
+            try:
+                for k in [0, *alive]:
+                    starts[k] = base.clone()
+                    starts[k].apply(cands[k])
+            except IllegalAction:
+                # The world contradicts what the seat's own legal actions say: after a refused tribute a
+                # return must be of a rank the payer holds (G-81), so the offered returns tell the ranks he
+                # holds, which the sampler does not place. Such a world is not one the seat could be in:
+                # rejected, as rejection sampling conditions on what was observed (seen: seed 17 deal 3).
+                rejected += 1
+                if rejected > MAX_REJECTED:
+                    break
+                continue
             vals: dict[int, float] = {}
             try:
                 for k in [0, *alive]:
-                    w = base.clone()
-                    w.apply(cands[k])
-                    vals[k] = rollout(w, team, deadline, win_weight=self.win_weight, clock=budget.now)
+                    vals[k] = rollout(starts[k], team, deadline, win_weight=self.win_weight, clock=budget.now)
                     rollouts += 1
             except _Timeout:
-                break
-            except ValueError:
-                # A sampled world the candidate cannot be played in (seen once: a return, G-81, of a card the
-                # world did not give its holder, whole-game seed 17 deal 3): keep what the worlds so far say.
                 break
             for k in alive:
                 diffs[k].append(vals[k] - vals[0] - price[k])
@@ -399,12 +412,13 @@ class GoujiSearchBot(SearchShell):
             score = override_score(diffs[i][chosen_at:], self.min_worlds, self.margin, self.z, self.sd_floor)
             if score is not None and score > best_score:
                 best_i, best_score = i, score
+        note = f", {rejected} rejected" if rejected else ""   # worlds the seat's own legal actions ruled out
         if best_i == 0:
-            return Decision(best, f"{reason} (search {worlds}x{len(cands)})")
+            return Decision(best, f"{reason} (search {worlds}x{len(cands)}{note})")
         a = cands[best_i]
         held = diffs[best_i][chosen_at:]
         m = sum(held) / len(held)
-        return Decision(a, f"search-best {_code(a)} ({len(held)}/{worlds}x{len(cands)}, {m:+.2f})")
+        return Decision(a, f"search-best {_code(a)} ({len(held)}/{worlds}x{len(cands)}, {m:+.2f}{note})")
 
 
     def _prices(self, ctx: GCtx, legal: Sequence[Action], cands: Sequence[Action]) -> list[float]:

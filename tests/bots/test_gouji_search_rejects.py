@@ -1,0 +1,31 @@
+"""The Gouji search rejects a sampled world its own legal actions rule out (issue 16): after a refused tribute a
+return must be of a rank the payer holds (G-81), so the returns offered tell the returner ranks the payer holds,
+which the sampler does not place. Such a world is sampled again, not played (a return there is illegal: it
+crashed a whole game, arena seed 17 deal 3) and not the end of the search (which then decided on few worlds)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from engine.bots.gouji_search import GoujiSearchBot
+from engine.core import Action
+
+DATA = Path(__file__).parent / "data" / "gouji_return_after_refusal.json"
+
+
+def test_worlds_the_returns_rule_out_are_rejected_and_the_search_goes_on() -> None:
+    d = json.loads(DATA.read_text(encoding="utf-8"))
+    view = d["view"]
+    assert view["phase"] == "return" and view["state"]["stats"]["return_refused"] == 1
+    legal = [Action(int(a["seat"]), a["kind"], None, a["arg"]) for a in d["legal"]]
+    rejected = 0
+    for seed in range(3):
+        dec = GoujiSearchBot(seed=seed, rollouts=200).choose(view, legal)
+        assert dec.action in legal, dec
+        m = re.search(r"search (\d+)x\d+(?:, (\d+) rejected)?", dec.reason)
+        assert m is not None, dec.reason
+        assert int(m.group(1)) >= 5, dec.reason   # it played on past the worlds it rejected
+        rejected += int(m.group(2) or 0)
+    assert rejected > 0
