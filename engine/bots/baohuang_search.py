@@ -45,12 +45,10 @@ from engine.bots.baohuang_weight import observations, resample
 from engine.bots.base import (
     CpuBudget,
     Decision,
+    Race,
     SearchShell,
     check_legal,
-    halving_rounds,
-    halving_width,
     hand_counts,
-    keep_better_half,
     override_score,
 )
 from engine.cards import BIG, NATURAL_RANKS, SMALL, Card
@@ -570,12 +568,9 @@ class BaohuangSearchBot(SearchShell):
         seat = int(view["seat"])
         cap = self.max_rollouts
         diffs: list[list[float]] = [[] for _ in cands]
-        alive = list(range(1, len(cands)))
-        if cap is not None:
-            alive = alive[:halving_width(len(alive), cap, self.min_worlds)]
-        rounds = halving_rounds(len(alive))
-        width = len(alive)
-        rnd = chosen_at = worlds = rollouts = 0
+        race = Race(len(cands) - 1, cap, self.min_worlds)
+        alive = race.alive
+        worlds = rollouts = 0
         per_rollout = 0.0
         template: Any = None
         obs = observations(view) if self.weigh > 1 else None
@@ -605,31 +600,16 @@ class BaohuangSearchBot(SearchShell):
                 diffs[k].append(vals[k] - vals[0])
             worlds += 1
             per_rollout = budget.now() / rollouts
-            if worlds == 1 and cap is None:
-                width = halving_width(len(alive), deadline / max(per_rollout, 1e-6), self.min_worlds)
-                if width < len(alive):
-                    for k in alive[width:]:
-                        diffs[k] = []
-                    alive = alive[:width]
-                    rounds = halving_rounds(len(alive))
-                width = len(alive)
             spent = max(budget.now() / deadline, rollouts / cap if cap is not None else 0.0)
-            if len(alive) > 1 and spent >= (rnd + 1) / rounds:
-                alive = keep_better_half(alive, diffs)
-                rnd += 1
-                chosen_at = worlds
-        self.last_stats = {"worlds": worlds, "candidates": len(cands), "searched": width + 1, "rollouts": rollouts,
-                           "survivor_worlds": worlds - chosen_at, "ms": budget.now() * 1000.0,
-                           "cpu_ms": budget.cpu_ms()}
-        best_i, best_score = 0, 0.0
-        for i in alive:
-            score = override_score(diffs[i][chosen_at:], self.min_worlds, self.margin, self.z, self.sd_floor)
-            if score is not None and score > best_score:
-                best_i, best_score = i, score
+            race.after_world(worlds, diffs, per_rollout, deadline, spent)
+            alive = race.alive
+        self.last_stats = {"worlds": worlds, "candidates": len(cands), "searched": race.width + 1,
+                           "rollouts": rollouts, "survivor_worlds": worlds - race.chosen_at,
+                           "ms": budget.now() * 1000.0, "cpu_ms": budget.cpu_ms()}
+        best_i, held = race.pick(diffs, self.margin, self.z, self.sd_floor)
         if best_i == 0:
             return Decision(cands[0], f"{reason} (search {worlds}x{len(cands)})")
         a = cands[best_i]
-        held = diffs[best_i][chosen_at:]
         m = sum(held) / len(held)
         return Decision(a, f"search-best {_code(a)} ({len(held)}/{worlds}x{len(cands)}, {m:+.2f})")
 

@@ -182,3 +182,48 @@ def keep_better_half(alive: Sequence[int], diffs: Sequence[Sequence[float]]) -> 
         return sum(d) / len(d) if d else 0.0
     ranked = sorted(alive, key=lambda k: (-mean(k), k))
     return sorted(ranked[:(len(alive) + 1) // 2])
+
+
+class Race:
+    """Successive halving over a search's alternatives (indices 1 … ``alternatives`` of its candidates; 0, the
+    heuristic's choice, plays every world): the budget is split into rounds, after each the weaker half drops,
+    and the survivor is judged only on the worlds played after it was chosen (:meth:`pick`) — the best of several
+    on the worlds that chose it looks better than it is."""
+
+    def __init__(self, alternatives: int, cap: int | None, min_worlds: int) -> None:
+        self.alive = list(range(1, alternatives + 1))
+        if cap is not None:   # a fixed number of rollouts: as many alternatives as it affords
+            self.alive = self.alive[:halving_width(len(self.alive), cap, min_worlds)]
+        self.rounds = halving_rounds(len(self.alive))
+        self.width = len(self.alive)   # alternatives searched (for the stats)
+        self.rnd = 0
+        self.chosen_at = 0   # worlds played when the survivors were last chosen
+        self.capped = cap is not None
+        self.min_worlds = min_worlds
+
+    def after_world(self, worlds: int, diffs: list[list[float]], per_rollout: float, deadline: float,
+                    spent: float) -> None:
+        """Book a finished world: the first prices a rollout (keep as many alternatives as the budget affords),
+        and once ``spent`` (the share of the budget used) passes a round's end the weaker half drops."""
+        if worlds == 1 and not self.capped:
+            width = halving_width(len(self.alive), deadline / max(per_rollout, 1e-6), self.min_worlds)
+            if width < len(self.alive):
+                for k in self.alive[width:]:
+                    diffs[k] = []
+                self.alive = self.alive[:width]
+                self.rounds = halving_rounds(len(self.alive))
+            self.width = len(self.alive)
+        if len(self.alive) > 1 and spent >= (self.rnd + 1) / self.rounds:
+            self.alive = keep_better_half(self.alive, diffs)
+            self.rnd += 1
+            self.chosen_at = worlds
+
+    def pick(self, diffs: Sequence[Sequence[float]], margin: float, z: float,
+             sd_floor: float = 0.0) -> tuple[int, list[float]]:
+        """The alternative the evidence lets override the heuristic (0: none) and the worlds it was judged on."""
+        best_i, best_score = 0, 0.0
+        for i in self.alive:
+            score = override_score(diffs[i][self.chosen_at:], self.min_worlds, margin, z, sd_floor)
+            if score is not None and score > best_score:
+                best_i, best_score = i, score
+        return best_i, list(diffs[best_i][self.chosen_at:]) if best_i else []

@@ -30,13 +30,10 @@ from typing import Any
 from engine.bots.base import (
     CpuBudget,
     Decision,
+    Race,
     SearchShell,
     card_rank,
     check_legal,
-    halving_rounds,
-    halving_width,
-    keep_better_half,
-    override_score,
 )
 from engine.bots.gouji import (
     GCtx,
@@ -333,13 +330,8 @@ class GoujiSearchBot(SearchShell):
         deadline = budget.seconds * 0.95
         cap = self.max_rollouts
         diffs: list[list[float]] = [[] for _ in cands]  # per world: candidate value minus the heuristic's
-        alive = list(range(1, len(cands)))
-        if cap is not None:
-            alive = alive[:halving_width(len(alive), cap, self.min_worlds)]
-        rounds = halving_rounds(len(alive))
-        width = len(alive)
-        rnd = 0
-        chosen_at = 0  # worlds played when the survivors were last chosen: the evidence is the worlds after
+        race = Race(len(cands) - 1, cap, self.min_worlds)
+        alive = race.alive
         worlds = rollouts = rejected = 0
         team = ctx.seat % 2
         per_rollout = 0.0
@@ -386,37 +378,21 @@ class GoujiSearchBot(SearchShell):
                 diffs[k].append(vals[k] - vals[0] - price[k])
             worlds += 1
             per_rollout = budget.now() / rollouts
-            if worlds == 1 and cap is None:
-                # The first world prices a rollout: keep as many candidates as the budget affords.
-                width = halving_width(len(alive), deadline / max(per_rollout, 1e-6), self.min_worlds)
-                if width < len(alive):
-                    for k in alive[width:]:
-                        diffs[k] = []
-                    alive = alive[:width]
-                    rounds = halving_rounds(len(alive))
-                width = len(alive)
             spent = max(budget.now() / deadline, rollouts / cap if cap is not None else 0.0)
-            if len(alive) > 1 and spent >= (rnd + 1) / rounds:
-                alive = keep_better_half(alive, diffs)
-                rnd += 1
-                chosen_at = worlds
-        self.last_stats = {"worlds": worlds, "candidates": len(cands), "searched": width + 1, "rollouts": rollouts,
-                           "survivor_worlds": worlds - chosen_at,
+            race.after_world(worlds, diffs, per_rollout, deadline, spent)
+            alive = race.alive
+        self.last_stats = {"worlds": worlds, "candidates": len(cands), "searched": race.width + 1,
+                           "rollouts": rollouts, "survivor_worlds": worlds - race.chosen_at,
                            "ms": budget.now() * 1000.0, "cpu_ms": budget.cpu_ms()}
         # Leave the heuristic's choice only on clear evidence (paired differences over the same worlds), from the
         # worlds played since the survivors were chosen: the best of several alternatives on the worlds that
         # chose it looks better than it is (measured: judged on every world, 8 candidates lost most of the
         # search's edge over the heuristic).
-        best_i, best_score = 0, 0.0
-        for i in alive:
-            score = override_score(diffs[i][chosen_at:], self.min_worlds, self.margin, self.z, self.sd_floor)
-            if score is not None and score > best_score:
-                best_i, best_score = i, score
+        best_i, held = race.pick(diffs, self.margin, self.z, self.sd_floor)
         note = f", {rejected} rejected" if rejected else ""   # worlds the seat's own legal actions ruled out
         if best_i == 0:
             return Decision(best, f"{reason} (search {worlds}x{len(cands)}{note})")
         a = cands[best_i]
-        held = diffs[best_i][chosen_at:]
         m = sum(held) / len(held)
         return Decision(a, f"search-best {_code(a)} ({len(held)}/{worlds}x{len(cands)}, {m:+.2f}{note})")
 
