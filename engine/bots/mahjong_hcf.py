@@ -29,11 +29,13 @@ from engine.bots import make_bot
 from engine.bots.mahjong import HeuristicBot
 
 
-def _won(payments: Sequence[int], sides: Sequence[str], side: str) -> int:
+def won_by(payments: Sequence[float], sides: Sequence[str], side: str) -> float:
+    """What one side's seats won in a hand: each seat's positive payment (the arena's share counts these)."""
     return sum(max(0, p) for p, s in zip(payments, sides) if s == side)
 
 
-def _play_out(st: Any, bots: dict[int, Any]) -> list[int]:
+def play_out(st: Any, bots: dict[int, Any]) -> list[int]:
+    """Play ``st`` to its end with ``bots`` (each handed a JSON copy of its view), the hand's payments."""
     while not st.is_over:
         seat = st.to_act
         if seat is None:
@@ -79,7 +81,7 @@ def counterfactuals(seed: int, deal: int, swap: bool, kw: dict[str, Any],
             st2.apply(alt)
             recs.append({"kind": _kind(view, legal, a.kind), "wall": int(view["wall"]), "seat": seat,
                          "actual_action": [a.kind, a.arg], "variant_action": [alt.kind, alt.arg],
-                         "variant": _play_out(st2, bots2)})
+                         "variant": play_out(st2, bots2)})
         st.apply(a)
     return recs, list(st.results[-1]["payments"]), sides
 
@@ -87,14 +89,14 @@ def counterfactuals(seed: int, deal: int, swap: bool, kw: dict[str, Any],
 def summarize(hands: Sequence[tuple[list[dict[str, Any]], list[int], list[str]]]) -> dict[str, Any]:
     """A's share of the points in the actual plays and the variant's first-order change of it, with a 95 %
     interval over the changed decisions, in all and by decision kind and wall (20-tile bands)."""
-    won_a = sum(_won(p, s, "A") for _, p, s in hands)
-    won_all = won_a + sum(_won(p, s, "B") for _, p, s in hands)
+    won_a = sum(won_by(p, s, "A") for _, p, s in hands)
+    won_all = won_a + sum(won_by(p, s, "B") for _, p, s in hands)
     share = won_a / won_all if won_all else 0.5
     by: dict[str, list[float]] = defaultdict(list)
     for recs, pay, sides in hands:
         for r in recs:
-            da = _won(r["variant"], sides, "A") - _won(pay, sides, "A")
-            db = _won(r["variant"], sides, "B") - _won(pay, sides, "B")
+            da = won_by(r["variant"], sides, "A") - won_by(pay, sides, "A")
+            db = won_by(r["variant"], sides, "B") - won_by(pay, sides, "B")
             d = ((1 - share) * da - share * db) / won_all if won_all else 0.0
             for key in ("all", r["kind"], f"{r['kind']} wall {r['wall'] // 20 * 20}+"):
                 by[key].append(d)

@@ -40,22 +40,9 @@ from engine.tiles import Tile, counts_of, shanten_counts
 
 from . import mahjong_sim
 from .mahjong import own_melds, rules_of, threats
+from .mahjong_hcf import play_out, won_by
 from .mahjong_search import MahjongSearchBot
 from .mahjong_sim import Sim
-
-
-def _won(payments: Sequence[float], sides: Sequence[str], side: str) -> float:
-    return sum(max(0.0, p) for p, s in zip(payments, sides) if s == side)
-
-
-def _play_out(st: Any, bots: dict[int, Any]) -> list[int]:
-    while not st.is_over:
-        seat = st.to_act
-        if seat is None:
-            break
-        view = json.loads(json.dumps(st.view(seat, with_history=bots[seat].wants_history)))
-        st.apply(bots[seat].choose(view, list(st.legal_actions(seat))).action)
-    return list(st.results[-1]["payments"])
 
 
 def candidates(bot: Any, view: dict[str, Any], legal: list[Action], base: Action, reach: int,
@@ -131,7 +118,7 @@ def diagnose_play(seed: int, deal: int, swap: bool, kw: dict[str, Any], reach: i
             for a, k in zip(cands, keep):
                 st2, bots2 = copy.deepcopy(st), copy.deepcopy(bots)
                 st2.apply(a)
-                true_pay.append(_play_out(st2, bots2))
+                true_pay.append(play_out(st2, bots2))
                 world = Sim.from_state(copy.deepcopy(st))
                 sim_val.append(sum(world.copy().play(seat, _first(a), k) for _ in range(sims)) / sims)
                 steps, mahjong_sim.TABLE_STEPS = mahjong_sim.TABLE_STEPS, 999
@@ -182,7 +169,7 @@ def oracle_play(seed: int, deal: int, swap: bool, reach: int, width: int, margin
                 act = cands[k]
         st.apply(act)
     pay = [float(t) for t in st.totals]
-    return _won(pay, sides, "A"), _won(pay, sides, "A") + _won(pay, sides, "B")
+    return won_by(pay, sides, "A"), won_by(pay, sides, "A") + won_by(pay, sides, "B")
 
 
 def _ci(v: Sequence[float]) -> dict[str, Any]:
@@ -216,8 +203,8 @@ def _est_pick(est: Sequence[Any], worlds: int, z: float, margin: float) -> int:
 
 def summarize(plays: Sequence[dict[str, Any]], margin: float = 0.0) -> dict[str, Any]:
     """Per decision kind and rule: departures from the heuristic and their paired value (see the docstring)."""
-    won_a = sum(_won(p["payments"], p["sides"], "A") for p in plays)
-    won_all = won_a + sum(_won(p["payments"], p["sides"], "B") for p in plays)
+    won_a = sum(won_by(p["payments"], p["sides"], "A") for p in plays)
+    won_all = won_a + sum(won_by(p["payments"], p["sides"], "B") for p in plays)
     share = won_a / won_all if won_all else 0.5
     d_share: dict[str, list[float]] = defaultdict(list)
     d_own: dict[str, list[float]] = defaultdict(list)
@@ -244,8 +231,8 @@ def summarize(plays: Sequence[dict[str, Any]], margin: float = 0.0) -> dict[str,
                 for rule, k in picks.items():
                     if k == 0:
                         continue
-                    da = _won(true[k], sides, "A") - _won(true[0], sides, "A")
-                    db = _won(true[k], sides, "B") - _won(true[0], sides, "B")
+                    da = won_by(true[k], sides, "A") - won_by(true[0], sides, "A")
+                    db = won_by(true[k], sides, "B") - won_by(true[0], sides, "B")
                     d_share[f"{kind} | {rule}"].append(((1 - share) * da - share * db) / won_all)
                     d_own[f"{kind} | {rule}"].append(own[k] - own[0])
     out: dict[str, Any] = {}
