@@ -119,14 +119,14 @@ class AppBridge(QObject):
         return f"{s['saveFound']}{s.get(g, g)} · {moves} · {when}{torn}"
 
     def _g_game_line(self) -> str:
-        """The games this build plays, each by both its names (the Home page's foot), then the version."""
+        """The games this build plays in the UI language (the Home page's foot), then the version."""
         from desktop import __version__
         from engine import games
-        names = [f"{games.spec(g).title_zh} {games.spec(g).title_en}" for g in games.available()]
+        names = [i18n.pick(self._lang, games.spec(g).title_zh, games.spec(g).title_en) for g in games.available()]
         return " · ".join([*names, f"v{__version__}"])
 
     hasSave = Property(bool, _g_has_save, notify=homeChanged)
-    gameLine = Property(str, _g_game_line, constant=True)
+    gameLine = Property(str, _g_game_line, notify=langChanged)
     saveText = Property(str, _g_save_text, notify=homeChanged)
 
     @Slot(result=bool)

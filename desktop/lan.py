@@ -128,6 +128,7 @@ class LanBridge(QObject):
     """Host / join / lobby for QML."""
 
     changed = Signal()
+    statusChanged = Signal()   # the status line (also on every ``changed``; alone on a language switch)
     chatChanged = Signal()
     resumeChanged = Signal()
     _msg = Signal(object)       # from the network thread
@@ -147,6 +148,7 @@ class LanBridge(QObject):
         self._status: str | tuple[str, tuple[Any, ...]] = ""
         self._lang_seen = self.lang()
         app.settings.changed.connect(self._on_settings)
+        self.changed.connect(self.statusChanged)
         self._table: Any = None
         self._seat = -1
         self._found_list: list[dict[str, Any]] = []
@@ -592,9 +594,9 @@ class LanBridge(QObject):
         return self._status
 
     def _on_settings(self) -> None:
-        if self.lang() != self._lang_seen:   # the status line and the seat notices read in the new language
+        if self.lang() != self._lang_seen:   # the status line reads in the new language (the seats as they are)
             self._lang_seen = self.lang()
-            self.changed.emit()
+            self.statusChanged.emit()
 
     def _g_addresses(self) -> list[str]:
         return self._addresses
@@ -644,7 +646,7 @@ class LanBridge(QObject):
     chatLines = Property("QVariantList", _g_chat, notify=chatChanged)
     phrases = Property("QVariantList", _g_phrases, notify=changed)
     resumeInfo = Property("QVariantMap", _g_resume, notify=resumeChanged)
-    status = Property(str, _g_status, notify=changed)
+    status = Property(str, _g_status, notify=statusChanged)
     addresses = Property("QVariantList", _g_addresses, notify=changed)
     seats = Property("QVariantList", _g_seats, notify=changed)
     found = Property("QVariantList", _g_found, notify=changed)

@@ -18,10 +18,17 @@ def test_home_screen_starts(qa):
 def test_home_foot_names_every_game_the_build_plays(qa):
     from desktop import __version__
     from engine import games
-    line = qa.find("homeGames").property("text")
-    for g in games.available():
-        assert f"{games.spec(g).title_zh} {games.spec(g).title_en}" in line
-    assert line.endswith(f"v{__version__}")
+    for lang in ("zh", "en"):
+        qa.settings.set("language", lang)
+        wait_frame(qa.window)
+        line = qa.find("homeGames").property("text")
+        for g in games.available():
+            spec = games.spec(g)
+            assert (spec.title_zh if lang == "zh" else spec.title_en) in line, line
+        assert line.endswith(f"v{__version__}")
+        other = [games.spec(g).title_en if lang == "zh" else games.spec(g).title_zh for g in games.available()]
+        assert not any(t in line for t in other), line   # the names in the UI language only
+    qa.settings.set("language", "zh")
 
 
 def test_new_game_rows_come_from_the_engine_specs(qa):

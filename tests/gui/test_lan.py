@@ -196,7 +196,7 @@ def test_the_status_line_follows_a_live_language_switch(qa):
         assert wait_until(lambda: lan.mode == "host", 10), lan.status
         assert wait_until(lambda: lan.status == i18n.word("zh", "lanSeated"), 10), lan.status   # its own seat
         seen: list[int] = []
-        lan.changed.connect(lambda: seen.append(1))
+        lan.statusChanged.connect(lambda: seen.append(1))
         qa.settings.set("language", "en")
         wait_frame(qa.window)
         assert seen and lan.status == i18n.word("en", "lanSeated") != i18n.word("zh", "lanSeated")
