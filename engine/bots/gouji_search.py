@@ -49,7 +49,6 @@ from engine.bots.gouji_sample import sample_hands as deal_world
 from engine.bots.gouji_weight import Observations, observations, pick_world
 from engine.cards import BIG, SMALL, TWO, Card, rank_counts
 from engine.core import Action
-from engine.errors import IllegalAction
 from engine.gouji.state import State
 from engine.plays import make_play
 
@@ -358,11 +357,11 @@ class GoujiSearchBot(SearchShell):
                 for k in [0, *alive]:
                     starts[k] = base.clone()
                     starts[k].apply(cands[k])
-            except IllegalAction:
+            except ValueError:   # IllegalAction is one; a card the world does not hold another (deal 22)
                 # The world contradicts what the seat's own legal actions say: after a refused tribute a
                 # return must be of a rank the payer holds (G-81), so the offered returns tell the ranks he
                 # holds, which the sampler does not place. Such a world is not one the seat could be in:
-                # rejected, as rejection sampling conditions on what was observed (seen: seed 17 deal 3).
+                # rejected, as rejection sampling conditions on what was observed (seen: seed 17 deals 3, 22).
                 rejected += 1
                 if rejected > MAX_REJECTED:
                     break
