@@ -66,8 +66,7 @@ ZH: dict[str, str] = {
     "phase_buysan": "买三", "phase_emperor": "选皇帝", "phase_call": "叫牌", "phase_declare": "声明",
     "kaidian": "● 开点", "noKaidian": "○ 未开点", "calls": "叫点", "phase_return": "还贡", "phase_deal": "发牌", "phase_bury": "埋底", "handSettled": "本局结算", "phase_abdicate": "让位", "phase_pot": "放底牌",
     "phase_grab": "抢独", "phase_mingbao": "明保", "phase_rebellion": "造反",
-    "mjChowPick": "吃 · 选一组顺子（1/2/3 或 ←/→ 加回车）", "mjWinRule": "推倒胡 · 二五八将",
-    "mjNoHonours": "不带字牌（108 张）", "mjDefaults": "其余按默认规则", "lanTableRules": "规则：", "lanOpt": "%1 %2",
+    "lanTableRules": "规则：", "lanOpt": "%1 %2",
     "tutorMode": "新手讲解", "tutorHelp": "轮到你时说明能怎么出、为什么（附规则编号）", "tutorGuide": "玩法讲解",
     "tutorNext": "下一张", "tutorPrev": "上一张", "tutorDone": "知道了", "tutorCard": "%1 / %2",
     "review": "复盘", "reviewTitle": "复盘 · 高手会怎么打", "reviewRunning": "正在复盘（在后台推演）…",
@@ -76,17 +75,6 @@ ZH: dict[str, str] = {
     "reviewBot": "高手：%1", "reviewSwing": "估计差 %1 分（%2 个推演世界）", "reviewJump": "看回放",
     "reviewHow": "只用你当时能看到的牌推演；命令：python -m engine.review --log 回放文件 --seat 座位",
     "phase_stick": "粘牌", "phase_exchange": "回牌",
-    "sjDeclare": "亮主", "sjOverride": "反主", "sjReinforce": "加固", "sjTrumpSoFar": "主暂定", "sjTrumpIs": "主",
-    "sjDeclLine": "%1 %2 %3 → %4 · 打 %5", "sjBuryTray": "将埋入的底牌 · 仅你可见", "sjBuryPoints": "埋分 %1",
-    "sjBottomTitle": "底牌", "sjBottomCaptured": "底分 %1 · 抠底 ×%2 → 闲家 +%3", "sjBottomKept": "底分 %1 · 庄家保住底牌",
-    "sjPointTag": "分", "sjBottomTag": "底", "sjDefenders": "闲家 %1", "sjNeed": "还差 %1 分上台", "sjUp": "已过 80 分：闲家上台",
-    "sjDing": "定主", "sjTakeover": "抢主", "sjStick": "粘牌", "sjNoStick": "不粘", "sjFaceDown": "%1 张扣着",
-    "sjStickAsk": "粘牌？可拿 %1 的王和对子 (SF-10)", "sjStickWait": "问 %1 是否粘牌 (SF-10)",
-    "sjExchangeAsk": "回给 %1：一张常主 + 两张%2 (SF-10)", "sjExchangeDeclared": "主花色",
-    "sjExchangeSide": "副牌", "sjExchange": "回牌", "sjStuck": "%1 粘牌 %2", "sjStickDeclined": "%1 不粘",
-    "sjRevealed": "翻开", "sjRevealLine": "翻开定主对子 %1 → 主 %2 (SF-11)", "sjBankLine": "%1 扣底坐庄 (SF-11)",
-    "sjShan": "闪", "sjZhen": "震", "sjYu": "雨", "sjSpecialLast": "末轮%1 · 底分 ×%2 (SF-17)",
-    "sjNoDecl": "无人定主 (SF-12)",
 }
 
 EN: dict[str, str] = {
@@ -146,8 +134,7 @@ EN: dict[str, str] = {
     "phase_buysan": "Buy 3", "phase_emperor": "Emperor", "phase_call": "Call", "phase_declare": "Declare",
     "kaidian": "● 开点 open", "noKaidian": "○ no 开点", "calls": "Calls", "phase_return": "Return", "phase_deal": "Deal", "phase_bury": "Bury", "handSettled": "This hand", "phase_abdicate": "Throne", "phase_pot": "Pot",
     "phase_grab": "Grab", "phase_mingbao": "Reveal", "phase_rebellion": "Rebellion",
-    "mjChowPick": "Chow · pick a run (1/2/3, or ←/→ and Enter)", "mjWinRule": "Any complete hand · pair of 2, 5 or 8",
-    "mjNoHonours": "no honour tiles (108)", "mjDefaults": "other rules as default", "lanTableRules": "Rules: ", "lanOpt": "%1: %2",
+    "lanTableRules": "Rules: ", "lanOpt": "%1: %2",
     "tutorMode": "Tutor", "tutorHelp": "At each of your decisions: what is legal and why (with the rule id)",
     "tutorGuide": "How to play", "tutorNext": "Next", "tutorPrev": "Back", "tutorDone": "Got it",
     "tutorCard": "%1 / %2", "review": "Review", "reviewTitle": "Review · what the strong bot would play",
@@ -158,21 +145,6 @@ EN: dict[str, str] = {
     "reviewHow": "Played out only from the cards you could see then; command: python -m engine.review --log "
                  "REPLAY --seat N",
     "phase_stick": "Stick", "phase_exchange": "Give back",
-    "sjDeclare": "declares", "sjOverride": "overrides", "sjReinforce": "reinforces", "sjTrumpSoFar": "trump for now", "sjTrumpIs": "trump",
-    "sjDeclLine": "%1 %2 %3 → %4 · level %5", "sjBuryTray": "To bury · only you see these", "sjBuryPoints": "%1 pts buried",
-    "sjBottomTitle": "The bottom", "sjBottomCaptured": "Bottom %1 pts · captured ×%2 → defenders +%3",
-    "sjBottomKept": "Bottom %1 pts · kept by the banker",
-    "sjPointTag": "pts", "sjBottomTag": "Btm", "sjDefenders": "Defenders %1", "sjNeed": "%1 more to take the bank",
-    "sjUp": "Past 80: the defenders take the bank",
-    "sjDing": "declares", "sjTakeover": "takes over", "sjStick": "Stick", "sjNoStick": "No stick", "sjFaceDown": "%1 face down",
-    "sjStickAsk": "Stick? Take %1's joker and pair (SF-10)",
-    "sjStickWait": "Asking %1 whether to stick (SF-10)",
-    "sjExchangeAsk": "To %1: a 2/3/5/level + two %2 (SF-10)",
-    "sjExchangeDeclared": "trump-suit cards", "sjExchangeSide": "side cards", "sjExchange": "Give back",
-    "sjStuck": "%1 sticks %2", "sjStickDeclined": "%1 does not stick", "sjRevealed": "turned up",
-    "sjRevealLine": "The declared pair turns up: %1 → trump %2 (SF-11)", "sjBankLine": "%1 buries, banker (SF-11)",
-    "sjShan": "shan 闪", "sjZhen": "zhen 震", "sjYu": "yu 雨", "sjSpecialLast": "Last lead a %1 · bottom ×%2 (SF-17)",
-    "sjNoDecl": "Nobody declared (SF-12)",
 }
 
 # Words Python builds for the presenters, the LAN bridge and the table (each once instead of an inline language
@@ -180,25 +152,7 @@ EN: dict[str, str] = {
 ZH.update({
     "botN": "电脑%1", "meDefault": "海风", "onlyYou": "仅你可见", "cardNotAllowed": "这张牌不能%1",
     "twoAs": "2 当 %1", "callsCard": "叫 %1", "leadsFirst": "上班",
-    "gjRevolutionary": "革命", "gjPlayNote": " · 够级", "youLower": "你", "gjPlaceTag": "（%1）",
-    "gjPays": "%1%2向%3%4 %5 张", "gjPays1": "%1%2向%3%4 %5 张", "gjAcceptRefuse": "：接受 / 拒收",
-    "gjWaitAccept": "：等%1接受或拒收", "gjAcceptReturn": "%1：接受 / 拒收%2还的牌",
-    "gjReturning": "%1还贡给%2：还差 %3 张", "gjPositiveOnly": "只记正分", "gjChuansanhu": "串三户",
-    "bhCommoner": "平民", "bhAbdicates": "让位", "bhQingTribute": "清贡",
-    "bhNoTriple": "没有可叫的三张：接受就要独保（1 对 4）",
-    "bhSoloMing": "明独保", "bhSoloAn": "暗独保", "bhSoloGrab": "抢独",
-    "mjDealer": "庄", "mjDiscards": "%1 打出 %2", "mjReadyLeft": "听 · 剩 %1 张", "mjDiscardReady": "打%1 → 听",
-    "mjLeft": "剩 %1 张", "mjDrawn": "荒庄", "mjSelfDrawn": "自摸", "mjOnDiscard": "点炮", "mjWins": "%1 胡 · %2",
-    "mjFromDiscard": "点炮 · %1", "mjDrawnTitle": "荒庄 · 无人胡牌",
-    "sjNoTrump": "无主", "sjTrumpUnset": "未定", "sjPartner": "对家", "sjBanker": "庄家", "sjDefender": "闲家",
-    "sjShows": "亮 %1", "sjAt": "打 %1", "sjTrickOf": "第%1轮 / 共25", "sjOpen": "可反", "sjDeclareCards": "亮主 %1",
-    "sjNoDeclare": "不亮", "sjBury": "埋底", "sjProvisional": "暂定", "sjBuryHint": "埋底：已选 %1/%2 张",
-    "sjDefPoints": "闲家得分", "sjLastTrick": "上一轮", "sjTrumpLabel": "主", "sjLevelLabel": "打",
-    "sjBottomMine": "底牌 · 仅你可见", "sjTrickPts": "本轮分", "sjTrumpLine": "主：%1 · 打%2 · %3 坐庄",
-    "sjThrowFailed": "%1 甩牌失败，改出 %2 (S-18a)", "sjRedeal": "无人亮主，重新发牌 (S-9b)",
-    "sjTrickWon": "%1 赢得本轮 %2 分", "sjResPoints": "闲家得分 %1", "sjResBottom": "抠底 ×%1",
-    "sjBankerUp": "庄家方升 %1 级", "sjDefUp": "闲家方升 %1 级", "sjLevelDrop": "降级 %1", "sjSideAt": "%1·%2 打 %3",
-    "sjLevels": "级：%1", "sjNextBanker": "下局 %1 坐庄", "sjBankKept": "保庄", "sjBankLost": "下台",
+    "youLower": "你",
     "lanOpen": "空位", "lanBot": "电脑", "lanPlayer": "玩家", "lanWaiting": "等待玩家加入… 空位由电脑补上",
     "lanRestored": "已恢复上次的牌桌，其他玩家会自动重新连接", "lanConnecting": "正在连接 %1",
     "lanDisconnected": "连接已断开：%1", "lanSeated": "已入座，等待开局", "lanChatFast": "聊天太快了，请稍等",
@@ -208,28 +162,7 @@ ZH.update({
 EN.update({
     "botN": "Bot %1", "meDefault": "You", "onlyYou": "only you", "cardNotAllowed": "not allowed: %1",
     "twoAs": "2 as %1", "callsCard": "calls %1", "leadsFirst": "leads first",
-    "gjRevolutionary": "Revolution", "gjPlayNote": " · gouji", "youLower": "you", "gjPlaceTag": "",
-    "gjPays": "%1%2 pays %3 %5 cards (%4)", "gjPays1": "%1%2 pays %3 %5 card (%4)",
-    "gjAcceptRefuse": ": accept / refuse", "gjWaitAccept": ": %1 accepts or refuses",
-    "gjAcceptReturn": "%1: accept / refuse the card %2 returns", "gjReturning": "%1 returns tribute to %2: %3 to go",
-    "gjPositiveOnly": "only positive sums count", "gjChuansanhu": "串三户 (clean sweep)",
-    "bhCommoner": "Rebel", "bhAbdicates": "abdicates", "bhQingTribute": "清 tribute",
-    "bhNoTriple": "No callable triple: accepting means playing alone, 1 against 4",
-    "bhSoloMing": "open solo", "bhSoloAn": "secret solo", "bhSoloGrab": "grab solo",
-    "mjDealer": "dealer", "mjDiscards": "%1 discards %2", "mjReadyLeft": "Ready · %1 left",
-    "mjDiscardReady": "Discard %1 → ready on", "mjLeft": "%1 left", "mjDrawn": "Drawn hand",
-    "mjSelfDrawn": "self-drawn", "mjOnDiscard": "on a discard", "mjWins": "%1 wins · %2",
-    "mjFromDiscard": "on %1's discard", "mjDrawnTitle": "Drawn hand · no winner",
-    "sjNoTrump": "no trump", "sjTrumpUnset": "not set", "sjPartner": "Partner", "sjBanker": "Banker",
-    "sjDefender": "Defender", "sjShows": "shows %1", "sjAt": "at %1", "sjTrickOf": "trick %1 / 25", "sjOpen": "open",
-    "sjDeclareCards": "Declare %1", "sjNoDeclare": "No declaration", "sjBury": "Bury", "sjProvisional": "provisional",
-    "sjBuryHint": "Bury: %1/%2 chosen", "sjDefPoints": "Defenders", "sjLastTrick": "Last trick",
-    "sjTrumpLabel": "Trump", "sjLevelLabel": "Level", "sjBottomMine": "Bottom · only you", "sjTrickPts": "This trick",
-    "sjTrumpLine": "Trump: %1 · level %2 · %3 is banker", "sjThrowFailed": "%1's throw fails: plays %2 (S-18a)",
-    "sjRedeal": "Nobody declared: deal again (S-9b)", "sjTrickWon": "%1 wins the trick: %2 points",
-    "sjResPoints": "Defenders' points %1", "sjResBottom": "bottom ×%1", "sjBankerUp": "Banker's side up %1",
-    "sjDefUp": "Defenders up %1", "sjLevelDrop": "Level drop %1", "sjSideAt": "%1·%2 at %3", "sjLevels": "Levels: %1",
-    "sjNextBanker": "Next banker: %1", "sjBankKept": "bank kept", "sjBankLost": "bank lost",
+    "youLower": "you",
     "lanOpen": "open", "lanBot": "bot", "lanPlayer": "player", "lanWaiting": "Waiting for players… open seats get bots",
     "lanRestored": "The last table is back; the other players reconnect by themselves",
     "lanConnecting": "Connecting to %1", "lanDisconnected": "Disconnected: %1",
@@ -240,6 +173,29 @@ EN.update({
 })
 
 # Labels of action kinds (engine.core.Action.kind) for buttons.
+def game_words() -> None:
+    """Every registered game's own words (``desktop/games/<game>_words.py``: ``ZH``, ``EN``) into the tables
+    above, so :func:`word` and :func:`strings` find them; the shared tables name no game. A key the app or
+    another game already has is refused: two meanings under one name would show the wrong words."""
+    import importlib
+
+    from engine import games
+    for name in games.names():
+        try:
+            mod = importlib.import_module(f"desktop.games.{name}_words")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"desktop.games.{name}_words":
+                raise
+            continue   # a game whose presenter builds no words of its own
+        for table, words in ((ZH, mod.ZH), (EN, mod.EN)):
+            clash = sorted(k for k in words if k in table and table[k] != words[k])
+            if clash:
+                raise ValueError(f"{name}'s words reuse the keys {clash}")
+            table.update(words)
+
+
+game_words()
+
 ACTION_ZH = {
     "play": "出牌", "pass": "过牌", "rang": "让牌", "jiefeng": "接风", "burn": "烧牌", "yudian": "预点",
     "mingdian": "明点", "show": "上班", "revolt": "革命", "yaotou": "要头", "wutou": "无头", "accept": "接受",
