@@ -10,10 +10,6 @@ QtObject {
 
     readonly property color bgTop: "#0E1C19"
     readonly property color bgBottom: "#08110F"
-    readonly property color feltGouji1: "#1F6B59"
-    readonly property color feltGouji2: "#134236"
-    readonly property color feltBh1: "#1D5E66"
-    readonly property color feltBh2: "#123C44"
     readonly property color rim1: "#23403A"
     readonly property color rim2: "#0A1815"
     readonly property color panel: Qt.rgba(0x0D / 255, 0x1C / 255, 0x19 / 255, 0.92)
@@ -48,7 +44,7 @@ QtObject {
     readonly property color back2: backTone(cardBack)[1]
     readonly property color lattice: backTone(cardBack)[2]
     // the felt and card-back swatches of the new-game screen (settings felt / cardBack): top, bottom (, lattice)
-    readonly property var feltTones: ({ "green": [feltGouji1, feltGouji2], "teal": [feltBh1, feltBh2],
+    readonly property var feltTones: ({ "green": ["#1F6B59", "#134236"], "teal": ["#1D5E66", "#123C44"],
                                         "wine": ["#6E2B37", "#431820"] })
     readonly property var backTones: ({ "blue": ["#2B4C78", "#1E3A5F", "#C9A55C"], "red": ["#8A2A3A", "#5C1622", "#D9B46A"],
                                         "green": ["#2D6650", "#1B4435", "#D2B36A"] })

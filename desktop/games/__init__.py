@@ -42,7 +42,7 @@ class Presenter:
     title_zh = ""
     title_en = ""
     glyph = "牌"          # the one character on the top bar's badge
-    felt = "green"        # Theme felt colour: "green" | "teal"
+    felt = "green"        # a Theme.feltTones key: "green" | "teal" | "wine"
     tile_lines: tuple[tuple[str, str], tuple[str, str]] = (("", ""), ("", ""))  # new-game tile: (zh, en) × 2
     pass_kinds: tuple[str, ...] = ("pass",)
     can_ask = False       # 报户: a seat may be asked for its count
