@@ -505,15 +505,10 @@ class BaohuangSearchBot(SearchShell):
                 break
             if template is None:
                 template = base
-            vals: dict[int, float] = {}
-            try:
-                for k in [0, *alive]:
-                    w = base.clone()
-                    w.apply(cands[k])
-                    vals[k] = rollout(w, seat, deadline, win_weight=self.win_weight, clock=budget.now)
-                    rollouts += 1
-            except _Timeout:
+            vals = self._play_world(base, cands, alive, seat, deadline, budget)
+            if vals is None:
                 break
+            rollouts += len(vals)
             for k in alive:
                 diffs[k].append(vals[k] - vals[0])
             worlds += 1
@@ -537,6 +532,20 @@ class BaohuangSearchBot(SearchShell):
         a = cands[best_i]
         m = sum(diffs[best_i]) / len(diffs[best_i])
         return Decision(a, f"search-best {_code(a)} ({worlds}x{len(cands)}, {m:+.2f})")
+
+    def _play_world(self, base: Any, cands: Sequence[Action], alive: Sequence[int], seat: int, deadline: float,
+                    budget: CpuBudget) -> dict[int, float] | None:
+        """One world played out: the heuristic's choice and each alternative still in the running, from the same
+        dealt state (paired); ``None`` when the budget ran out mid-world (a half-played world is no evidence)."""
+        vals: dict[int, float] = {}
+        try:
+            for k in [0, *alive]:
+                w = base.clone()
+                w.apply(cands[k])
+                vals[k] = rollout(w, seat, deadline, win_weight=self.win_weight, clock=budget.now)
+        except _Timeout:
+            return None
+        return vals
 
     def _world(self, view: dict[str, Any], legal: Sequence[Action], rules: Any, options: dict[str, Any],
                obs: Any, unseen: Unseen | None, template: Any) -> Any:
@@ -587,15 +596,10 @@ class BaohuangSearchBot(SearchShell):
                 break
             if template is None:
                 template = base
-            vals: dict[int, float] = {}
-            try:
-                for k in [0, *alive]:
-                    w = base.clone()
-                    w.apply(cands[k])
-                    vals[k] = rollout(w, seat, deadline, win_weight=self.win_weight, clock=budget.now)
-                    rollouts += 1
-            except _Timeout:
+            vals = self._play_world(base, cands, alive, seat, deadline, budget)
+            if vals is None:
                 break
+            rollouts += len(vals)
             for k in alive:
                 diffs[k].append(vals[k] - vals[0])
             worlds += 1
