@@ -76,12 +76,13 @@ rollout player for the searching seat that searches as it will).
 from __future__ import annotations
 
 import math
-from typing import Any
+import random
+from typing import Any, Literal
 
 from engine.bots.base import CpuBudget, Decision, SearchShell, check_legal, override_score
 from engine.core import Action
 from engine.mahjong.state import State
-from engine.tiles import TILES, Tile, counts_of, parse_tiles, shanten_counts
+from engine.tiles import TILES, Meld, Tile, WinRule, counts_of, meld_of, parse_tiles, shanten_counts
 
 from . import mahjong_sim
 from .mahjong import HeuristicBot, own_melds, rules_of, threats, unseen
@@ -97,6 +98,9 @@ DISCARD_SEARCH_SHANTEN: int | None = None  # the discard search's default reach 
 OVERRIDE_MARGIN = 0.15
 OVERRIDE_Z = 2.0
 SEARCH_WINS = True  # search a 胡 on a discard against passing it (M-14)
+# each hidden hand of a world is built by this many simulated draws per own draw of its seat (see
+# :func:`build_hand`); 0 deals the unseen tiles uniformly, as the search did before
+BUILD_DRAWS = 0.0
 
 
 class MahjongSearchBot(SearchShell):
@@ -104,7 +108,8 @@ class MahjongSearchBot(SearchShell):
 
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float | None = None, z: float | None = None, max_candidates: int = 3, wall_cap: float = 2.0,
-                 horizon: int = 40, min_worlds: int = 10, search_shanten: int | None | object = DEFAULT, search_wins: bool | None = None) -> None:
+                 horizon: int = 40, min_worlds: int = 10, search_shanten: int | None | object = DEFAULT,
+                 search_wins: bool | None = None, build: float | None = None) -> None:
         super().__init__(seed, budget_ms, rollouts, OVERRIDE_MARGIN if margin is None else margin,
                          OVERRIDE_Z if z is None else z, max_candidates)
         self.heuristic = HeuristicBot(seed)
@@ -114,6 +119,7 @@ class MahjongSearchBot(SearchShell):
         self.search_shanten: int | None = (DISCARD_SEARCH_SHANTEN if search_shanten is DEFAULT
                                            else search_shanten)  # type: ignore[assignment]
         self.search_wins = SEARCH_WINS if search_wins is None else search_wins
+        self.build = BUILD_DRAWS if build is None else build
 
     def _choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         check_legal(legal)
@@ -205,13 +211,15 @@ class MahjongSearchBot(SearchShell):
     # -- worlds ---------------------------------------------------------------------------------------
 
     def _sample(self, view: dict[str, Any]) -> State | None:
-        """One world consistent with the view: the unseen tiles dealt at random to the hidden hands."""
+        """One world consistent with the view: the unseen tiles dealt at random to the hidden hands — with
+        ``build``, each hidden hand built by simulated draws (:func:`build_hand`) instead of dealt as it
+        falls."""
         me = int(view["seat"])
         live = unseen(view)
-        pool = [TILES[i] for i in range(34) for _ in range(live[i])]
+        pool = [i for i in range(34) for _ in range(live[i])]
         self.rng.shuffle(pool)
+        rule = rules_of(view).win_rule if self.build > 0 else None
         hands: list[list[str]] = []
-        at = 0
         for s in range(N):
             if s == me:
                 hands.append(list(view["hand"]))
@@ -221,10 +229,18 @@ class MahjongSearchBot(SearchShell):
                 hands.append(list(shown))
                 continue
             n = int(view["counts"][s])
-            hands.append([str(x) for x in pool[at:at + n]])
-            at += n
-        if at > len(pool):
-            return None
+            if n > len(pool):
+                return None
+            h = [0] * 34
+            for x in pool[:n]:
+                h[x] += 1
+            del pool[:n]
+            if rule is not None:
+                melds = visible_melds(view, s)
+                draws = round(self.build * own_draws(view, s))
+                if melds is not None and draws > 0 and n % 3 == 1:
+                    build_hand(rule, h, melds, pool, draws, self.rng)
+            hands.append([str(TILES[i]) for i in range(34) for _ in range(h[i])])
         try:
             return State.from_view(view, hands, self.rng.randrange(2**31))
         except (ValueError, IndexError):  # no kind left for a face-down kong: draw again
@@ -261,6 +277,51 @@ class MahjongSearchBot(SearchShell):
             return 0.0
         sh = shanten_counts(w.rules.win_rule, h, w.t.melds[me])
         return 0.3 if sh == 0 else 0.1 if sh == 1 else 0.0
+
+
+def own_draws(view: dict[str, Any], seat: int) -> int:
+    """How many tiles ``seat`` has drawn and kept choosing from since the deal, as everyone sees it (M-5, M-6):
+    a discard follows a draw, except the one after a claimed 吃/碰 (M-6)."""
+    claimed = sum(1 for m in view["melds"][seat] if m["claimed"] and m["kong"] is None)
+    return max(0, len(view["rivers"][seat]) - claimed)
+
+
+def visible_melds(view: dict[str, Any], seat: int) -> list[Meld] | None:
+    """``seat``'s exposed melds as the view shows them; None when one is a face-down kong (its kind unseen)."""
+    out: list[Meld] = []
+    for m in view["melds"][seat]:
+        if m["tiles"] is None:
+            return None
+        kong: Literal["exposed", "added", "concealed"] | None = (
+            None if m["kong"] is None else "concealed" if m["kong"] == "concealed"
+            else "added" if m["kong"] == "added" else "exposed")
+        out.append(meld_of(parse_tiles(m["tiles"]), claimed=bool(m["claimed"]), kong=kong))
+    return out
+
+
+def build_hand(rule: WinRule, h: list[int], melds: list[Meld], pool: list[int], draws: int,
+               rng: random.Random) -> None:
+    """Build a hidden 3k+1 hand ``h`` (counts, changed in place) as a player builds his: ``draws`` times take a
+    tile from the shuffled ``pool`` and throw the rollout player's discard back into it (M-5, M-11a).
+
+    A hand dealt uniformly from the unseen tiles is far from ready: in heuristic games, opponents with 6–8
+    discards are one step from ready on average, their uniformly dealt stand-ins three (``python -m
+    engine.bots.mahjong_realism``). Worlds with such hands let the search believe nobody else wins
+    soon — passing a win for a self-draw, a slow shape and a dangerous discard all look cheap. The thrown tiles
+    go back to the pool (they were never seen), which is shuffled again for the next hand and the wall."""
+    if not pool:
+        return
+    back: list[int] = []
+    for _ in range(draws):
+        if not pool:
+            break
+        x = pool.pop()
+        h[x] += 1
+        d = fast_discard(rule, h, melds)
+        h[d] -= 1
+        back.append(d)
+    pool.extend(back)
+    rng.shuffle(pool)
 
 
 def _fast_pick(w: State, s: int, acts: tuple[Action, ...], table: bool = True) -> Action:

@@ -1,0 +1,103 @@
+"""How near to ready the Mahjong search's sampled hands are, against the true hands (issue 17).
+
+    python -m engine.bots.mahjong_realism --seed 41 --deals 40 [--build 1.6] [--worlds 5] [--json]
+
+Plays heuristic games (the arena's walls, ``python -m engine.arena --game mahjong --sets 1``; the heuristic at
+every seat) and, at each discard of seat 0 (M-5), compares every other seat's true concealed hand with the
+hands the search's sampler (:meth:`engine.bots.mahjong_search.MahjongSearchBot._sample`, ``build`` draws per
+own draw) gives that seat in ``--worlds`` worlds: the shanten (M-11a) of each, grouped by how many discards the
+seat has made (in threes) and its exposed melds, and over all positions the mean gap (sampled minus true)
+with a 95 % interval over positions. A gap above zero means the worlds' opponents are slower than the real
+ones. This reads the true hands: it is a measurement, no bot is built from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from collections import defaultdict
+from typing import Any
+
+from engine import arena
+from engine.bots import make_bot
+from engine.bots.mahjong_search import MahjongSearchBot
+from engine.tiles import shanten_counts
+
+
+def measure(seed: int, deals: range, build: float, worlds: int) -> dict[str, Any]:
+    """Per group (discards // 3 capped at 4, melds): the true and the sampled shanten; and the per-position
+    gaps (mean sampled minus true, over the other seats of one position)."""
+    true_by: dict[tuple[int, int], list[int]] = defaultdict(list)
+    samp_by: dict[tuple[int, int], list[int]] = defaultdict(list)
+    gaps: list[float] = []
+    sampler = MahjongSearchBot(seed=seed, build=build)
+    for d in deals:
+        st = arena._new_state("mahjong", arena.deal_seed(seed, d), arena._options("mahjong", 1, {}))
+        bots = {s: make_bot("heuristic", "mahjong", seed=arena._bot_seed(seed, d, s, "A")) for s in range(4)}
+        while not st.is_over:
+            seat = st.to_act
+            if seat is None:
+                break
+            view = json.loads(json.dumps(st.view(seat, with_history=True)))
+            legal = list(st.legal_actions(seat))
+            if seat == 0 and view.get("claim") is None and any(a.kind == "discard" for a in legal):
+                rule = st.rules.win_rule
+                others = [o for o in (1, 2, 3) if sum(st.t.hands[o]) % 3 == 1]
+                true = {o: shanten_counts(rule, st.t.hands[o], st.t.melds[o]) for o in others}
+                samp: dict[int, list[int]] = {o: [] for o in others}
+                for _ in range(worlds):
+                    w = sampler._sample(view)
+                    if w is None:
+                        continue
+                    for o in others:
+                        samp[o].append(shanten_counts(rule, w.t.hands[o], w.t.melds[o]))
+                diffs = []
+                for o in others:
+                    key = (min(len(view["rivers"][o]) // 3, 4), len(view["melds"][o]))
+                    true_by[key].append(true[o])
+                    samp_by[key].extend(samp[o])
+                    if samp[o]:
+                        diffs.append(statistics.mean(samp[o]) - true[o])
+                if diffs:
+                    gaps.append(statistics.mean(diffs))
+            st.apply(bots[seat].choose(view, legal).action)
+    groups = []
+    for key in sorted(true_by):
+        t, s = true_by[key], samp_by[key]
+        groups.append({"discards_3": key[0], "melds": key[1], "n": len(t), "true": round(statistics.mean(t), 2),
+                       "sampled": round(statistics.mean(s), 2) if s else None})
+    m = statistics.mean(gaps) if gaps else 0.0
+    half = 1.96 * statistics.stdev(gaps) / math.sqrt(len(gaps)) if len(gaps) > 1 else 0.0
+    return {"seed": seed, "deals": len(deals), "build": build, "positions": len(gaps),
+            "gap": {"mean": round(m, 3), "ci95": [round(m - half, 3), round(m + half, 3)]}, "groups": groups}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.bots.mahjong_realism", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seed", type=int, default=41)
+    ap.add_argument("--deals", type=int, default=40)
+    ap.add_argument("--first-deal", type=int, default=0)
+    ap.add_argument("--build", type=float, default=None, help="draws per own draw (default: the search's)")
+    ap.add_argument("--worlds", type=int, default=5)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args(argv)
+    build = MahjongSearchBot().build if a.build is None else a.build
+    r = measure(a.seed, range(a.first_deal, a.first_deal + a.deals), build, a.worlds)
+    if a.json:
+        json.dump(r, sys.stdout, indent=1)
+        print()
+        return 0
+    print(f"build {build}: sampled minus true shanten {r['gap']['mean']:+.3f} {r['gap']['ci95']} "
+          f"over {r['positions']} positions")
+    for g in r["groups"]:
+        print(f"  discards {3 * g['discards_3']:>2}+ melds {g['melds']}: n {g['n']:>4}  true {g['true']:.2f}"
+              f"  sampled {g['sampled']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
