@@ -71,6 +71,26 @@ on nearly half the searched discards, each chosen for a continuation in which th
 heuristic, does not. So :data:`OVERRIDE_Z` and :data:`OVERRIDE_MARGIN` keep 2 and 0.15, the discard search
 stays off and the win-or-pass search stays as shipped; the settings are there for the next try (e.g. a
 rollout player for the searching seat that searches as it will).
+
+Why the face-value rule lost, found since: the worlds' opponents were far slower than the real ones. A hidden
+hand dealt uniformly from the unseen tiles is a fresh deal; the real one has been built over the seat's draws.
+In heuristic games the dealt stand-ins were 1.62 [1.55, 1.69] steps further from ready than the true hands (seed
+41, 40 walls, 499 positions, ``python -m engine.bots.mahjong_realism --build 0``; at 6–8 discards with one meld
+the true hands average 1.0, the dealt ones 3.2), so in the rollouts nobody else won soon, and passing a win,
+a slow shape or a dangerous tile looked cheap. Each hidden hand is now built (:func:`build_hand`): for
+:data:`BUILD_DRAWS` (1.6, calibrated on seed 41) simulated draws per draw the seat has made, a tile from the
+unseen pool joins the hand and the rollout player's discard goes back — the gap is then −0.03 [−0.08, +0.02]
+(``--build 1.6``; tests/bots/test_mahjong_worlds_built.py). On the walls of seed 11 (K = 0, 32 walls, 64
+hands) the face-value discard search (``--arg-a search_shanten=1 --arg-a z=0 --arg-a margin=0``) took 0.423
+[0.296, 0.551] of the points with dealt worlds and 0.534 [0.410, 0.657] with built ones (paired +0.110
+[−0.051, +0.275]), against 0.553 for the search as shipped on the same walls: the worlds were the larger
+part of its loss, and it is still no better than the win-or-pass search alone, so it stays off. As shipped
+(win-or-pass only), on seed 5 (never tuned on), 200 walls = 400 hands, ``python -m engine.arena --game mahjong
+--team-a search --team-b heuristic --deals 200 --seed 5 --sets 1 --wall-cap 20 --arg-a build=B --json``:
+dealt worlds (``build=0``) 0.460 [0.413, 0.508], built 0.471 [0.424, 0.519], paired +0.011 [−0.012, +0.034]
+(a bootstrap over walls); the heuristic itself in A's seats on those walls took 0.468 [0.420, 0.516] —
+against it, paired, dealt −0.007 [−0.029, +0.014] and built +0.004 [−0.005, +0.015]. Built worlds are on:
+faithful to the table and not worse.
 """
 
 from __future__ import annotations
@@ -100,7 +120,7 @@ OVERRIDE_Z = 2.0
 SEARCH_WINS = True  # search a 胡 on a discard against passing it (M-14)
 # each hidden hand of a world is built by this many simulated draws per own draw of its seat (see
 # :func:`build_hand`); 0 deals the unseen tiles uniformly, as the search did before
-BUILD_DRAWS = 0.0
+BUILD_DRAWS = 1.6
 
 
 class MahjongSearchBot(SearchShell):
