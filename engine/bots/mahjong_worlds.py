@@ -46,6 +46,7 @@ def positions(seeds: range, steps: tuple[int, ...] = (20, 40)) -> list[tuple[Sta
 
 def _load(path: str) -> ModuleType:
     text = open(path, encoding="utf-8").read().replace("from .mahjong", "from engine.bots.mahjong")
+    text = text.replace("from . import", "from engine.bots import")
     spec = importlib.util.spec_from_loader("other_mahjong_search", loader=None)
     assert spec is not None
     mod = importlib.util.module_from_spec(spec)
