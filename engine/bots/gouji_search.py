@@ -17,6 +17,11 @@ capped) and never runs past it: a rollout checks the clock as it goes.
 
 Taking or refusing a tribute and the returned cards (G-81, G-82) are searched the same way, from the tribute
 phase to the end of the set; the other declarations use the heuristic (see ``DECLARATIONS``).
+
+Measured against the heuristic over 200 duplicate whole games of 5 sets (seed 17, never tuned on; ``python -m
+engine.arena --game gouji --team-a search --team-b heuristic --deals 1 --first-deal K --sets 5 --seed 17
+--wall-cap 20 --json`` for K = 0 … 99, pooled with ``--pool``): win rate 0.663 [0.595, 0.725], +6.85 [5.47,
+8.23] points a game; CPU per decision p99 285.45 ms.
 """
 
 from __future__ import annotations
