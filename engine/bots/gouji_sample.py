@@ -4,8 +4,10 @@ The search's worlds used to deal every unseen card uniformly. But the set says m
 (G-16) puts 3s in a hand; 买三 (G-22) moves a 3 to the buyer and a 2 or joker to the seller; tribute (G-76) moves
 the payer's highest X / x / 2 to the receiver, and a payer who gives fewer than he owes — or nothing — holds no
 more of them (except tribute received in this phase, G-77); a returned card (G-81) is known to both parties and
-a refused one tells the receiver the payer holds none of its rank; a revolutionary's thrown-in hand (G-28, G-25)
-holds no 2 and no joker. Every card that moves does so in an event this module reads, so it keeps, per hidden
+a refused one tells the receiver the payer holds none of its rank; a return offered and not yet answered is in the
+receiver's hand, that very card (G-81); after a refusal the receiver may return only ranks the payer holds, so his
+own legal returns tell him which of his ranks the payer holds and which not; a revolutionary's thrown-in hand
+(G-28, G-25) holds no 2 and no joker. Every card that moves does so in an event this module reads, so it keeps, per hidden
 seat, a lower bound ``lo`` and an upper bound ``hi`` on each rank and a lower bound ``big`` on the number of
 tribute-class cards (2, x, X) held, updated by every move and play since the last deal. Only what the rules
 make certain is used: a pass in Gouji is always voluntary (G-42), so it implies nothing.
@@ -23,6 +25,7 @@ from typing import Any
 
 from engine.bots.base import events_since_deal
 from engine.cards import BIG, SMALL, SUITS, THREE, TWO, VALUE_OF, Card
+from engine.core import Action
 
 N = 6
 TOTAL = [0, 0, 0] + [16] * 13 + [4, 4, 0]  # copies of each rank in the four decks (G-2)
@@ -46,6 +49,9 @@ class Knowledge:
     big: list[int] = field(default_factory=lambda: [0] * (N + 1))
     # an upper bound on what each seat received since the deal (for caps that hold "except what he received")
     gained: list[list[int]] = field(default_factory=lambda: [[0] * 19 for _ in range(N)])
+    # cards known to the suit (a return offered and not yet answered): play ignores suits (C-3), but accepting
+    # the offer takes that very card from the receiver's hand
+    exact: dict[int, list[Card]] = field(default_factory=dict)
 
     def certain(self, seat: int) -> bool:
         return any(self.lo[seat]) or self.big[seat] > 0 or any(h < INF for h in self.hi[seat])
@@ -103,10 +109,12 @@ class Knowledge:
         self.big[s] = 0
 
 
-def knowledge(view: Mapping[str, Any]) -> Knowledge:
-    """What ``view``'s seat knows of the other hands, from the events of this set in its history."""
+def knowledge(view: Mapping[str, Any], legal: Sequence[Action] | None = None) -> Knowledge:
+    """What ``view``'s seat knows of the other hands, from the events of this set in its history (and, given
+    ``legal``, from what its own legal returns say of the payer's ranks)."""
     me = int(view["seat"])
     k = Knowledge()
+    offer: tuple[int, Card] | None = None  # the return offered and not yet answered: (receiver, card)
     k.hi[OUT] = [0] * 19  # nothing is out of play until a hand is thrown in
     thrown = False
     owed: dict[tuple[str, int, int], int] = {}
@@ -168,10 +176,14 @@ def knowledge(view: Mapping[str, Any]) -> Knowledge:
                 # 落贡 never gives tribute received in this phase (G-77): those cards stay where they are
                 keep = tribute_seen[p] if d.get("kind") == "fall" else None
                 k.hidden_move(p, q, TRIBUTE_RANKS, int(d.get("count", 0)), keep)
+        elif kind == "return_offer":
+            offer = (int(d["receiver"]), Card.parse(d["card"])) if "card" in d else None
         elif kind == "return_refused":
+            offer = None
             if "card" in d and int(d["receiver"]) == me:
                 k.cap(int(d["payer"]), [_rank(d["card"])])  # G-81: refused only a rank he does not hold
         elif kind == "returned":
+            offer = None
             p, q = int(d["payer"]), int(d["receiver"])
             if "card" in d:
                 k.known_move(q, p, _rank(d["card"]))
@@ -194,10 +206,33 @@ def knowledge(view: Mapping[str, Any]) -> Knowledge:
             k.played(int(d["seat"]), [_rank(c) for c in d.get("cards") or []])
     if not thrown or not throws_clean:
         k.hi[OUT] = [INF] * 19
+    if offer is not None and offer[0] != me:
+        q, card = offer
+        k.lo[q][card.rank] = max(k.lo[q][card.rank], 1)
+        k.exact[q] = [card]
+    if legal is not None:
+        _restricted_returns(view, legal, k)
     k.lo[me] = [0] * 19
     k.hi[me] = [INF] * 19
     k.big[me] = 0
     return k
+
+
+def _restricted_returns(view: Mapping[str, Any], legal: Sequence[Action], k: Knowledge) -> None:
+    """After a refused return the receiver may return only a rank the payer holds (G-81; with 憋三 never a 3,
+    G-27): of the ranks in his hand, those he is offered the payer holds, the others he does not."""
+    ret = view.get("returning") or {}
+    me = int(view["seat"])
+    if view.get("phase") != "return" or not ret.get("restricted") or int(ret.get("receiver", -1)) != me:
+        return
+    payer = int(ret["payer"])
+    offered = {Card.parse(str(a.arg)).rank for a in legal if a.kind == "give" and a.arg is not None}
+    biesan = bool((view.get("options") or {}).get("biesan"))
+    for r in {Card.parse(c).rank for c in view.get("hand") or []}:
+        if r in offered:
+            k.lo[payer][r] = max(k.lo[payer][r], 1)
+        elif not (biesan and r == THREE):  # with 憋三 a 3 is withheld whatever the payer holds (G-27)
+            k.cap(payer, [r])
 
 
 def _cards_of(rank_list: Sequence[int]) -> list[Card]:
@@ -311,10 +346,19 @@ def deal_counts(t: Table, know: Knowledge | None, rng: random.Random) -> list[li
     return dealt
 
 
-def world_hands(t: Table, dealt: Sequence[Sequence[int]]) -> list[list[Card]]:
-    """The hands of a world, the hidden ones made of cards from their rank counts (suits never matter, C-3)."""
-    return [h if h is not None else _cards_of([r for r in range(19) for _ in range(dealt[s][r])])
-            for s, h in enumerate(t.hands)]
+def world_hands(t: Table, dealt: Sequence[Sequence[int]], know: Knowledge | None = None) -> list[list[Card]]:
+    """The hands of a world, the hidden ones made of cards from their rank counts (suits never matter, C-3),
+    with the cards ``know`` has to the suit in place of one of their rank."""
+    hands = [h if h is not None else _cards_of([r for r in range(19) for _ in range(dealt[s][r])])
+             for s, h in enumerate(t.hands)]
+    for s, cards in (know.exact.items() if know is not None else ()):
+        if t.hands[s] is not None:
+            continue
+        for c in cards:
+            i = next((j for j, x in enumerate(hands[s]) if x.rank == c.rank), None)
+            if i is not None:
+                hands[s][i] = c
+    return hands
 
 
 def sample_hands(view: Mapping[str, Any], counts: Sequence[int], rng: random.Random,
@@ -325,4 +369,4 @@ def sample_hands(view: Mapping[str, Any], counts: Sequence[int], rng: random.Ran
     if t is None:
         return None
     dealt = deal_counts(t, know, rng)
-    return world_hands(t, dealt) if dealt is not None else None
+    return world_hands(t, dealt, know) if dealt is not None else None

@@ -328,7 +328,7 @@ class GoujiSearchBot(SearchShell):
         counts = seat_counts(view)
         if counts is None:
             return Decision(best, reason)
-        know = knowledge(view) if self.use_seen else None
+        know = knowledge(view, legal) if self.use_seen else None
         obs = observations(view) if self.weigh > 1 else None
         tab = table(view, counts) if obs is not None and obs.items else None
         # Stop early enough that the last rollout cannot overrun the budget.
@@ -364,10 +364,11 @@ class GoujiSearchBot(SearchShell):
                     starts[k] = base.clone()
                     starts[k].apply(cands[k])
             except ValueError:   # IllegalAction is one; a card the world does not hold another (deal 22)
-                # The world contradicts what the seat's own legal actions say: after a refused tribute a
-                # return must be of a rank the payer holds (G-81), so the offered returns tell the ranks he
-                # holds, which the sampler does not place. Such a world is not one the seat could be in:
-                # rejected, as rejection sampling conditions on what was observed (seen: seed 17 deals 3, 22).
+                # The world contradicts what the seat's own view or legal actions say. The sampler places what
+                # they make certain (G-81: the ranks a restricted return says the payer holds, an offered
+                # return's card), but not what falls back to the counts alone (use_seen off, or knowledge that
+                # does not fit). Such a world is not one the seat could be in: rejected, as rejection sampling
+                # conditions on what was observed (seen: seed 17 deals 3, 22).
                 rejected += 1
                 if rejected > MAX_REJECTED:
                     break
@@ -420,7 +421,7 @@ class GoujiSearchBot(SearchShell):
         if not pool:
             return None
         # the observations are of hidden seats only, whose rows of a dealt world are their whole hands
-        return world_hands(tab, pool[pick_world(pool, obs, self.rng)])
+        return world_hands(tab, pool[pick_world(pool, obs, self.rng)], know)
 
 
 def _code(a: Action) -> str:
