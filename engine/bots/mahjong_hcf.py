@@ -27,6 +27,8 @@ from typing import Any
 from engine import arena
 from engine.bots import make_bot
 from engine.bots.mahjong import HeuristicBot
+from engine.bots.mahjong_walls import arena_hand, decisions
+from engine.bots.mahjong_walls import sides as sides_of
 
 
 def won_by(payments: Sequence[float], sides: Sequence[str], side: str) -> float:
@@ -36,12 +38,8 @@ def won_by(payments: Sequence[float], sides: Sequence[str], side: str) -> float:
 
 def play_out(st: Any, bots: dict[int, Any]) -> list[int]:
     """Play ``st`` to its end with ``bots`` (each handed a JSON copy of its view), the hand's payments."""
-    while not st.is_over:
-        seat = st.to_act
-        if seat is None:
-            break
-        view = json.loads(json.dumps(st.view(seat, with_history=bots[seat].wants_history)))
-        st.apply(bots[seat].choose(view, list(st.legal_actions(seat))).action)
+    for seat, view, legal in decisions(st, lambda s: bool(bots[s].wants_history)):
+        st.apply(bots[seat].choose(view, legal).action)
     return list(st.results[-1]["payments"])
 
 
@@ -55,20 +53,15 @@ def counterfactuals(seed: int, deal: int, swap: bool, kw: dict[str, Any],
                     variant: dict[str, Any]) -> tuple[list[dict[str, Any]], list[int], list[str]]:
     """One arena play of one wall; for each A decision the variant changes, the payments of the copy that
     took the variant's action there. Returns (records, the actual payments, each seat's side)."""
-    st = arena._new_state("mahjong", arena.deal_seed(seed, deal), arena._options("mahjong", 1, {}))
-    sides = ["A" if (s % 2 == 0) != swap else "B" for s in range(4)]
+    st = arena_hand(seed, deal)
+    sides = sides_of(swap)
     bots: dict[int, Any] = {
         s: make_bot("heuristic" if sides[s] == "A" else "greedy", "mahjong",
                     seed=arena._bot_seed(seed, deal, s, sides[s]), **(kw if sides[s] == "A" else {}))
         for s in range(4)}
     alt_bot = HeuristicBot(0, **{**kw, **variant})
     recs: list[dict[str, Any]] = []
-    while not st.is_over:
-        seat = st.to_act
-        if seat is None:
-            break
-        view = json.loads(json.dumps(st.view(seat, with_history=bots[seat].wants_history)))
-        legal = list(st.legal_actions(seat))
+    for seat, view, legal in decisions(st, lambda s: bool(bots[s].wants_history)):
         if sides[seat] != "A" or len(legal) < 2:
             st.apply(bots[seat].choose(view, legal).action)
             continue

@@ -24,6 +24,7 @@ from typing import Any
 from engine import arena
 from engine.bots import make_bot
 from engine.bots.mahjong_search import MahjongSearchBot
+from engine.bots.mahjong_walls import arena_hand, decisions
 from engine.tiles import shanten_counts
 
 
@@ -35,14 +36,9 @@ def measure(seed: int, deals: range, build: float, worlds: int) -> dict[str, Any
     gaps: list[float] = []
     sampler = MahjongSearchBot(seed=seed, build=build)
     for d in deals:
-        st = arena._new_state("mahjong", arena.deal_seed(seed, d), arena._options("mahjong", 1, {}))
+        st = arena_hand(seed, d)
         bots = {s: make_bot("heuristic", "mahjong", seed=arena._bot_seed(seed, d, s, "A")) for s in range(4)}
-        while not st.is_over:
-            seat = st.to_act
-            if seat is None:
-                break
-            view = json.loads(json.dumps(st.view(seat, with_history=True)))
-            legal = list(st.legal_actions(seat))
+        for seat, view, legal in decisions(st):
             if seat == 0 and view.get("claim") is None and any(a.kind == "discard" for a in legal):
                 rule = st.rules.win_rule
                 others = [o for o in (1, 2, 3) if sum(st.t.hands[o]) % 3 == 1]

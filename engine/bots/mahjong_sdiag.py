@@ -43,6 +43,8 @@ from .mahjong import own_melds, rules_of, threats
 from .mahjong_hcf import play_out, won_by
 from .mahjong_search import MahjongSearchBot
 from .mahjong_sim import Sim
+from .mahjong_walls import arena_hand, decisions
+from .mahjong_walls import sides as sides_of
 
 
 def candidates(bot: Any, view: dict[str, Any], legal: list[Action], base: Action, reach: int,
@@ -84,19 +86,14 @@ def _first(a: Action) -> tuple[str, int | None]:
 def diagnose_play(seed: int, deal: int, swap: bool, kw: dict[str, Any], reach: int, width: int,
                   sims: int) -> dict[str, Any]:
     """One play of one wall with the heuristic everywhere; the records of team A's searched decisions."""
-    st = arena._new_state("mahjong", arena.deal_seed(seed, deal), arena._options("mahjong", 1, {}))
-    sides = ["A" if (s % 2 == 0) != swap else "B" for s in range(4)]
+    st = arena_hand(seed, deal)
+    sides = sides_of(swap)
     bots: dict[int, Any] = {s: make_bot("heuristic", "mahjong", seed=arena._bot_seed(seed, deal, s, sides[s]))
                             for s in range(4)}
     searchers = {s: MahjongSearchBot(arena._bot_seed(seed, deal, s, "A"), wall_cap=20.0, **kw)
                  for s in range(4) if sides[s] == "A"}
     recs: list[dict[str, Any]] = []
-    while not st.is_over:
-        seat = st.to_act
-        if seat is None:
-            break
-        view = json.loads(json.dumps(st.view(seat, with_history=True)))
-        legal = list(st.legal_actions(seat))
+    for seat, view, legal in decisions(st):
         if sides[seat] != "A" or len(legal) < 2:
             st.apply(bots[seat].choose(view, legal).action)
             continue
@@ -143,16 +140,11 @@ def oracle_play(seed: int, deal: int, swap: bool, reach: int, width: int, margin
     real hidden tiles and wall order; deterministic players, so once is all), the best taken when it beats the
     heuristic's choice by more than ``margin``; else the heuristic's choice. ``all_table``: every seat of the
     rollout discards as the heuristic does. Returns (points won by A's seats, by all seats)."""
-    st = arena._new_state("mahjong", arena.deal_seed(seed, deal), arena._options("mahjong", 1, {}))
-    sides = ["A" if (s % 2 == 0) != swap else "B" for s in range(4)]
+    st = arena_hand(seed, deal)
+    sides = sides_of(swap)
     bots: dict[int, Any] = {s: make_bot("heuristic", "mahjong", seed=arena._bot_seed(seed, deal, s, sides[s]))
                             for s in range(4)}
-    while not st.is_over:
-        seat = st.to_act
-        if seat is None:
-            break
-        view = json.loads(json.dumps(st.view(seat, with_history=True)))
-        legal = list(st.legal_actions(seat))
+    for seat, view, legal in decisions(st):
         probe = copy.deepcopy(bots[seat])
         act = bots[seat].choose(copy.deepcopy(view), legal).action
         if sides[seat] == "A" and len(legal) > 1:

@@ -20,40 +20,30 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from engine import arena, games
+from engine import arena
 from engine.bots import make_bot
+from engine.bots.mahjong_walls import arena_hand, decisions
+from engine.bots.mahjong_walls import sides as sides_of
 
 
 def play_logged(seed: int, deal: int, swap: bool, level_a: str, level_b: str,
                 kw_a: dict[str, Any]) -> dict[str, Any]:
     """One arena play of one wall (``arena.play_one``'s loop), returning its hand record with sides."""
-    spec = games.spec("mahjong")
-    st = arena._new_state("mahjong", arena.deal_seed(seed, deal), arena._options("mahjong", 1, {}))
-
-    def side_of(seat: int) -> str:
-        return "A" if (seat % 2 == 0) != swap else "B"
-
-    bots = {}
-    for s in range(spec.seats):
-        side = side_of(s)
-        level = level_a if side == "A" else level_b
-        bots[s] = make_bot(level, "mahjong", seed=arena._bot_seed(seed, deal, s, side),
-                           **(kw_a if side == "A" else {}))
+    st = arena_hand(seed, deal)
+    side = sides_of(swap)
+    bots = {s: make_bot(level_a if side[s] == "A" else level_b, "mahjong",
+                        seed=arena._bot_seed(seed, deal, s, side[s]), **(kw_a if side[s] == "A" else {}))
+            for s in range(len(side))}
     claims: Counter[str] = Counter()
-    while not st.is_over:
-        seat = st.to_act
-        if seat is None:
-            break
-        view = json.loads(json.dumps(st.view(seat, with_history=bots[seat].wants_history)))
-        legal = list(st.legal_actions(seat))
+    for seat, view, legal in decisions(st, lambda s: bool(bots[s].wants_history)):
         a = bots[seat].choose(view, legal).action
         if a.kind in ("chow", "pung", "kong", "minglou"):
-            claims[f"{side_of(seat)}_{a.kind}"] += 1
+            claims[f"{side[seat]}_{a.kind}"] += 1
         elif a.kind == "pass" and any(x.kind == "win" for x in legal):
-            claims[f"{side_of(seat)}_passed_win"] += 1  # a discard win left for a self-draw (M-14)
+            claims[f"{side[seat]}_passed_win"] += 1  # a discard win left for a self-draw (M-14)
         st.apply(a)
     res = st.results[-1]
-    sides = [side_of(s) for s in range(spec.seats)]
+    sides = side
     return {"deal": deal, "swap": swap, "sides": sides, "dealer": res["dealer"], "payments": res["payments"],
             "wins": [{k: w[k] for k in ("seat", "from", "self_drawn", "patterns", "value")} for w in res["wins"]],
             "kongs": [(k.seat, k.kind) for k in st.kongs] if res["wins"] else [],
