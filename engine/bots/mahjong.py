@@ -13,7 +13,11 @@ on the arena's walls (``python -m engine.bots.mahjong_hcf``, seeds 11 and 3, 600
 tiles gave the others more than it brought (taking instead: +0.010 of the share, ±0.010, over 32 decisions),
 while from 30 up passing was even or better. It changes few hands: against greedy (400 hands a seed, seeds never
 tuned on) 0.557 [0.503, 0.610] of the points on seed 5, 0.600 [0.543, 0.658] on seed 7 (with 8: 0.557, 0.599 on
-the same walls), 0.566 [0.513, 0.618] on seed 23.
+the same walls), 0.566 [0.513, 0.618] on seed 23; pooled over four more seeds never used (61, 67, 71, 73:
+1,400 hands, ``python -m engine.bots.mahjong_hduel --seed S --deals 200``, seed 61 on 100) 0.560 [0.532, 0.588].
+Acceptance is counted only up to ``eff_shanten`` (3) steps from ready; further out the most isolated tile goes:
+counting it further loses (paired against 3 on seed 11's 400 hands: 4 −0.028 [−0.054, −0.002], 6 −0.054
+[−0.089, −0.021]; 2 −0.019 [−0.054, 0.018]).
 It claims a pung or chow only when it lowers the shanten — or, for a ready hand, keeps it ready with more
 live waits — and defends: against a seat that looks ready (:func:`readiness`: 明楼, three melds, or a
 long river with melds) it weighs each tile's danger (:func:`_danger`: 现物 the seat's own discards, 筋 suji
