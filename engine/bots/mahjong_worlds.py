@@ -6,6 +6,12 @@ engine.bots.base.CpuBudget counts it) and reports the worlds it played out. ``--
 version of engine/bots/mahjong_search.py (e.g. ``git show main:engine/bots/mahjong_search.py``) and decides
 with both, alternating on the same positions in one process so both see the same machine load; the first
 ``--warm`` rounds warm the caches and are not counted. Prints medians, quartiles and the paired ratio.
+
+Every decision starts with the rollouts' remembered hands forgotten (:func:`forget`), and the two versions take
+turns at going first: the second search of a pair would otherwise play on the shanten and discards the first
+one's worlds left behind — measured, the same module twice gave the second 1.79 times the worlds of the first
+(quartiles 1.71 – 1.87), still 1.11 with the hands forgotten (the suit-pattern tables stay warm, as they are in
+play). The paired ratio is reported as the geometric mean over decisions with a 95 % interval.
 """
 
 from __future__ import annotations
@@ -14,12 +20,13 @@ import argparse
 import copy
 import importlib.util
 import json
+import math
 import statistics
 import sys
 from types import ModuleType
 from typing import Any
 
-from engine.bots import mahjong_search, mahjong_sim
+from engine.bots import mahjong_counts, mahjong_players, mahjong_search, mahjong_sim, mahjong_splayer
 from engine.bots.mahjong import make_mahjong_bot
 from engine.mahjong import Rules, State
 
@@ -54,6 +61,15 @@ def _load(path: str) -> ModuleType:
     return mod
 
 
+def forget() -> None:
+    """Clear what the rollouts remember of hands (shanten, wins, discards, claims, plans), so that a decision
+    does not inherit the caches the previous one filled."""
+    for memo in (mahjong_counts._MEMO, mahjong_counts._WINS, mahjong_players._DISCARDS, mahjong_players._CLAIMS,
+                 mahjong_splayer._PLANS):
+        memo.clear()
+    mahjong_counts._clear_tables()
+
+
 def _summary(w: list[int]) -> dict[str, Any]:
     q = statistics.quantiles(w, n=4) if len(w) > 1 else [w[0]] * 3
     return {"decisions": len(w), "median": statistics.median(w), "quartiles": [q[0], q[2]],
@@ -81,18 +97,27 @@ def main(argv: list[str] | None = None) -> int:
         for k, (st, seat) in enumerate(pos):
             view = st.view(seat)
             legal = list(st.legal_actions(seat))
-            for name, mod in mods.items():
+            order = list(mods.items())
+            if (r + k) % 2:
+                order.reverse()
+            for name, mod in order:
                 if args.players:
                     mahjong_sim.TABLE_PLAYERS = name == "this"
                 bot = mod.MahjongSearchBot(k + 100 * r, budget_ms=args.budget_ms, wall_cap=100.0, search_shanten=9)
+                forget()
                 bot.choose(copy.deepcopy(view), legal)
                 if r >= args.warm:
                     worlds[name].append(int(bot.last_stats["worlds"]))
     report: dict[str, Any] = {"budget_ms": args.budget_ms, **{k: _summary(v) for k, v in worlds.items()}}
     if args.module or args.players:
-        ratios = sorted(b / a for a, b in zip(worlds["other"], worlds["this"]) if a)
+        ratios = sorted(b / a for a, b in zip(worlds["other"], worlds["this"]) if a and b)
         q = statistics.quantiles(ratios, n=4)
-        report["ratio_this_to_other"] = {"median": round(statistics.median(ratios), 2),
+        logs = [math.log(x) for x in ratios]
+        m = statistics.mean(logs)
+        half = 1.96 * statistics.stdev(logs) / math.sqrt(len(logs)) if len(logs) > 1 else 0.0
+        report["ratio_this_to_other"] = {"geomean": round(math.exp(m), 3),
+                                         "ci95": [round(math.exp(m - half), 3), round(math.exp(m + half), 3)],
+                                         "median": round(statistics.median(ratios), 2),
                                          "quartiles": [round(q[0], 2), round(q[2], 2)]}
     json.dump(report, sys.stdout, indent=1)
     print()
