@@ -1,6 +1,6 @@
 """How near to ready the Mahjong search's sampled hands are, against the true hands (issue 17).
 
-    python -m engine.bots.mahjong_realism --seed 41 --deals 40 [--build 1.6] [--worlds 5] [--json]
+    python -m engine.bots.mahjong_realism --seed 41 --deals 40 [--build 1.6] [--river-keep Q] [--worlds 5] [--json]
 
 Plays heuristic games (the arena's walls, ``python -m engine.arena --game mahjong --sets 1``; the heuristic at
 every seat) and, at each discard of seat 0 (M-5), compares every other seat's true concealed hand with the
@@ -8,7 +8,10 @@ hands the search's sampler (:meth:`engine.bots.mahjong_search.MahjongSearchBot._
 own draw) gives that seat in ``--worlds`` worlds: the shanten (M-11a) of each, grouped by how many discards the
 seat has made (in threes) and its exposed melds, and over all positions the mean gap (sampled minus true)
 with a 95 % interval over positions. A gap above zero means the worlds' opponents are slower than the real
-ones. This reads the true hands: it is a measurement, no bot is built from it.
+ones. It also counts, among the ready hands (true and sampled), how many wait on a tile the seat has itself
+discarded (现物): a real player rarely keeps a wait on what he let go, so a gap there means the worlds put
+opponents' waits where the rivers say they are not. This reads the true hands: it is a measurement, no bot is
+built from it.
 """
 
 from __future__ import annotations
@@ -25,16 +28,23 @@ from engine import arena
 from engine.bots import make_bot
 from engine.bots.mahjong_search import MahjongSearchBot
 from engine.bots.mahjong_walls import arena_hand, decisions
-from engine.tiles import shanten_counts
+from engine.tiles import Tile, shanten_counts, waits_counts
 
 
-def measure(seed: int, deals: range, build: float, worlds: int) -> dict[str, Any]:
+def _count(row: list[int], waits: Any, river: set[int]) -> None:
+    """One ready hand into ``row`` ([waiting on its own discard, ready hands])."""
+    row[0] += bool(set(waits) & river)
+    row[1] += 1
+
+
+def measure(seed: int, deals: range, build: float, worlds: int, river_keep: float | None = None) -> dict[str, Any]:
     """Per group (discards // 3 capped at 4, melds): the true and the sampled shanten; and the per-position
     gaps (mean sampled minus true, over the other seats of one position)."""
     true_by: dict[tuple[int, int], list[int]] = defaultdict(list)
     samp_by: dict[tuple[int, int], list[int]] = defaultdict(list)
     gaps: list[float] = []
-    sampler = MahjongSearchBot(seed=seed, build=build)
+    river_waits = {"true": [0, 0], "sampled": [0, 0]}  # ready hands waiting on their own discard, ready hands
+    sampler = MahjongSearchBot(seed=seed, build=build, river_keep=river_keep)
     for d in deals:
         st = arena_hand(seed, d)
         bots = {s: make_bot("heuristic", "mahjong", seed=arena._bot_seed(seed, d, s, "A")) for s in range(4)}
@@ -44,12 +54,19 @@ def measure(seed: int, deals: range, build: float, worlds: int) -> dict[str, Any
                 others = [o for o in (1, 2, 3) if sum(st.t.hands[o]) % 3 == 1]
                 true = {o: shanten_counts(rule, st.t.hands[o], st.t.melds[o]) for o in others}
                 samp: dict[int, list[int]] = {o: [] for o in others}
+                river = {o: {Tile(t).idx for t in view["rivers"][o]} for o in others}
+                for o in others:
+                    if true[o] == 0:
+                        _count(river_waits["true"], waits_counts(rule, st.t.hands[o], st.t.melds[o]), river[o])
                 for _ in range(worlds):
                     w = sampler._sample(view)
                     if w is None:
                         continue
                     for o in others:
-                        samp[o].append(shanten_counts(rule, w.t.hands[o], w.t.melds[o]))
+                        sh = shanten_counts(rule, w.t.hands[o], w.t.melds[o])
+                        samp[o].append(sh)
+                        if sh == 0:
+                            _count(river_waits["sampled"], waits_counts(rule, w.t.hands[o], w.t.melds[o]), river[o])
                 diffs = []
                 for o in others:
                     key = (min(len(view["rivers"][o]) // 3, 4), len(view["melds"][o]))
@@ -67,8 +84,11 @@ def measure(seed: int, deals: range, build: float, worlds: int) -> dict[str, Any
                        "sampled": round(statistics.mean(s), 2) if s else None})
     m = statistics.mean(gaps) if gaps else 0.0
     half = 1.96 * statistics.stdev(gaps) / math.sqrt(len(gaps)) if len(gaps) > 1 else 0.0
-    return {"seed": seed, "deals": len(deals), "build": build, "positions": len(gaps),
-            "gap": {"mean": round(m, 3), "ci95": [round(m - half, 3), round(m + half, 3)]}, "groups": groups}
+    return {"seed": seed, "deals": len(deals), "build": build, "river_keep": sampler.river_keep,
+            "positions": len(gaps),
+            "gap": {"mean": round(m, 3), "ci95": [round(m - half, 3), round(m + half, 3)]}, "groups": groups,
+            "ready_waiting_on_own_discard": {k: {"hands": n, "share": round(x / n, 3) if n else None}
+                                             for k, (x, n) in river_waits.items()}}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,16 +99,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--first-deal", type=int, default=0)
     ap.add_argument("--build", type=float, default=None, help="draws per own draw (default: the search's)")
     ap.add_argument("--worlds", type=int, default=5)
+    ap.add_argument("--river-keep", type=float, default=None,
+                    help="the chance a built ready hand waiting on its own discard is kept (default: the search's)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     build = MahjongSearchBot().build if a.build is None else a.build
-    r = measure(a.seed, range(a.first_deal, a.first_deal + a.deals), build, a.worlds)
+    r = measure(a.seed, range(a.first_deal, a.first_deal + a.deals), build, a.worlds, a.river_keep)
     if a.json:
         json.dump(r, sys.stdout, indent=1)
         print()
         return 0
     print(f"build {build}: sampled minus true shanten {r['gap']['mean']:+.3f} {r['gap']['ci95']} "
           f"over {r['positions']} positions")
+    for k, v in r["ready_waiting_on_own_discard"].items():
+        print(f"  ready hands waiting on their own discard ({k}): {v['share']} of {v['hands']}")
     for g in r["groups"]:
         print(f"  discards {3 * g['discards_3']:>2}+ melds {g['melds']}: n {g['n']:>4}  true {g['true']:.2f}"
               f"  sampled {g['sampled']}")

@@ -1,7 +1,9 @@
 """The Mahjong search's built worlds (issue 17): each hidden hand built by simulated draws
 (engine.bots.mahjong_search.build_hand) instead of dealt uniformly. A built world still holds exactly the
 tiles the seat cannot see (M-10) — the hidden hands of the counts the view shows, the rest in the wall — it is
-made from the view alone, and its hands are nearer to ready than dealt ones, as the real hands are."""
+made from the view alone, and its hands are nearer to ready than dealt ones, as the real hands are. With
+``river_keep`` under 1 a built hand that is ready and waits on its own seat's discard (现物) is mostly drawn
+again, as a real player rarely keeps such a wait."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from collections import Counter
 from engine.bots.mahjong import unseen
 from engine.bots.mahjong_players import fast_discard
 from engine.bots.mahjong_realism import measure
-from engine.bots.mahjong_search import MahjongSearchBot, build_hand, own_draws
+from engine.bots.mahjong_search import MahjongSearchBot, build_hand, own_draws, waits_on
 from engine.mahjong import Rules
 from engine.tiles import parse_tiles, shanten_counts
 
@@ -37,14 +39,15 @@ def test_built_worlds_hold_exactly_the_unseen_tiles() -> None:
         view = copy_view(st.view(seat))
         live = unseen(view)
         want = Counter({i: n for i, n in enumerate(live) if n})
-        bot = MahjongSearchBot(seed, build=1.6)
-        for _ in range(10):
-            w = bot._sample(view)
-            assert w is not None
-            assert list(w.t.hands[seat]) == list(st.t.hands[seat])
-            for s in range(4):
-                assert sum(w.t.hands[s]) == sum(st.t.hands[s])
-            assert _hidden_tiles(w, seat) == want
+        for river_keep in (1.0, 0.0):  # a hand drawn again gives its tiles back first
+            bot = MahjongSearchBot(seed, build=1.6, river_keep=river_keep)
+            for _ in range(10):
+                w = bot._sample(view)
+                assert w is not None
+                assert list(w.t.hands[seat]) == list(st.t.hands[seat])
+                for s in range(4):
+                    assert sum(w.t.hands[s]) == sum(st.t.hands[s])
+                assert _hidden_tiles(w, seat) == want
 
 
 def test_built_worlds_come_from_the_view_alone() -> None:
@@ -117,3 +120,29 @@ def test_the_builder_throws_what_the_rollout_player_throws() -> None:
     pool = [drawn]
     build_hand(rule, h, [], pool, 1, random.Random(0))
     assert h == expect and pool == [thrown]
+
+
+def test_waits_on_asks_a_ready_hand_for_its_waits() -> None:
+    rule = Rules().win_rule
+    h = [0] * 34
+    for t in parse_tiles("123m456p789s55s78m"):  # ready on 6m and 9m (M-11a)
+        h[t.idx] += 1
+    before = list(h)
+    six, nine, one = (parse_tiles(x)[0].idx for x in ("6m", "9m", "1m"))
+    assert waits_on(rule, h, [], {six}) and waits_on(rule, h, [], {one, nine})
+    assert not waits_on(rule, h, [], {one})
+    assert h == before
+    h[parse_tiles("5s")[0].idx] -= 1
+    h[parse_tiles("E")[0].idx] += 1  # one step from ready: no waits at all
+    assert not waits_on(rule, h, [], {six, nine})
+
+
+def test_built_ready_hands_keep_off_their_own_discards() -> None:
+    """On heuristic games (seed 41): as built, some ready stand-ins wait on a tile their seat has discarded;
+    with ``river_keep`` 0 every such hand is drawn again (a few tries at most), and the hands stay as near
+    ready as before."""
+    kept = measure(41, range(0, 8), 1.6, 3, river_keep=1.0)
+    redrawn = measure(41, range(0, 8), 1.6, 3, river_keep=0.0)
+    assert kept["ready_waiting_on_own_discard"]["sampled"]["share"] > 0.05
+    assert redrawn["ready_waiting_on_own_discard"]["sampled"]["share"] < 0.02
+    assert abs(redrawn["gap"]["mean"]) < 0.5
