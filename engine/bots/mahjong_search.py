@@ -114,16 +114,7 @@ from typing import Any, Literal
 from engine.bots.base import CpuBudget, Decision, SearchShell, check_legal, override_score
 from engine.core import Action
 from engine.mahjong.state import State
-from engine.tiles import (
-    TILES,
-    Meld,
-    Tile,
-    WinRule,
-    counts_of,
-    meld_of,
-    parse_tiles,
-    shanten_counts,
-)
+from engine.tiles import TILES, Meld, Tile, WinRule, counts_of, meld_of, parse_tiles, shanten_counts
 
 from . import mahjong_sim
 from .mahjong import HeuristicBot, own_melds, rules_of, threats, unseen
