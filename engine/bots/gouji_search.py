@@ -23,6 +23,9 @@ engine.arena --game gouji --team-a search --team-b heuristic --deals 1 --first-d
 --wall-cap 20 --json`` for K = 0 … 99, pooled with ``--pool``): win rate 0.663 [0.595, 0.725], +6.85 [5.47,
 8.23] points a game; CPU per decision p99 285.45 ms. With K = 100 … 143 added (decided after seeing the first
 200), 288 whole games: 0.676 [0.620, 0.727], +7.22 [6.07, 8.36]; the added 88 alone 0.704 [0.602, 0.789].
+Confirmed by a run planned before it started (seed 53, never used for Gouji; K = 0 … 99 fixed in advance, the
+same command): 200 whole games, win rate 0.694 [0.627, 0.754], +7.15 [5.90, 8.40] points a game; CPU per
+decision p99 285.52 ms, max 288.2.
 """
 
 from __future__ import annotations
