@@ -26,14 +26,15 @@ from typing import Any
 
 from engine import arena
 from engine.bots import make_bot
-from engine.bots.mahjong_search import MahjongSearchBot
+from engine.bots.mahjong_search import MahjongSearchBot, waits_on
 from engine.bots.mahjong_walls import arena_hand, decisions
-from engine.tiles import Tile, shanten_counts, waits_counts
+from engine.tiles import Tile, shanten_counts
 
 
-def _count(row: list[int], waits: Any, river: set[int]) -> None:
-    """One ready hand into ``row`` ([waiting on its own discard, ready hands])."""
-    row[0] += bool(set(waits) & river)
+def _count(row: list[int], rule: Any, hand: list[int], melds: Any, river: set[int]) -> None:
+    """One ready hand into ``row`` ([waiting on its own discard, ready hands]), judged as the sampler judges
+    it (:func:`engine.bots.mahjong_search.waits_on`)."""
+    row[0] += waits_on(rule, hand, melds, river)
     row[1] += 1
 
 
@@ -57,7 +58,7 @@ def measure(seed: int, deals: range, build: float, worlds: int, river_keep: floa
                 river = {o: {Tile(t).idx for t in view["rivers"][o]} for o in others}
                 for o in others:
                     if true[o] == 0:
-                        _count(river_waits["true"], waits_counts(rule, st.t.hands[o], st.t.melds[o]), river[o])
+                        _count(river_waits["true"], rule, st.t.hands[o], st.t.melds[o], river[o])
                 for _ in range(worlds):
                     w = sampler._sample(view)
                     if w is None:
@@ -66,7 +67,7 @@ def measure(seed: int, deals: range, build: float, worlds: int, river_keep: floa
                         sh = shanten_counts(rule, w.t.hands[o], w.t.melds[o])
                         samp[o].append(sh)
                         if sh == 0:
-                            _count(river_waits["sampled"], waits_counts(rule, w.t.hands[o], w.t.melds[o]), river[o])
+                            _count(river_waits["sampled"], rule, w.t.hands[o], w.t.melds[o], river[o])
                 diffs = []
                 for o in others:
                     key = (min(len(view["rivers"][o]) // 3, 4), len(view["melds"][o]))

@@ -30,20 +30,19 @@ def play_logged(seed: int, deal: int, swap: bool, level_a: str, level_b: str,
                 kw_a: dict[str, Any]) -> dict[str, Any]:
     """One arena play of one wall (``arena.play_one``'s loop), returning its hand record with sides."""
     st = arena_hand(seed, deal)
-    side = sides_of(swap)
-    bots = {s: make_bot(level_a if side[s] == "A" else level_b, "mahjong",
-                        seed=arena._bot_seed(seed, deal, s, side[s]), **(kw_a if side[s] == "A" else {}))
-            for s in range(len(side))}
+    sides = sides_of(swap)
+    bots = {s: make_bot(level_a if sides[s] == "A" else level_b, "mahjong",
+                        seed=arena._bot_seed(seed, deal, s, sides[s]), **(kw_a if sides[s] == "A" else {}))
+            for s in range(len(sides))}
     claims: Counter[str] = Counter()
     for seat, view, legal in decisions(st, lambda s: bool(bots[s].wants_history)):
         a = bots[seat].choose(view, legal).action
         if a.kind in ("chow", "pung", "kong", "minglou"):
-            claims[f"{side[seat]}_{a.kind}"] += 1
+            claims[f"{sides[seat]}_{a.kind}"] += 1
         elif a.kind == "pass" and any(x.kind == "win" for x in legal):
-            claims[f"{side[seat]}_passed_win"] += 1  # a discard win left for a self-draw (M-14)
+            claims[f"{sides[seat]}_passed_win"] += 1  # a discard win left for a self-draw (M-14)
         st.apply(a)
     res = st.results[-1]
-    sides = side
     return {"deal": deal, "swap": swap, "sides": sides, "dealer": res["dealer"], "payments": res["payments"],
             "wins": [{k: w[k] for k in ("seat", "from", "self_drawn", "patterns", "value")} for w in res["wins"]],
             "kongs": [(k.seat, k.kind) for k in st.kongs] if res["wins"] else [],
