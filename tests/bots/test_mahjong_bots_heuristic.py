@@ -142,3 +142,17 @@ def test_tally_plays_the_arena_hands() -> None:
         won = summarize([logged])["won"]
         assert (won["A"], won["B"]) == (res.score_a, res.score_b)
         assert sum(logged["payments"]) == 0
+
+
+def test_heuristic_takes_a_kong_that_sets_the_hand_back() -> None:
+    """11123333466m 2p 2s E: one discard from one step off ready; the concealed kong of 3m (M-9) leaves it three
+    steps off, but is paid 2 by each of the others (M-22), as much as a plain self-draw (M-20). The heuristic
+    declares it; greedy, and the heuristic held to one step of slack, discard instead."""
+    from engine.bots.mahjong import GreedyBot
+
+    view = _view([[], [], [], []], hand="11123333466m2p2sE")
+    kinds = sorted({str(t) for t in parse_tiles("11123333466m2p2sE")}, key=lambda t: Tile(t).idx)
+    legal = [Action(0, "discard", arg=t) for t in kinds] + [Action(0, "kong", arg="3333m")]
+    assert HeuristicBot(0).choose(copy_view(view), legal).action.kind == "kong"
+    assert HeuristicBot(0, kong_slack=1).choose(copy_view(view), legal).action.kind == "discard"
+    assert GreedyBot(0).choose(copy_view(view), legal).action.kind == "discard"
