@@ -21,7 +21,14 @@ the same walls), 0.566 [0.513, 0.618] on seed 23; pooled over four more seeds ne
 1,400 hands, ``python -m engine.bots.mahjong_hduel --seed S --deals 200``, seed 61 on 100) 0.560 [0.532, 0.588];
 over three more (79, 83, 89: 1,200 hands) 0.596 [0.565, 0.627], and 0.600 [0.569, 0.631] with ``kong_slack`` 3 on
 the same walls. All six seeds whose per-wall reports were kept (67 … 89, 2,400 hands, one kong step): 0.575
-[0.553, 0.597] — about 0.58, short of 0.60.
+[0.553, 0.597]. Planned in writing before it ran, with ``kong_slack`` 3: seeds 101, 103, 107, 109 (never used, 1,600
+hands) 0.561 [0.534, 0.588] (0.549, 0.582, 0.562, 0.550 each) — about 0.57, short of 0.60.
+Tried since and not kept (paired against the default of the time on the same 400 hands, bootstrap over walls): ``lookahead``
+1.0 alone +0.012 (seed 11), +0.009 (79), −0.009 (83), +0.019 (89), each interval across zero; acceptance
+weighing tiles that can be claimed (a pung from any discard, a chow from the seat before) by 1 more −0.030 (11),
+−0.021 (79), by half less −0.019, −0.013; a pung that keeps the shanten, for the kong it may become, −0.028 (11);
+keeping a concealed triplet (a weight of 3 against breaking it) −0.014 (11); ``big_bonus`` 1.2 −0.140 (79),
+−0.083 (11).
 Acceptance is counted only up to ``eff_shanten`` (3) steps from ready; further out the most isolated tile goes:
 counting it further loses (paired against 3 on seed 11's 400 hands: 4 −0.028 [−0.054, −0.002], 6 −0.054
 [−0.089, −0.021]; 2 −0.019 [−0.054, 0.018]).
