@@ -109,6 +109,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any, Literal
 
 from engine.bots.base import CpuBudget, Decision, SearchShell, check_legal, override_score
@@ -131,6 +132,7 @@ DISCARD_SEARCH_SHANTEN: int | None = None  # the discard search's default reach 
 OVERRIDE_MARGIN = 0.15
 OVERRIDE_Z = 2.0
 SEARCH_WINS = True  # search a 胡 on a discard against passing it (M-14)
+SEARCH_CLAIMS = False  # search 吃/碰/杠 against passing (M-6): off, see the module's docstring
 # each hidden hand of a world is built by this many simulated draws per own draw of its seat (see
 # :func:`build_hand`); 0 deals the unseen tiles uniformly, as the search did before
 BUILD_DRAWS = 1.6
@@ -147,7 +149,7 @@ class MahjongSearchBot(SearchShell):
                  margin: float | None = None, z: float | None = None, max_candidates: int = 3, wall_cap: float = 2.0,
                  horizon: int = 40, min_worlds: int = 10, search_shanten: int | None | object = DEFAULT,
                  search_wins: bool | None = None, build: float | None = None,
-                 river_keep: float | None = None) -> None:
+                 river_keep: float | None = None, search_claims: bool | None = None) -> None:
         super().__init__(seed, budget_ms, rollouts, OVERRIDE_MARGIN if margin is None else margin,
                          OVERRIDE_Z if z is None else z, max_candidates)
         self.heuristic = HeuristicBot(seed)
@@ -157,6 +159,7 @@ class MahjongSearchBot(SearchShell):
         self.search_shanten: int | None = (DISCARD_SEARCH_SHANTEN if search_shanten is DEFAULT
                                            else search_shanten)  # type: ignore[assignment]
         self.search_wins = SEARCH_WINS if search_wins is None else search_wins
+        self.search_claims = SEARCH_CLAIMS if search_claims is None else search_claims
         self.build = BUILD_DRAWS if build is None else build
         self.river_keep = RIVER_KEEP if river_keep is None else river_keep
 
@@ -168,6 +171,8 @@ class MahjongSearchBot(SearchShell):
         win = next((a for a in legal if a.kind == "win"), None)
         if view.get("claim") is not None and win is not None and self.search_wins:
             return self._win_or_pass(view, legal, base, win, budget)
+        if view.get("claim") is not None and self.search_claims:
+            return self._claim_or_pass(view, legal, base, budget)
         if view.get("claim") is not None or base.action.kind != "discard" or self.search_shanten is None:
             return base
         discards = [a for a in legal if a.kind == "discard"]
@@ -187,6 +192,34 @@ class MahjongSearchBot(SearchShell):
             keep.append(shanten_counts(rule, hand, melds) == 0)
             hand[i] += 1
         me = int(view["seat"])
+        pick, worlds = self._paired(view, cands, budget, lambda sim, k: sim.play(
+            me, ("discard", Tile(str(cands[k].arg)).idx), keep[k], self.horizon))
+        if pick is None:
+            return Decision(base.action, f"{base.reason} (search kept it, {worlds} worlds)")
+        return Decision(cands[pick], f"discard by search over {worlds} worlds M-11a")
+
+    def _claim_or_pass(self, view: dict[str, Any], legal: list[Action], base: Decision,
+                       budget: CpuBudget) -> Decision:
+        """吃/碰/杠 or pass on a discard (M-6 … M-8), with ``search_claims``: the heuristic's answer against the
+        others over the same sampled worlds, each played out from the claim round (a claim then the seat's own
+        discard, M-8); the heuristic's answer stands without evidence."""
+        options = [a for a in legal if a.kind in ("pass", "pung", "chow", "kong")]
+        if len(options) < 2 or base.action not in options:
+            return base
+        cands = [base.action] + [a for a in options if a != base.action][: self.max_candidates - 1]
+        me = int(view["seat"])
+        melds = [tuple(t.idx for t in parse_tiles(str(a.arg))) if a.arg else () for a in cands]
+        pick, worlds = self._paired(view, cands, budget, lambda sim, k: sim.play(
+            me, (cands[k].kind, None), False, self.horizon, meld=melds[k]))
+        if pick is None:
+            return Decision(base.action, f"{base.reason} (search kept it, {worlds} worlds)")
+        return Decision(cands[pick], f"{cands[pick].kind} by search over {worlds} worlds M-6")
+
+    def _paired(self, view: dict[str, Any], cands: list[Action], budget: CpuBudget,
+                play: Callable[[Sim, int], float]) -> tuple[int | None, int]:
+        """Every candidate played out (``play(sim, k)``) in the same sampled worlds until the budget is spent;
+        the index of the alternative the override rule picks over ``cands[0]`` (None: keep it), and the
+        worlds."""
         diffs: list[list[float]] = [[] for _ in cands]
         worlds = 0
         failures = 0
@@ -198,8 +231,7 @@ class MahjongSearchBot(SearchShell):
                     break
                 continue
             sim = Sim.from_state(world)
-            scores = [sim.copy().play(me, ("discard", Tile(str(a.arg)).idx), k, self.horizon)
-                      for a, k in zip(cands, keep)]
+            scores = [play(sim.copy(), k) for k in range(len(cands))]
             for k in range(1, len(cands)):
                 diffs[k].append(scores[k] - scores[0])
             worlds += 1
@@ -210,10 +242,7 @@ class MahjongSearchBot(SearchShell):
             ev = override_score(diffs[k], self.min_worlds, self.margin, self.z, 0.5)
             if ev is not None and ev > 0 and (best is None or ev > best[0]):
                 best = (ev, k)
-        if best is None:
-            return Decision(base.action, f"{base.reason} (search kept it, {worlds} worlds)")
-        a = cands[best[1]]
-        return Decision(a, f"discard by search over {worlds} worlds M-11a")
+        return (None if best is None else best[1]), worlds
 
     def _win_or_pass(self, view: dict[str, Any], legal: list[Action], base: Decision, win: Action,
                      budget: CpuBudget) -> Decision:

@@ -126,17 +126,19 @@ class Sim:
 
     # -- the hand ------------------------------------------------------------------------------------------
 
-    def play(self, me: int, first: tuple[str, int | None], keep_wait: bool = False, horizon: int = 40) -> float:
-        """Make ``first`` for the seat to act — ``("discard", tile)`` on a move, ``("win", None)`` or
-        ``("pass", None)`` in a round — then play the hand to its end: ``me``'s payment (M-20 … M-22), 0 for
-        a drawn hand (M-16); after ``horizon`` more discards, a small credit for how near ``me`` is to ready.
-        With ``keep_wait`` ``me`` throws every drawn tile it does not win with (the wait it kept)."""
+    def play(self, me: int, first: tuple[str, int | None], keep_wait: bool = False, horizon: int = 40,
+             meld: tuple[int, ...] = ()) -> float:
+        """Make ``first`` for the seat to act — ``("discard", tile)`` on a move, ``("win", None)``,
+        ``("pass", None)`` or a claim (``("pung", None)`` with its ``meld``'s tile indices) in a round — then
+        play the hand to its end: ``me``'s payment (M-20 … M-22), 0 for a drawn hand (M-16); after ``horizon``
+        more discards, a small credit for how near ``me`` is to ready. With ``keep_wait`` ``me`` throws every
+        drawn tile it does not win with (the wait it kept)."""
         o = self.rules.options
         if self.pending is not None:
             kind, tile, src, answers = self.pending
             self.pending = None
             seat = next(s for s in _order(src) if s not in answers)
-            answers[seat] = (first[0], ())
+            answers[seat] = (first[0], meld)
             if first[0] != "win" and o.pass_lock and o.win_on_discard and not self.locked[seat] \
                     and self._wins_on(seat, tile):
                 self.locked[seat] = True  # M-14: offered 胡 and did not take it

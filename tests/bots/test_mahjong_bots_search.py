@@ -226,3 +226,53 @@ def test_no_bot_reaches_the_diagnostic() -> None:
     users = [p.name for p in root.glob("*.py") if imports.search(p.read_text(encoding="utf-8"))]
     assert users == []
     assert imports.search("from .mahjong_sdiag import candidates")  # the check sees an import
+
+
+def _claim_position(seed: int) -> tuple[State, int]:
+    """A hand played by heuristic bots up to a seat asked about a discard it can claim (吃/碰/杠, M-6) but not
+    win on."""
+    for k in range(40):
+        st = State(Rules(match="hands", match_hands=1), seed=seed + k)
+        bots = [make_mahjong_bot("heuristic", seed=seed + s) for s in range(4)]
+        while not st.is_over:
+            s = st.to_act
+            assert s is not None
+            legal = list(st.legal_actions(s))
+            kinds = {a.kind for a in legal}
+            if st.round is not None and kinds & {"pung", "chow", "kong"} and "win" not in kinds:
+                return st, s
+            st.apply(bots[s].choose(copy_view(st.view(s)), legal).action)
+    raise AssertionError("no claim offered")
+
+
+def test_claim_search_plays_every_answer_out_in_the_same_worlds() -> None:
+    """With ``search_claims`` the seat's answers to a discard (pass and each claim, M-6) are candidates played
+    out over the same worlds; the answer is legal and reproducible, and without the option the heuristic's
+    answer is returned unsearched."""
+    from engine.bots.mahjong_sim import Sim
+    from engine.tiles import parse_tiles
+
+    st, seat = _claim_position(11)
+    view = copy_view(st.view(seat))
+    legal = list(st.legal_actions(seat))
+    runs = []
+    for _ in range(2):
+        bot = MahjongSearchBot(3, budget_ms=60_000, rollouts=40, search_claims=True)
+        d = bot.choose(view, legal)
+        assert d.action in legal
+        runs.append((d.action, bot.last_stats["worlds"], bot.last_stats["cands"]))
+    assert runs[0] == runs[1]
+    action, worlds, cands = runs[0]
+    assert worlds >= 10 and len(cands) >= 2
+    assert {k for k, _ in cands} >= {"pass"} and {k for k, _ in cands} & {"pung", "chow", "kong"}
+    plain = MahjongSearchBot(3, budget_ms=60_000, rollouts=40)
+    assert plain.choose(view, legal).action == make_mahjong_bot("heuristic", seed=3).choose(view, legal).action
+    assert plain.last_stats["worlds"] == 0
+    # the simulator makes the searched claim: the meld is the seat's, and the seat then discards (M-8)
+    claim = next(a for a in legal if a.kind in ("pung", "chow", "kong"))
+    sim = Sim.from_state(st.clone())
+    before = len(sim.melds[seat])
+    sim.play(seat, (claim.kind, None), False, horizon=1, meld=tuple(t.idx for t in parse_tiles(str(claim.arg))))
+    won_first = sim.end is not None and sim.end[0] == "discard" and seat not in sim.end[1]  # 胡 beats it (M-7)
+    assert won_first or (len(sim.melds[seat]) == before + 1 and sim.melds[seat][before].kind == claim.kind)
+    assert not won_first or len(sim.melds[seat]) == before
