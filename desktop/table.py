@@ -498,7 +498,7 @@ class TableBridge(QObject):
                 "placeNo": place if place is not None else -1,
                 "finished": cnt == 0 and place is not None, "turn": to_act == seat,
                 "last": last, "badges": pres.badges(view, seat, me, s, lang), "me": seat == me,
-                "throne": False, "px": px, "py": py, "lx": lx, "ly": ly,
+                "shownCard": None, "px": px, "py": py, "lx": lx, "ly": ly,
             }
             row.update(pres.seat_extras(view, seat, d, lang))
             row.update(self.lan.seat_status(seat) if self.net is not None and self.lan is not None

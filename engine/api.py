@@ -103,6 +103,8 @@ class GameState(Protocol):
 
     ``apply`` raises ``IllegalAction`` (carrying a :class:`Refusal`) and leaves the state untouched when the
     action is not in ``legal_actions``; system steps (deals, scoring, the next hand) happen inside ``apply``.
+    A state may declare ``free_kinds``, the action kinds a seat may send outside its turn (Gouji's 报户); a
+    LAN host passes those to ``apply``, which alone decides whether one is allowed then.
     """
 
     n_seats: int

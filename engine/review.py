@@ -104,11 +104,8 @@ def _side(spec: Any, st: Any, seat: int) -> list[int]:
     if spec.teams is not None:
         return list(spec.team_of(seat) or (seat,))
     if spec.side_of is not None:
-        try:
-            mine = spec.side_of(st, seat)
-            return [s for s in range(spec.seats) if spec.side_of(st, s) == mine]
-        except Exception:   # sides not formed yet (Baohuang before the declaration): the seat alone
-            return [seat]
+        mine = spec.side_of(st, seat)
+        return [s for s in range(spec.seats) if spec.side_of(st, s) == mine]
     return [seat]
 
 

@@ -246,11 +246,13 @@ Item {
                     size: 14; fg: Theme.text2; bg: "#CC0D1C19"; line: Theme.panelBorder
                 }
             }
-            Card {   // Baohuang: the revealed 皇帝牌 beside the emperor (SPEC §5)
-                visible: seatItem.row.throne === true
+            Card {   // a card the seat shows beside its plate, as the presenter gives it (e.g. a 皇帝牌, SPEC §5)
+                readonly property var shown: seatItem.row.shownCard || null
+                visible: shown !== null
                 x: (root.cx + seatItem.row.px) + 212; y: seatItem.row.py + (seatItem.row.pos === 0 ? -62 : 78)
                 w: 40
-                card: "X^"; rank: 17; suit: ""; mark: "^"; label: "大王"
+                card: shown ? shown.card : ""; rank: shown ? shown.rank : 0; suit: shown ? shown.suit : ""
+                mark: shown ? shown.mark : ""; label: shown ? shown.label : ""
             }
             SeatPlate {
                 objectName: "seat_" + seatItem.row.pos

@@ -53,6 +53,10 @@ def no_triple(view: Mapping[str, Any]) -> bool:
     return not any(n == 3 for n in held.values())
 
 
+# the card a seat shows beside its plate (the table's ``shownCard``): the emperor's 皇牌, big joker X^ (B-6)
+_THRONE_CARD = {"card": "X^", "rank": 17, "suit": "", "mark": "^", "label": "大王"}
+
+
 class BaohuangPresenter(ClimbingPresenter):
     glyph = "保"
     felt = "teal"
@@ -99,7 +103,8 @@ class BaohuangPresenter(ClimbingPresenter):
 
     def seat_extras(self, view: Mapping[str, Any], seat: int, d: int, lang: str) -> Row:
         # the revealed 皇帝牌 lies beside the emperor (SPEC §5)
-        return {"call": "", "kaidian": None, "opposite": False, "throne": view.get("emperor") == seat}
+        shown = _THRONE_CARD if view.get("emperor") == seat else None
+        return {"call": "", "kaidian": None, "opposite": False, "shownCard": shown}
 
     def on_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
         me = int(snap["seat"])

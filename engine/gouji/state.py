@@ -62,6 +62,9 @@ _SHARED_ITEMS = frozenset({int, str, bool, float, type(None), tuple, dict, Card,
 class State(TablePlay):
     """A Gouji game. ``State(Rules(**options), seed)``; see docs/ENGINE_API.md for the contract."""
 
+    # 报户 (G-69): any seat may ask another's count at any time in play, outside turn order
+    free_kinds = frozenset({"ask"})
+
     # ------------------------------------------------------------------ public API
     @property
     def is_over(self) -> bool:

@@ -427,8 +427,9 @@ class Host:
                 s.auto = False  # a new match, as a new local game: a player at the table plays his seat again
         seed = self.next_seed  # 验证洗牌: its first deal's host secret was bound in every TableInfo so far
         kwargs: dict[str, Any] = {}
-        if self.cfg.hands != 1 or _match_kwarg(self.cfg.game) == "hands":
-            kwargs["hands"] = self.cfg.hands  # Baohuang, Shengji: a match of that many hands
+        match_kwarg = _match_kwarg(self.cfg.game)
+        if match_kwarg is not None:
+            kwargs[match_kwarg] = self.cfg.hands  # the spec's match length keyword
         if self.state is not None and self.cfg.game in games.names():  # what the finished match hands on
             kwargs.update(games.spec(self.cfg.game).carry_over(self.state))
         if self.lobby_entropy and self.cfg.game in games.names() and games.spec(self.cfg.game).deal is not None:
@@ -788,7 +789,7 @@ class Host:
         if self.status != "playing" or self.state is None:
             self._refuse(conn, Refused("no game is being played", "not_playing", sid=self.sid))
             return
-        if self.state.to_act != seat or msg.action.kind in FREE_KINDS:  # 报户 is free on one's own turn too
+        if self.state.to_act != seat or msg.action.kind in _free_kinds(self.state):  # free on one's own turn too
             self._free_intent(conn, seat, msg)
             return
         if not self._turn_sid <= msg.sid <= self.sid:  # free actions (报户) since the turn began do not stale it
@@ -828,17 +829,18 @@ class Host:
         return None, action
 
     def _free_intent(self, conn: _Conn, seat: int, msg: Intent) -> None:
-        """An intent outside turn order: only a free action the engine allows then (Gouji 报户, G-69, asked
-        by any seat at any time in play), judged by ``state.apply`` itself — the one authority."""
+        """An intent outside turn order: only an action kind the game's state declares free (``free_kinds``),
+        judged by ``state.apply`` itself — the one authority."""
         am = msg.action
-        if am.kind not in FREE_KINDS:
+        if am.kind not in _free_kinds(self.state):
             self._refuse(conn, Refused("it is not your turn", "turn", sid=self.sid))
             return
         if not conn.free_bucket.take():
             self._refuse(conn, Refused("asking too often", "rate", sid=self.sid))
             return
         if am.play is not None or len(am.arg or "") > 8:
-            self._refuse(conn, Refused("an ask names one seat", "illegal", sid=self.sid, rule="G-69"))
+            self._refuse(conn, Refused("a free action carries no play and names at most a seat", "illegal",
+                                       sid=self.sid))
             return
         try:
             action = self.state.action_from_json(am.to_dict(seat))
@@ -937,7 +939,7 @@ class Host:
 
     def _apply(self, action: Action) -> None:
         """Apply a validated action: log it first, then tell each seat what it may see."""
-        free = action.seat != self.state.to_act or action.kind in FREE_KINDS
+        free = action.seat != self.state.to_act or action.kind in _free_kinds(self.state)
         events: list[Event] = self.state.apply(action)
         if self.tlog is not None:
             self.tlog.append(action, events)  # write-ahead: before any byte is sent
@@ -1045,8 +1047,10 @@ class Host:
                     c.send_raw(frame)
 
 
-#: Action kinds a seat may send outside its turn (Gouji 报户, G-69); the engine decides whether one is allowed.
-FREE_KINDS = frozenset({"ask"})
+def _free_kinds(state: Any) -> frozenset[str]:
+    """The action kinds a seat may send outside its turn: what the game's state declares (``free_kinds``,
+    engine.api.GameState); the engine still decides whether one is allowed then."""
+    return frozenset(getattr(state, "free_kinds", ()))
 
 
 def _peer_done(reader: asyncio.StreamReader) -> bool:

@@ -257,6 +257,8 @@ class Rules(toygame.Rules):
 class State(toygame.State):
     """The toy game plus ``ask``: any seat may ask at any time (a free action, as 报户 is, G-69)."""
 
+    free_kinds = frozenset({"ask"})
+
     def action_from_json(self, d: Any) -> Action:
         if isinstance(d, dict) and d.get("kind") == "ask":
             return Action(int(d["seat"]), "ask", arg=str(d.get("arg")))
