@@ -23,13 +23,14 @@ position searched (a given lock, or a first answer of ``pass``).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.mahjong.rules import Rules
 from engine.mahjong.scoring import Kong, WinContext, best_value, kong_payments, win_payments
 from engine.tiles import TILES, Meld, Tile, TileBag, decompose_counts, meld_of, parse_tiles
 
 from .mahjong_counts import _ORPHANS, fast_shanten, wins
+from .mahjong_credit import CAP, value
 from .mahjong_players import chow_runs, fast_claim, fast_discard
 from .mahjong_splayer import public_counts, table_discard, threats_of
 
@@ -409,8 +410,21 @@ class Sim:
         h = self.hands[me]
         if sum(h) % 3 != 1:
             return 0.0
+        if CREDIT is not None:
+            return self._fitted_credit(me, CREDIT)
         sh = fast_shanten(self.rule, h, self.melds[me])
         return 0.3 if sh == 0 else 0.1 if sh == 1 else 0.0
+
+
+    def _fitted_credit(self, me: int, model: dict[str, Any]) -> float:
+        """The fitted horizon value (engine.bots.mahjong_credit): the seat's kong payments so far and every
+        seat's shanten, by the tiles left."""
+        sh = [min(fast_shanten(self.rule, h, m), CAP - 1) for h, m in zip(self.hands, self.melds)]
+        kong = kong_payments(self.kongs)[me] if self.rules.options.kong_payments else 0
+        return value(model["coef"], self.back - self.front, sh[me], [sh[s] for s in range(N) if s != me], kong)
+
+
+CREDIT: dict[str, Any] | None = None  # a fitted horizon value, off (the pilot of issue 17): engine.bots.mahjong_credit
 
 
 def _answer(a: Action) -> Answer:
