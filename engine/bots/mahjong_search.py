@@ -121,6 +121,14 @@ search --team-b heuristic --deals 10 --first-deal K --seed 79 --sets 1 --wall-ca
 Neither is better than the heuristic, so both stay off (``search_shanten`` None, ``search_claims`` False): the
 search still only weighs a discard win against passing it, and takes about half of the points against the
 heuristic — not the 0.55 issue 17 asks for.
+
+A less noisy value, tried since: a rollout cut after ``horizon`` 12 discards and valued by a fitted credit (the
+seat's kong payments and every seat's shanten by the tiles left, fitted on heuristic self-play:
+:mod:`engine.bots.mahjong_credit`, off by default, ``mahjong_sarena --credit fitted ... --arg-a horizon=12``), with
+the discard search as in the pilots above. Two pilots, each planned before it ran, 400 hands each: seed 79 0.520
+[0.469, 0.571] of the points, paired against the heuristic in the same seats +0.020 [−0.048, +0.088]; seed 113
+(never used, code 6dbaa07) 0.471 [0.418, 0.524], paired −0.038 [−0.101, +0.025]; both, 800 hands: 0.495 [0.459,
+0.533], paired −0.009 [−0.053, +0.037]. No gain, so the credit stays off.
 """
 
 from __future__ import annotations
