@@ -415,10 +415,9 @@ class Sim:
         sh = fast_shanten(self.rule, h, self.melds[me])
         return 0.3 if sh == 0 else 0.1 if sh == 1 else 0.0
 
-
     def _fitted_credit(self, me: int, model: dict[str, Any]) -> float:
-        """The fitted horizon value (engine.bots.mahjong_credit): the seat's kong payments so far and every
-        seat's shanten, by the tiles left."""
+        """The fitted horizon value (engine.bots.mahjong_credit, whose buckets the model must share): the seat's
+        kong payments so far and every seat's shanten, by the tiles left."""
         sh = [min(fast_shanten(self.rule, h, m), CAP - 1) for h, m in zip(self.hands, self.melds)]
         kong = kong_payments(self.kongs)[me] if self.rules.options.kong_payments else 0
         return value(model["coef"], self.back - self.front, sh[me], [sh[s] for s in range(N) if s != me], kong)
