@@ -33,7 +33,7 @@ by the discarder, M-22; of such discards 0.3 % early, 2.7 % in mid-wall and 7.7 
 [−0.105, −0.003] (11) weighed over the whole wall, −0.004 and −0.008 (11) under 45 tiles left; the second step of
 the live acceptance (each improving tile weighed by the acceptance it leads to, ten times the CPU) −0.008 (11),
 −0.035 (79); a chow (M-6) only two or fewer steps from ready +0.013 (11), −0.022 (79), three or fewer −0.017 (11),
-−0.012 (79).
+−0.012 (79); :func:`pass_worth`'s ``hazard`` 0.08 −0.008 [−0.025, +0.008] (11), 0.18 −0.006 [−0.020, +0.007] (11).
 Acceptance is counted only up to ``eff_shanten`` (3) steps from ready; further out the most isolated tile goes:
 counting it further loses (paired against 3 on seed 11's 400 hands: 4 −0.028 [−0.054, −0.002], 6 −0.054
 [−0.089, −0.021]; 2 −0.019 [−0.054, 0.018]).
