@@ -117,9 +117,9 @@ def hosted_timer(settings: Any) -> float:
 
 def host_config(cfg: dict[str, Any], seats: list[Any], **kw: Any) -> Any:
     """The HostConfig of a table hosted from the new-game settings ``cfg``: the match is as long as a local
-    one (``worker.match_kwargs``: a Baohuang match is six hands), the seats and options as chosen."""
+    one (``worker.match_kwargs``, from the game's spec), the seats and options as chosen."""
     from engine.net.host import HostConfig
-    hands = int(match_kwargs(cfg).get("hands", 1))
+    hands = int(next(iter(match_kwargs(cfg).values()), 1))
     return HostConfig(game=cfg["game"], options=cfg["options"], seats=seats, fill_level="heuristic", hands=hands,
                       **kw)
 

@@ -82,16 +82,15 @@ def _words(pres: Presenter, play: Any) -> dict[str, str]:
             "filler_zh": pres.filler_play(play, "zh"), "filler_en": pres.filler_play(play, "en")}
 
 
-#: A match's length where the game's spec sets it by a state keyword (a Baohuang match is six hands: B-42 gives
-#: the running total, six is the app's choice) — one place for a local table and a hosted LAN one.
-MATCH_LENGTH = 6
-
-
 def match_kwargs(cfg: dict[str, Any]) -> dict[str, Any]:
-    """The state keywords that set a match's length, from the game's spec."""
+    """The state keywords that set a match's length, from the game's spec (its ``table_match``, else its
+    ``match_default``) unless ``cfg`` names one — one place for a local table and a hosted LAN one."""
     from engine import games
     spec = games.spec(cfg["game"])
-    return {spec.match_kwarg: int(cfg.get(spec.match_kwarg, MATCH_LENGTH))} if spec.match_kwarg else {}
+    if not spec.match_kwarg:
+        return {}
+    length = spec.table_match if spec.table_match is not None else spec.match_default
+    return {spec.match_kwarg: int(cfg.get(spec.match_kwarg, length))}
 
 
 def table_hints(pres: Presenter, game: str, view: dict[str, Any], legal: Any,

@@ -191,6 +191,8 @@ class GameSpec:
     match_kwarg: str | None = None
     match_option: str | None = None
     match_default: int = 1
+    # the match length of a table a player starts (local or hosted), where match_kwarg sets it; None: match_default
+    table_match: int | None = None
     option_rule: str = "C-0"
     sealed_phases: tuple[str, ...] = ()
     teams: tuple[tuple[int, ...], ...] | None = None

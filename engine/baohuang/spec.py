@@ -67,6 +67,7 @@ SPEC = games.register(GameSpec(
     state_factory=State, rules_factory=lambda opts: Rules(dict(opts)), option_specs=lambda: SPECS,
     presets=lambda: {name: {"preset": name} for name in PRESETS}, preset_titles=lambda: PRESET_TITLES,
     match_unit="hands", match_counter="hands", match_kwarg="hands", match_default=1, option_rule="B.2",
+    table_match=6,  # a table plays six hands: B-42 keeps the running total, six is the app's choice
     teams=None, bot_factory=make_bot, from_view=State.from_view, header_extras=header_extras,
     side_names=("emperor", "rebels"), side_of=side_of, side_scores=side_scores,
     playout=playout, deal=deal, tutor=_tutor_line, tutor_phases=_TUTOR_PHASES, unseen=unseen, pinned=pinned,

@@ -287,7 +287,7 @@ class Host:
         net = r.net
         self.cfg.game = r.state.rules.game
         self.cfg.options = dict(r.state.rules.options.changed())
-        self.cfg.hands = int(getattr(r.state, "hands_total", 1) or 1)
+        self.cfg.hands = int(getattr(r.state, "hands_total", self.cfg.hands))  # 0: Shengji to A (S-23)
         if r.state.n_seats != self.n_seats:
             raise ValueError(f"the log is for {r.state.n_seats} seats, the table has {self.n_seats}")
         for s, d in zip(self.seats, net.get("seats", [])):

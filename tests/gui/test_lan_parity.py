@@ -87,6 +87,22 @@ def test_lan_baohuang_match_is_as_long_as_a_local_one(qa: Any) -> None:
         lan.stop()
 
 
+def test_a_table_plays_each_game_its_spec_match_length() -> None:
+    from desktop.lan import host_config
+    from desktop.worker import match_kwargs
+    from engine import games
+    for name in games.names():
+        spec = games.spec(name)
+        if spec.match_kwarg is None:
+            assert match_kwargs({"game": name}) == {}
+    assert match_kwargs({"game": "baohuang"}) == {"hands": 6}
+    assert match_kwargs({"game": "baohuang", "hands": 2}) == {"hands": 2}
+    # a Shengji table plays until a side wins as banker at A (S-23), locally and hosted, not six hands
+    assert match_kwargs({"game": "shengji"}) == {"hands": 0}
+    assert host_config({"game": "shengji", "options": {}}, []).hands == 0
+    assert games.new_state("shengji", 1, {}, **match_kwargs({"game": "shengji"})).hands_total == 0
+
+
 def test_ask_count_over_the_lan_as_locally(qa: Any) -> None:
     """报户 through the app's table bridge at a hosted Gouji table: the host applies the same free action the
     local worker applies (``Action(seat, "ask", arg=target)``), outside turn order, and every seat sees it."""
