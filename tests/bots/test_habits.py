@@ -145,6 +145,26 @@ def test_a_rebel_does_not_top_a_rebel_while_the_guard_is_hidden_b29() -> None:
     assert bh.heuristic(_bctx(bh, hand, "play", **kw), legal)[0].play is not None
 
 
+def test_the_guard_sheds_a_cheap_whole_group_over_his_emperor_b25() -> None:
+    """B-25/B-36: the guard lays a cheap whole group over his emperor's low play (his cards go, the emperor may
+    beat it back); a costly beat he still saves, and none while the emperor is near out."""
+    hand = ["9c", "9d", "2c", "2d", "X", "5c", "6c", "7d", "8h", "Jc", "Qd", "Kh", "Ac", "3d", "4d"]
+    pr = bh._infer_rules({"options": {}}, [])
+    from engine.plays import parse_play
+    top = parse_play(pr, "66")
+    legal = [Action(2, "pass")] + [Action(2, "play", b) for b in iter_answers(pr, hand_counts(hand), top)]
+    kw = dict(seat=2, role="guard", emperor=1, guard=2, top=top, top_seat=1)
+    before, _ = bh0.heuristic(_bctx(bh0, hand, "play", **kw), legal)
+    after, why = bh.heuristic(_bctx(bh, hand, "play", **kw), legal)
+    assert before.kind == "pass"  # the habit: the guard never sheds under his emperor
+    assert after.play is not None and str(after.play) == "99" and why == "shed-under-emperor B-25"
+    near = dict(kw, seat_counts=[20, 5, 20, 20, 20])
+    assert bh.heuristic(_bctx(bh, hand, "play", **near), legal)[0].kind == "pass"
+    high = parse_play(pr, "QQ")  # only 2s or a joker beat it: too dear to spend on the own side
+    legal_high = [Action(2, "pass")] + [Action(2, "play", b) for b in iter_answers(pr, hand_counts(hand), high)]
+    assert bh.heuristic(_bctx(bh, hand, "play", **dict(kw, top=high)), legal_high)[0].kind == "pass"
+
+
 def test_over_emperor_read_from_the_public_history() -> None:
     hist = [{"kind": "dealt", "data": {}}, {"kind": "play", "data": {"seat": 1, "cards": ["5c"]}},
             {"kind": "play", "data": {"seat": 2, "cards": ["9c"]}}, {"kind": "play", "data": {"seat": 3, "cards": ["Kc"]}}]
