@@ -34,6 +34,11 @@ by the discarder, M-22; of such discards 0.3 % early, 2.7 % in mid-wall and 7.7 
 the live acceptance (each improving tile weighed by the acceptance it leads to, ten times the CPU) −0.008 (11),
 −0.035 (79); a chow (M-6) only two or fewer steps from ready +0.013 (11), −0.022 (79), three or fewer −0.017 (11),
 −0.012 (79); :func:`pass_worth`'s ``hazard`` 0.08 −0.008 [−0.025, +0.008] (11), 0.18 −0.006 [−0.020, +0.007] (11).
+A single-player draw simulation of each of the three best discards at one step from ready (the same 40 or 60
+draw sequences from the unseen tiles for each, up to 12 draws, a self-draw counted with a 0.1 hazard a draw;
+the seat then playing the rollouts' discard, or keeping the widest wait once ready): it departed from the
+heuristic on 42–44 % of those discards and lost, −0.052 [−0.110, +0.009] and −0.051 [−0.108, +0.003] (11); with a
+departure only above a 0.03 margin −0.002 [−0.039, +0.037] (11). The live acceptance already ranks these well.
 Acceptance is counted only up to ``eff_shanten`` (3) steps from ready; further out the most isolated tile goes:
 counting it further loses (paired against 3 on seed 11's 400 hands: 4 −0.028 [−0.054, −0.002], 6 −0.054
 [−0.089, −0.021]; 2 −0.019 [−0.054, 0.018]).
