@@ -1,14 +1,15 @@
 """LAN figures on loopback (prints JSON; measures, never fails):
 
-``python -m engine.net.bench latency [--games 1]`` — a host and 6 bot-client processes play Gouji; for every
-action, the time from the acting client sending its intent to the last of the 6 clients receiving the
+``python -m engine.net.bench latency [--games 1] [--game G]`` — a host and one bot-client process per seat play
+the game (the first registered, Gouji: 6, unless ``--game``); for every
+action, the time from the acting client sending its intent to the last of the clients receiving the
 update (CLOCK_MONOTONIC is shared by the processes of one machine): p50 / p90 / p99 / max.
 
 ``python -m engine.net.bench memory [--games 200]`` — a host process plays that many consecutive matches
-(3 remote bot clients, 3 host bots); its resident memory is sampled after each match.
+(half the seats remote bot clients, half host bots); its resident memory is sampled after each match.
 
-``python -m engine.net.bench flood [--conns 20 --rate 105 --seconds 6]`` — a host and 6 bot-client
-processes play Gouji; states/s (log lines per second) and the host's CPU per state are measured before,
+``python -m engine.net.bench flood [--conns 20 --rate 105 --seconds 6]`` — a host and one bot-client process
+per seat play the game; states/s (log lines per second) and the host's CPU per state are measured before,
 during and after a ping flood from another process (``conns`` connections × ``rate`` pings/s, each in a
 frame and a write of its own). ``python -m engine.net.bench flooder PORT CONNS RATE SECONDS`` is that flood.
 """
@@ -205,6 +206,7 @@ async def ping_flood(port: int, conns: int, rate: float, seconds: float, host: s
 
 def flood(conns: int, rate: float, seconds: float, options: list[str], game: str | None = None) -> dict[str, Any]:
     game = game or registry.names()[0]
+    seats = registry.spec(game).seats
     tmp = tempfile.mkdtemp(prefix="qilu-bench-")
     port_file = os.path.join(tmp, "port")
     log_path = os.path.join(tmp, "table.jsonl")
@@ -230,7 +232,7 @@ def flood(conns: int, rate: float, seconds: float, options: list[str], game: str
 
     try:
         port = _wait_port(port_file, host)
-        for i in range(6):
+        for i in range(seats):
             procs.append(subprocess.Popen(_py() + ["engine.net.client", "--connect", f"127.0.0.1:{port}", "--seat",
                                                    str(i), "--name", f"c{i}", "--seed", str(i)],
                                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
@@ -243,7 +245,7 @@ def flood(conns: int, rate: float, seconds: float, options: list[str], game: str
         during = window(seconds)
         out, _ = flooder.communicate(timeout=seconds + 60)
         after = window(seconds)
-        return {"figure": "Gouji table of 6 bot-client processes, before / during / after a ping flood",
+        return {"figure": f"{game} table of {seats} bot-client processes, before / during / after a ping flood",
                 "flood": {"conns": conns, "rate_per_conn": rate, **json.loads(out)},
                 "before": before, "during": during, "after": after,
                 "ratio_during": round(during["states_per_s"] * 2 / (before["states_per_s"] + after["states_per_s"]),
