@@ -5,7 +5,10 @@
   times (B-12, B-14), so the emperor plays alone against four.
 - ``guard_mingbao_offers`` / ``guard_mingbao`` (明保, B-16).
 - ``rebel_faces_rebel_hidden_guard`` / ``rebel_beats_rebel_hidden_guard``: a rebel with a fellow rebel's play on
-  top while the guard is hidden, and how often he beat it (the truth is the arena's, never the bot's).
+  top while the guard is hidden, and how often he beat it (the truth is the arena's, never the bot's);
+  ``rebel_faces_won_rebel_hidden_guard`` / ``rebel_tops_won_rebel_hidden_guard``: the same once the emperor has
+  let that play pass (the round is the rebels' already, so a beat takes it from a fellow rebel for nothing —
+  where a beat before the emperor answers may raise the bar he must clear, 顶牌).
 - ``rebel_feed_chances`` / ``rebel_feeds``: against a lone emperor (明独保 / 抢独, B-33: the hand ends when any
   rebel goes out) a rebel leads while a fellow rebel holds at most ``FEED_NEAR`` cards and fewer than he does,
   and how often that nearest rebel holds a beat of the lead (he can follow it; the truth is the arena's).
@@ -30,7 +33,7 @@ from engine.plays import iter_answers
 NAMES = ("rang_legal", "rang_used", "throne_accepted", "throne_without_triple", "guard_mingbao_offers",
          "guard_mingbao", "rebel_faces_rebel_hidden_guard", "rebel_beats_rebel_hidden_guard", "ming_solo_hands",
          "ming_solo_emperor_wins", "rebel_feed_chances", "rebel_feeds", "rebel_faces_won_rebel_lone",
-         "rebel_tops_won_rebel_lone")
+         "rebel_tops_won_rebel_lone", "rebel_faces_won_rebel_hidden_guard", "rebel_tops_won_rebel_hidden_guard")
 FEED_NEAR = 6  # a rebel this close to going out is the one to feed
 
 
@@ -75,6 +78,9 @@ class Tracker:
         if any(a.play is not None for a in legal):
             self._bump(side, "rebel_faces_rebel_hidden_guard")
             self._bump(side, "rebel_beats_rebel_hidden_guard", action.play is not None)
+            if state.hands[emp] and not _emperor_to_act(seat, top_seat, emp):
+                self._bump(side, "rebel_faces_won_rebel_hidden_guard")
+                self._bump(side, "rebel_tops_won_rebel_hidden_guard", action.play is not None)
 
     def _lone(self, side: str, seat: int, emp: int, legal: list[Action], action: Action, state: Any) -> None:
         """The rebels' coordination against a lone emperor: feeding the rebel nearest to going out, and not
@@ -129,6 +135,8 @@ def rates(c: dict[str, float]) -> dict[str, Any]:
         "guard_mingbao_rate": ratio(c.get("guard_mingbao", 0), c.get("guard_mingbao_offers", 0)),
         "rebel_beats_rebel_hidden_guard_rate": ratio(c.get("rebel_beats_rebel_hidden_guard", 0),
                                                      c.get("rebel_faces_rebel_hidden_guard", 0)),
+        "rebel_tops_won_rebel_hidden_guard_rate": ratio(c.get("rebel_tops_won_rebel_hidden_guard", 0),
+                                                        c.get("rebel_faces_won_rebel_hidden_guard", 0)),
         "rebel_feed_rate": ratio(c.get("rebel_feeds", 0), c.get("rebel_feed_chances", 0)),
         "rebel_tops_won_rebel_lone_rate": ratio(c.get("rebel_tops_won_rebel_lone", 0),
                                                 c.get("rebel_faces_won_rebel_lone", 0)),

@@ -130,13 +130,15 @@ def test_a_good_guard_reveals_himself_b16() -> None:
 
 
 def test_a_rebel_does_not_top_a_rebel_while_the_guard_is_hidden_b29() -> None:
-    """B-29: a hidden guard never plays over his own emperor, so a seat that did is (inferred) a fellow rebel."""
+    """B-29: a hidden guard never plays over his own emperor, so a seat that did is (inferred) a fellow rebel; once
+    the emperor has let his play pass, the round is the rebels' and a beat would waste it. (Before the emperor
+    answers, a cheap whole group may raise the bar instead: the 顶牌 test below.)"""
     hand = ["Kc", "Kd", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc", "Ac", "3d", "4d", "5d"]
     pr = bh._infer_rules({"options": {}}, [])
     from engine.plays import parse_play
     top = parse_play(pr, "QQ")
     legal = [Action(0, "pass")] + [Action(0, "play", b) for b in iter_answers(pr, hand_counts(hand), top)]
-    kw = dict(role="rebel", emperor=1, top=top, top_seat=2)
+    kw = dict(role="rebel", emperor=3, top=top, top_seat=2)  # seat 3, the emperor, has let seat 2's QQ pass
     before, _ = bh0.heuristic(_bctx(bh0, hand, "play", **kw), legal)
     after, _ = bh.heuristic(_bctx(bh, hand, "play", over_emperor={2}, **kw), legal)
     assert before.play is not None and str(before.play) == "KK"
@@ -165,6 +167,55 @@ def test_the_guard_sheds_a_cheap_whole_group_over_his_emperor_b25() -> None:
     assert bh.heuristic(_bctx(bh, hand, "play", **dict(kw, top=high)), legal_high)[0].kind == "pass"
 
 
+def test_a_rebel_raises_the_bar_over_a_fellow_rebel_before_the_emperor_b25() -> None:
+    """B-25/B-29 (顶牌): with the emperor still to answer, a rebel lays a cheap whole group over a fellow rebel's
+    low play, known (the guard public) or inferred (he played over the emperor); not after the emperor has let
+    it pass, not over a rebel about to go out, and not with a 2 or a joker."""
+    hand = ["Jc", "Jd", "2c", "2d", "X", "5c", "6c", "8h", "Qd", "Kh", "Ac", "3d", "4d"]
+    pr = bh._infer_rules({"options": {}}, [])
+    from engine.plays import parse_play
+
+    def legal_on(top: Any) -> list[Action]:
+        return [Action(0, "pass")] + [Action(0, "play", b) for b in iter_answers(pr, hand_counts(hand), top)]
+
+    top = parse_play(pr, "77")
+    known = dict(role="rebel", emperor=2, guard=1, top=top, top_seat=3)  # order after me: 1, 2 (emperor), 3, 4
+    before, _ = bh0.heuristic(_bctx(bh0, hand, "play", **known), legal_on(top))
+    after, why = bh.heuristic(_bctx(bh, hand, "play", **known), legal_on(top))
+    assert before.kind == "pass"  # the frozen heuristic lets a fellow rebel's play stand
+    assert after.play is not None and str(after.play) == "JJ" and why == "raise-bar B-25"
+    inferred = dict(known, guard=None, over_emperor={3})
+    assert str(bh.heuristic(_bctx(bh, hand, "play", **inferred), legal_on(top))[0].play) == "JJ"
+    after_emperor = dict(known, emperor=4, guard=1)  # the emperor sits after seat 3: he has not yet answered,
+    assert bh.heuristic(_bctx(bh, hand, "play", **after_emperor), legal_on(top))[0].kind == "pass"  # but later
+    near_out = dict(known, seat_counts=[20, 20, 20, 4, 20])
+    assert bh.heuristic(_bctx(bh, hand, "play", **near_out), legal_on(top))[0].kind == "pass"
+    high = parse_play(pr, "KK")  # only 2s or a joker beat it: too dear
+    assert bh.heuristic(_bctx(bh, hand, "play", **dict(known, top=high)), legal_on(high))[0].kind == "pass"
+
+
+def test_the_unbeatable_groups_are_led_first_near_the_end_b28() -> None:
+    """B-28/B-31: with only whole groups left and one of them beatable, lead the unbeatable one: it wins the
+    round and the lead comes back for the last group. With two beatable groups the usual lead stands."""
+    hand = ["4c", "4d", "9c", "9d"]
+    pr = bh._infer_rules({"options": {}}, [])
+    from engine.plays import parse_play
+    total = bh._pack_totals(pr)
+    c = hand_counts(hand)
+
+    def played_leaving(*ranks: int) -> list[int]:  # every card out but mine and those ranks
+        return [0 if r in ranks else max(0, total[r] - c[r]) for r in range(19)]
+
+    legal = [Action(0, "play", parse_play(pr, t)) for t in ("4", "44", "9", "99")]
+    for role, emperor in (("rebel", 2), ("emperor", 0)):
+        kw = dict(role=role, emperor=emperor, seat_counts=[4, 20, 20, 20, 20], played=played_leaving(5))
+        a, why = bh.heuristic(_bctx(bh, hand, "play", **kw), legal)
+        assert str(a.play) == "99" and why == "cash-first B-28", (role, a, why)  # 55 beats 44, nothing beats 99
+        both = dict(kw, played=played_leaving(5, 10))  # TT beats 99 too: lead low as usual
+        a, why = bh.heuristic(_bctx(bh, hand, "play", **both), legal)
+        assert str(a.play) == "44" and why != "cash-first B-28", (role, a, why)
+
+
 def test_over_emperor_read_from_the_public_history() -> None:
     hist = [{"kind": "dealt", "data": {}}, {"kind": "play", "data": {"seat": 1, "cards": ["5c"]}},
             {"kind": "play", "data": {"seat": 2, "cards": ["9c"]}}, {"kind": "play", "data": {"seat": 3, "cards": ["Kc"]}}]
@@ -184,6 +235,8 @@ def test_arena_reports_habits_per_team() -> None:
     b = arena.run("baohuang", "heuristic", "baseline-heuristic", deals=2, seed=5)
     for side in b["habits"].values():
         assert side["rang_used"] <= side["rang_legal"] and side["rang_legal"] > 0
+        assert side["rebel_tops_won_rebel_hidden_guard"] <= side["rebel_faces_won_rebel_hidden_guard"] \
+            <= side["rebel_faces_rebel_hidden_guard"]
     pooled = arena.pool([b, arena.run("baohuang", "heuristic", "baseline-heuristic", deals=1, seed=5, first_deal=2)])
     assert pooled["habits"]["A"]["rang_legal"] >= b["habits"]["A"]["rang_legal"]
 
