@@ -454,7 +454,10 @@ class BaohuangSearchBot(SearchShell):
     cash-first leads in the heuristic (code 3097e1b), planned in writing before it ran, seed 167 (never used for
     Baohuang), deals 0 … 99 = 200 hands, the same command and conditions: 0.610 [0.541, 0.675] of the hands (score
     difference +5.25 [+2.54, +7.96] a hand), as the emperor's side 0.710, as rebels 0.510; search CPU a decision
-    median 273.7 ms, p99 280.3 ms (21,339 decisions), the baseline's median 271.4 ms."""
+    median 273.7 ms, p99 280.3 ms (21,339 decisions), the baseline's median 271.4 ms. A replication planned before
+    acting on that (seed 173, never used, deals 0 … 59 = 120 hands, the same code, command and conditions): 0.600
+    [0.511, 0.683]; both runs together, 320 hands: 0.606 [0.552, 0.658] (as the emperor's side 0.731, as rebels
+    0.481)."""
 
     def __init__(self, seed: int = 0, budget_ms: float = 300.0, rollouts: int | None = None,
                  margin: float = 1.0, z: float = 1.0, max_candidates: int = 3, min_worlds: int = 8,
