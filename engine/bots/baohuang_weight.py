@@ -1,13 +1,13 @@
 """How likely each hidden Baohuang seat's leads are, given the hand a sampled world gives it (issue 16).
 
-The Gouji player model (:mod:`engine.bots.gouji_weight`) carried over to 保皇: a seat leads from the low end
+The climbing games' player model (:mod:`engine.bots.weight`) applied to 保皇: a seat leads from the low end
 (B-28: the heuristic leads its lowest whole group, as players do), so a lead of ``JJ`` makes a world that leaves
 the leader three lower groups less likely, and a lead that splits a group or spends 2s and jokers alone while it
 holds a natural group more so. Passes say nothing here: anyone may always pass (B-29), teams are hidden while the
-guard is, and a rebel lets a fellow rebel's play stand. The factors are Gouji's (``LEAD_*``), never a certainty.
+guard is, and a rebel lets a fellow rebel's play stand. The factors are the shared ``LEAD_*``, never a certainty.
 
 ``python -m engine.bots.baohuang_weight --positions 300 --seed S`` measures how well the worlds predict the
-real hands, weighted against unweighted on the same worlds, like the Gouji measurement.
+real hands, weighted against unweighted on the same worlds.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.bots.base import events_since_deal
-from engine.bots.gouji_weight import Observations, Observed, _position_figures, pick_world, summarize
+from engine.bots.weight import Observations, Observed, pick_world, position_figures, summarize
 from engine.cards import VALUE_OF
 
 N = 5
@@ -104,7 +104,7 @@ def measure(positions: int, seed: int, worlds: int = 64, temper: float = 1.0, re
                         return sample_hands(v, rules, rng)
                     alt = [[rank_counts(h) for h in resample(draw, obs, resample_k, rng)] for _ in range(worlds)]
                 if len(ws) == worlds and obs.items:
-                    rows.append(_position_figures(v, [rank_counts(h) for h in st.hands], ws, obs, alt))
+                    rows.append(position_figures([rank_counts(h) for h in st.hands], ws, obs, alt))
                     n_obs += len(obs.items)
             st.apply(bots[seat].choose(v, legal).action)
             steps += 1

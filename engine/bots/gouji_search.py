@@ -55,7 +55,8 @@ from engine.bots.gouji import (
 from engine.bots.gouji_habits import habits_shown
 from engine.bots.gouji_sample import Knowledge, Table, deal_counts, knowledge, table, world_hands
 from engine.bots.gouji_sample import sample_hands as deal_world
-from engine.bots.gouji_weight import Observations, observations, pick_world
+from engine.bots.gouji_weight import observations
+from engine.bots.weight import Observations, pick_world
 from engine.cards import BIG, SMALL, TWO, Card, rank_counts
 from engine.core import Action
 from engine.gouji.state import State

@@ -11,11 +11,10 @@ bot) only costs a world weight, not the world. The hand *then* is the world's ha
 has played since that decision (tribute and returns are all before the first lead), so every factor is a
 function of the world's current hands and the public history.
 
-:func:`observations` reads the decisions off the seat's own view once per decision; :meth:`Observations.
-log_weight` scores one world (rank counts per seat) in well under a millisecond, and :func:`pick_world`
-resamples (sampling importance resampling): of ``k`` fresh worlds it keeps one with probability proportional to
-its weight, so the search's rollouts run on worlds drawn nearer the seats' likely hands while its paired evidence
-(:func:`engine.bots.base.override_score`) stays unweighted.
+:func:`observations` reads the decisions off the seat's own view once per decision. The lead factors, the world
+weights and the resampling are the climbing games' shared model (:mod:`engine.bots.weight`); this module adds
+the Gouji pass. The search's rollouts run on worlds drawn nearer the seats' likely hands while its paired
+evidence (:func:`engine.bots.base.override_score`) stays unweighted.
 
 ``python -m engine.bots.gouji_weight --positions 300 --seed S`` measures how well the worlds predict the truth,
 weighted against unweighted on the very same worlds (see :func:`main`).
@@ -26,77 +25,35 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.bots.base import events_since_deal
 from engine.bots.gouji import rules_from_options
+from engine.bots.weight import TEMPER, Observations, Observed, pick_world, position_figures, summarize
 from engine.cards import BIG, SMALL, THREE, TWO, VALUE_OF
 from engine.plays import Play, answer_list
 
 N = 6
-ACE = 14
 
-# The model's factors, tuned on seed 1 of the measurement below (``main``) and reported on seeds it was not
-# tuned on. Two more were measured and dropped: a pass of an opponent's ordinary play while holding a whole
-# natural group above it (the heuristic also passes to keep strength, 让s, saves its groups), and a beat dearer
-# than a whole natural group that would do: each made the worlds' count errors worse or no better.
+# The Gouji pass factor, tuned with the shared lead factors on seed 1 of the measurement below (``main``) and
+# reported on seeds it was not tuned on. Two more were measured and dropped: a pass of an opponent's ordinary play
+# while holding a whole natural group above it (the heuristic also passes to keep strength, 让s, saves its
+# groups), and a beat dearer than a whole natural group that would do: each made the worlds' count errors worse or
+# no better.
 PASS_GOUJI = 0.05  # passed the 对头's 够级 play while holding a beat of it
-LEAD_LOWER = 0.5  # per natural group below the one led (it leads from the low end), at most LEAD_CAP of them
-LEAD_CAP = 4
-LEAD_SPLIT = 0.25  # led part of a group
-LEAD_CONTROL = 0.15  # led 2s / jokers alone while holding a natural group
-TEMPER = 1.0  # the exponent on the product of the factors
-LOG_PASS_GOUJI, LOG_LEAD_LOWER, LOG_LEAD_SPLIT, LOG_LEAD_CONTROL = (
-    math.log(PASS_GOUJI), math.log(LEAD_LOWER), math.log(LEAD_SPLIT), math.log(LEAD_CONTROL))
-
-
-@dataclass(frozen=True, slots=True)
-class Observed:
-    """One decision of a hidden seat that the model weighs: ``kind`` "pass" (of its 对头's 够级 play ``top``)
-    or "lead" (``play``), and ``later``: the rank counts it has played since (its hand then = now + later)."""
-
-    seat: int
-    kind: str
-    top: Play | None
-    play: Play | None
-    later: tuple[int, ...]
+LOG_PASS_GOUJI = math.log(PASS_GOUJI)
 
 
 @dataclass
-class Observations:
-    """The decisions of the hidden seats since the deal, read off one view."""
+class GoujiObservations(Observations):
+    """The shared model plus the pass of a 对头's 够级 play (G-43), which needs the set's rules."""
 
-    seats: tuple[int, ...]
-    items: list[Observed] = field(default_factory=list)
-    biesan: bool = False
     rules: Any = None
-    temper: float = TEMPER
 
-    def log_weight(self, hands: Sequence[Sequence[int]]) -> float:
-        """The log of the world's weight: the sum over the observed decisions of log P(decision | the hand the
-        world gives that seat then), times ``temper``. ``hands``: rank counts (index = rank value) per seat."""
-        total = 0.0
-        for o in self.items:
-            now = hands[o.seat]
-            h = [now[r] + o.later[r] for r in range(19)]
-            total += self._term(o, h)
-        return total * self.temper
-
-    def _term(self, o: Observed, h: list[int]) -> float:
-        p = o.play
-        if p is None:  # a pass of the 对头's 够级 play
-            assert o.top is not None
-            return LOG_PASS_GOUJI if _beatable(self.rules, h, o.top) else 0.0
-        low = THREE + 1 if self.biesan else THREE
-        if not p.naturals:
-            return LOG_LEAD_CONTROL if any(h[q] for q in range(low, ACE + 1)) else 0.0
-        r = p.natural_rank
-        lower = sum(1 for q in range(low, r) if h[q])
-        t = LOG_LEAD_LOWER * min(lower, LEAD_CAP)
-        if h[r] > p.naturals:
-            t += LOG_LEAD_SPLIT
-        return t
+    def pass_term(self, o: Observed, h: list[int]) -> float:
+        assert o.top is not None
+        return LOG_PASS_GOUJI if _beatable(self.rules, h, o.top) else 0.0
 
 
 def _beatable(rules: Any, h: Sequence[int], top: Play) -> bool:
@@ -113,7 +70,7 @@ def _beatable(rules: Any, h: Sequence[int], top: Play) -> bool:
     return bool(answer_list(rules.play_rules, h, top))
 
 
-def observations(view: Mapping[str, Any], temper: float = TEMPER) -> Observations:
+def observations(view: Mapping[str, Any], temper: float = TEMPER) -> GoujiObservations:
     """The play-phase decisions of every seat whose hand ``view``'s seat cannot see, from its own history.
 
     Only the passes of a 对头's 够级 play and the leads (not final plays, not a burner's, G-53) are kept — the
@@ -123,7 +80,8 @@ def observations(view: Mapping[str, Any], temper: float = TEMPER) -> Observation
     rules = rules_from_options(dict(opts))
     shown = {int(k) for k in (view.get("team_hands") or {})}
     hidden = tuple(s for s in range(N) if s != me and s not in shown)
-    obs = Observations(hidden, biesan=bool(rules.options.biesan), rules=rules, temper=temper)
+    obs = GoujiObservations(hidden, low=THREE + 1 if rules.options.biesan else THREE, temper=temper,
+                            rules=rules)
     top: Play | None = None
     top_seat: int | None = None
     top_gouji = chaos = False
@@ -173,99 +131,8 @@ def observations(view: Mapping[str, Any], temper: float = TEMPER) -> Observation
     return obs
 
 
-def pick_world(worlds: Sequence[Sequence[Sequence[int]]], obs: Observations, rng: random.Random) -> int:
-    """Sampling importance resampling: the index of one of ``worlds`` (rank counts per seat), drawn with
-    probability proportional to its weight."""
-    logs = [obs.log_weight(w) for w in worlds]
-    top = max(logs)
-    ws = [math.exp(x - top) for x in logs]
-    return rng.choices(range(len(worlds)), weights=ws)[0]
-
-
-def normalized(logs: Sequence[float]) -> list[float]:
-    """Weights summing to 1 from log-weights."""
-    top = max(logs)
-    ws = [math.exp(x - top) for x in logs]
-    t = sum(ws)
-    return [w / t for w in ws]
-
-
-def ess(weights: Sequence[float]) -> float:
-    """The effective sample size of normalized weights (Kish)."""
-    return 1.0 / sum(w * w for w in weights) if weights else 0.0
-
 
 # ---------------------------------------------------------------------------------------------- measurement
-def _position_figures(view: dict[str, Any], truth: Sequence[Sequence[int]], worlds: list[list[list[int]]],
-                      obs: Observations, resampled: list[list[list[int]]] | None = None
-                      ) -> dict[str, tuple[float, float]]:
-    """(unweighted, weighted) figures of one position: the mean probability the worlds give to the true
-    holder of each hidden A / 2 / joker (``p_big``) and of each hidden card (``p_all``), and the mean
-    log-likelihood of the true count of each rank in each hidden hand (``ll``, smoothed by one pseudo-world: it
-    also charges the weights for the worlds they leave out, so it favours flat weights on few worlds), and, per
-    rank of each hidden hand, the chance that a world drawn by weight holds the true count (``exact``) and its
-    squared error (``sq_err``, lower is better). All but ``ll`` are linear in the weights, so sampling noise does
-    not bias their comparison."""
-    m = len(worlds)
-    flat = [1.0 / m] * m
-    wts = normalized([obs.log_weight(w) for w in worlds])
-    if resampled is not None:  # the second column: other worlds (drawn by weight already), weighed evenly
-        return _columns(truth, obs, worlds, flat, resampled, flat, ess(wts))
-    return _columns(truth, obs, worlds, flat, worlds, wts, ess(wts))
-
-
-def _columns(truth: Sequence[Sequence[int]], obs: Observations, worlds_a: list[list[list[int]]],
-             flat: list[float], worlds_b: list[list[list[int]]], wts: list[float],
-             eff: float) -> dict[str, tuple[float, float]]:
-    m = len(worlds_a)
-    seats = [s for s in obs.seats if sum(truth[s])]
-    out: dict[str, tuple[float, float]] = {}
-    for name, ranks in (("p_big", (ACE, TWO, SMALL, BIG)), ("p_all", tuple(range(3, 18)))):
-        pair = []
-        for w, worlds in ((flat, worlds_a), (wts, worlds_b)):
-            num = den = 0.0
-            for r in ranks:
-                u = sum(truth[s][r] for s in seats)
-                if not u:
-                    continue
-                for s in seats:
-                    if truth[s][r]:
-                        num += truth[s][r] * sum(wi * world[s][r] for wi, world in zip(w, worlds)) / u
-                den += u
-            pair.append(num / den if den else float("nan"))
-        out[name] = (pair[0], pair[1])
-    pair = []
-    alpha = 1.0 / m
-    for w, worlds in ((flat, worlds_a), (wts, worlds_b)):
-        tot, n = 0.0, 0
-        for s in seats:
-            for r in range(3, 18):
-                u = sum(truth[q][r] for q in seats)
-                hit = sum(wi for wi, world in zip(w, worlds) if world[s][r] == truth[s][r])
-                tot += math.log((hit + alpha) / (1.0 + alpha * (u + 1)))
-                n += 1
-        pair.append(tot / n if n else float("nan"))
-    out["ll"] = (pair[0], pair[1])
-    for name in ("exact", "sq_err"):
-        f = _hit if name == "exact" else _sq
-        pair = []
-        for w, worlds in ((flat, worlds_a), (wts, worlds_b)):
-            vals = [sum(wi * f(world[s][r], truth[s][r]) for wi, world in zip(w, worlds))
-                    for s in seats for r in range(3, 18)]
-            pair.append(sum(vals) / len(vals) if vals else float("nan"))
-        out[name] = (pair[0], pair[1])
-    out["ess"] = (float(m), eff)
-    return out
-
-
-def _hit(x: int, t: int) -> float:
-    return 1.0 if x == t else 0.0
-
-
-def _sq(x: int, t: int) -> float:
-    return float((x - t) ** 2)
-
-
 def measure(positions: int, seed: int, worlds: int = 64, table: str = "heuristic",
             temper: float = TEMPER, resample: int = 0) -> dict[str, Any]:
     """Positions from whole two-set bot games (seed ``seed``): at a play-phase decision every few moves, the
@@ -312,7 +179,7 @@ def measure(positions: int, seed: int, worlds: int = 64, table: str = "heuristic
                                 (sample_hands(view, rng, know) for _ in range(resample)) if hs is not None]
                         alt.append(pool[pick_world(pool, obs, rng)])
                 if len(ws) == worlds and obs.items:
-                    rows.append(_position_figures(view, [rank_counts(h) for h in st.hands], ws, obs, alt))
+                    rows.append(position_figures([rank_counts(h) for h in st.hands], ws, obs, alt))
                     n_obs += len(obs.items)
             v = st.view(seat)
             st.apply(bots[seat].choose(v, legal).action)
@@ -320,22 +187,6 @@ def measure(positions: int, seed: int, worlds: int = 64, table: str = "heuristic
     return summarize(rows, {"positions": len(rows), "seed": seed, "worlds": worlds, "table": table,
                             "resample": resample, "games": game,
                             "observed_per_position": n_obs / max(1, len(rows))})
-
-
-def summarize(rows: Sequence[Mapping[str, tuple[float, float]]], head: dict[str, Any]) -> dict[str, Any]:
-    """Per figure over the positions: both columns' means and their paired difference with a 95 % interval."""
-    summary = dict(head)
-    for key in ("p_big", "p_all", "exact", "sq_err", "ll", "ess"):
-        a = [r[key][0] for r in rows if not math.isnan(r[key][0])]
-        b = [r[key][1] for r in rows if not math.isnan(r[key][1])]
-        d = [y - x for x, y in zip(a, b)]
-        mean = sum(d) / len(d)
-        sd = math.sqrt(sum((x - mean) ** 2 for x in d) / max(1, len(d) - 1))
-        half = 1.96 * sd / math.sqrt(len(d))
-        summary[key] = {"unweighted": round(sum(a) / len(a), 4), "weighted": round(sum(b) / len(b), 4),
-                        "diff": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)],
-                        "n": len(d)}
-    return summary
 
 
 def main(argv: Sequence[str] | None = None) -> None:

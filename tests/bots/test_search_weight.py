@@ -11,7 +11,8 @@ from typing import Any
 from engine.bots import make_bot
 from engine.bots.gouji_sample import knowledge
 from engine.bots.gouji_search import sample_hands
-from engine.bots.gouji_weight import LEAD_LOWER, PASS_GOUJI, measure, observations, pick_world
+from engine.bots.gouji_weight import PASS_GOUJI, measure, observations
+from engine.bots.weight import LEAD_LOWER, pick_world
 from engine.cards import Card, rank_counts
 
 from .conftest import copy_view, new_state
