@@ -1,6 +1,6 @@
-"""``python -m desktop --demo gouji|baohuang --screenshot-dir DIR``: an all-bot match played through at least
-one tribute (Gouji 进贡/还贡, Baohuang abdication), with a screenshot at each phase: home, new game, table
-mid-round, tribute in flight, results. Runs offscreen and exits."""
+"""``python -m desktop --demo GAME --screenshot-dir DIR``: an all-bot match played through at least one
+tribute where the game has one (e.g. 进贡/还贡, an abdication), with a screenshot at each phase: home, new game,
+table mid-round, tribute in flight, results; a game with its own ``desktop.games.<game>_demo`` runs that. Runs offscreen and exits."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Speed figures: ``python -m engine.bench [--game gouji|baohuang|all] [--hands N] [--games N]``.
+"""Speed figures: ``python -m engine.bench [--game GAME|all] [--hands N] [--games N]``.
 
 Prints the median and p99 of legal-play enumeration for random full hands (leading: every distinct play
 by shape; answering: every play that beats a random previous play), and random-bot games per second.

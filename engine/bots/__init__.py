@@ -1,8 +1,9 @@
-"""Bots for Gouji and Baohuang (issue 4): ``make_bot(level, game)``; ``bot.choose(view, legal) -> Decision``.
+"""Bots for every registered game (issue 4): ``make_bot(level, game)``; ``bot.choose(view, legal) -> Decision``.
 
-Levels (:data:`LEVELS`): ``random`` (uniform legal action), ``greedy`` (lowest beat, low leads, keeps jokers
-and 2s), ``heuristic`` (a strong Shandong player's rules of thumb: card counting, team play, 开点, 烧牌,
-declarations), ``search`` (determinization + heuristic rollouts within a time budget, default 300 ms).
+Levels (:data:`LEVELS`), each game building its own: ``random`` (uniform legal action), ``greedy`` (the
+cheapest play that progresses: lowest beat, low leads, or the discard that lowers shanten), ``heuristic`` (a
+strong Shandong player's rules of thumb: card counting, team play, defence, the game's declarations), ``search``
+(determinization + heuristic rollouts within a CPU-time budget, default 300 ms).
 
 A bot receives only ``view(seat)`` and the list of legal actions — never the ``State`` — so it cannot see any
 hidden card. Bots with ``wants_history = True`` (search) work best with ``state.view(seat, with_history=True)``.
