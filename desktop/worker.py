@@ -89,8 +89,7 @@ def match_kwargs(cfg: dict[str, Any]) -> dict[str, Any]:
     spec = games.spec(cfg["game"])
     if not spec.match_kwarg:
         return {}
-    length = spec.table_match if spec.table_match is not None else spec.match_default
-    return {spec.match_kwarg: int(cfg.get(spec.match_kwarg, length))}
+    return {spec.match_kwarg: int(cfg.get(spec.match_kwarg, games.table_match(cfg["game"])))}
 
 
 def table_hints(pres: Presenter, game: str, view: dict[str, Any], legal: Any,

@@ -91,6 +91,13 @@ def spec(game: str) -> GameSpec:
         raise ValueError(f"unknown game {game!r}; known: {', '.join(_SPECS) or '(none)'}") from None
 
 
+def table_match(game: str) -> int:
+    """The match length of a table a player starts, local or hosted, for a game whose length is a State keyword
+    (``match_kwarg``): its spec's ``table_match``, else its ``match_default`` (e.g. 0 for Shengji: to A)."""
+    s = spec(game)
+    return s.table_match if s.table_match is not None else s.match_default
+
+
 def module(game: str) -> Any:
     _load()
     if game not in GAMES:

@@ -1244,6 +1244,13 @@ def register_game_module(spec: str) -> str:
     return name
 
 
+def _hands(args: argparse.Namespace) -> int:
+    """``--hands``, else the length a table started in the app gets (so Shengji plays to A, S-23)."""
+    if args.hands is not None:
+        return int(args.hands)
+    return games.table_match(args.game) if args.game in games.names() else 1
+
+
 def build_config(args: argparse.Namespace) -> HostConfig:
     options = {}
     for item in args.option or []:
@@ -1261,12 +1268,14 @@ def build_config(args: argparse.Namespace) -> HostConfig:
     return HostConfig(game=args.game, options=options, seats=specs, bind=args.bind, port=args.port,
                       host_name=args.name or socket.gethostname(), grace=args.grace, turn_timer=args.turn_timer,
                       fill_level=args.bot_level,
-                      log_path=args.log, resume=args.resume, games=args.games, hands=args.hands, seed=args.seed,
+                      log_path=args.log, resume=args.resume, games=args.games,
+                      hands=_hands(args), seed=args.seed,
                       bot_delay=args.bot_delay, autostart=not args.no_autostart, discovery=not args.no_discovery,
                       heartbeat=args.heartbeat, idle_timeout=args.idle_timeout, fsync=args.fsync)
 
 
-def main(argv: list[str] | None = None) -> int:
+def parser() -> argparse.ArgumentParser:
+    """The headless host's command line."""
     p = argparse.ArgumentParser(prog="python -m engine.net.host", description="Host a Qilu Cards LAN table headless.")
     p.add_argument("--game", default=games.names()[0])
     p.add_argument("--port", type=int, default=0, help="TCP port (0 = any free port)")
@@ -1281,7 +1290,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--log", help="the table log (write-ahead; needed to resume)")
     p.add_argument("--resume", action="store_true", help="resume the unfinished match in --log")
     p.add_argument("--games", type=int, default=1, help="consecutive matches (0 = forever)")
-    p.add_argument("--hands", type=int, default=1, help="hands in one match, for a game whose match counts hands (its spec's match_kwarg)")
+    p.add_argument("--hands", type=int, default=None,
+                   help="hands in one match, for a game whose match counts hands (its spec's match_kwarg; 0: to the "
+                        "game's own end, e.g. Shengji to A); default: as a table started in the app")
     p.add_argument("--seed", type=int, help=argparse.SUPPRESS)
     p.add_argument("--bot-delay", type=float, default=0.0)
     p.add_argument("--no-autostart", action="store_true", help="do not start when every seat is taken")
@@ -1295,7 +1306,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--stay", action="store_true", help="keep running after the last match")
     p.add_argument("--game-module", action="append", default=[], help=argparse.SUPPRESS)
     p.add_argument("-v", "--verbose", action="store_true")
-    args = p.parse_args(argv)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
     for spec in args.game_module:
         register_game_module(spec)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,

@@ -15,7 +15,8 @@ from engine.net.client import Client, run_bot
 
 async def _match(game: str, n_clients: int, tmp_path: Any, options: dict[str, Any], limit: float,
                  **host_kw: Any) -> None:
-    n = games.SEATS[game]
+    n = games.seats(game)
+    assert n is not None
     from engine.net.host import SeatSpec
 
     seats = [SeatSpec("bot", "heuristic")] * (n - n_clients) + [SeatSpec()] * n_clients
@@ -83,3 +84,16 @@ def test_baohuang_match_host_plus_four_clients(tmp_path: Any) -> None:
 def test_toy_match_all_remote(tmp_path: Any) -> None:
     with toy_game():
         asyncio.run(_match("toy", 4, tmp_path, {"seats": 4, "cards": 8}, 30))
+
+
+@pytest.mark.parametrize("game", ["baohuang", "shengji"])
+def test_the_headless_host_plays_a_match_as_long_as_a_table_started_in_the_app(game: str) -> None:
+    """``python -m engine.net.host --game shengji`` plays to A (S-23: ``hands`` 0), Baohuang the app's six hands;
+    ``--hands N`` still sets it."""
+    from desktop.worker import match_kwargs
+    from engine.net.host import build_config, parser
+
+    cfg = build_config(parser().parse_args(["--game", game]))
+    assert {"hands": cfg.hands} == match_kwargs({"game": game})
+    assert cfg.hands == (0 if game == "shengji" else 6)
+    assert build_config(parser().parse_args(["--game", game, "--hands", "2"])).hands == 2
