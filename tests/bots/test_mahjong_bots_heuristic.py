@@ -24,7 +24,7 @@ from engine.bots.mahjong_tally import play_logged, summarize
 from engine.core import Action
 from engine.mahjong import State
 from engine.mahjong.rules import Rules
-from engine.tiles import Tile, counts_of, parse_tiles
+from engine.tiles import Tile, counts_of, parse_tiles, shanten_counts
 
 from .conftest import copy_view
 
@@ -156,3 +156,30 @@ def test_heuristic_takes_a_kong_that_sets_the_hand_back() -> None:
     assert HeuristicBot(0).choose(copy_view(view), legal).action.kind == "kong"
     assert HeuristicBot(0, kong_slack=1).choose(copy_view(view), legal).action.kind == "discard"
     assert GreedyBot(0).choose(copy_view(view), legal).action.kind == "discard"
+
+
+def test_the_standard_way_unless_seven_pairs_is_well_nearer() -> None:
+    """M-11a's shanten counts 七对 (M-11.2) like the standard hand, so ``67m 999m 1s 33s 6s E S W NN`` is three
+    steps from ready either way. The heuristic ranks its discards by the standard hand unless 七对 is ready or
+    ``seven_pairs_cost`` (2) steps nearer: it throws a lone wind and keeps the 9m triplet, where counting 七对
+    alike (``seven_pairs_cost`` 0) breaks the triplet for a fourth pair. A hand ready for 七对 keeps it."""
+    from engine.bots.mahjong import _standard_rule
+
+    rule = Rules().win_rule
+    hand = "67999m133s6sESWNN"
+    view = dict(_view([[], [], [], []], hand=hand), claim=None)
+    legal = [Action(0, "discard", arg=t) for t in sorted({str(t) for t in parse_tiles(hand)})]
+    old = HeuristicBot(1, seven_pairs_cost=0).choose(view, legal).action.arg
+    new = HeuristicBot(1).choose(view, legal).action.arg
+    assert old == "9m" and new in ("E", "S", "W")
+
+    def std_after(tile: str) -> int:
+        c = counts_of(parse_tiles(hand))
+        c[Tile(tile).idx] -= 1
+        return shanten_counts(_standard_rule(rule), c, [])
+
+    assert std_after(new) < std_after(old)
+    ready = "1199m2255p33s7789s"  # six pairs: throwing 8s or 9s leaves 七对 ready (by the standard hand: 7s)
+    view = dict(_view([[], [], [], []], hand=ready), claim=None)
+    legal = [Action(0, "discard", arg=t) for t in sorted({str(t) for t in parse_tiles(ready)})]
+    assert HeuristicBot(1).choose(view, legal).action.arg in ("8s", "9s")
