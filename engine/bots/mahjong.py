@@ -48,10 +48,13 @@ many pairs otherwise left the standard way for one that refuses every claim and 
 live tiles. Tuning (400 hands a seed, paired against counting 七对 alike on the same walls, bootstrap over walls):
 +0.015 [−0.027, +0.058] (seed 211), +0.006 [−0.031, +0.045] (223), +0.019 [−0.022, +0.061] (251); the other way
 round, a bonus of 1.2 steps for 七对 (against 0.7 for every double-paying hand) lost −0.114 [−0.174, −0.050]
-(211). Tried on those walls and not kept: 碰碰胡 as a double-paying way (bonus 0.7) −0.002; no defence at all
+(211). It weighs its claims by the same way (``claims_by_way``): a pung that brings the standard hand nearer is
+made though 七对 counts nearer; tuning, paired against the discards alone: −0.007 [−0.048, +0.031] (211), +0.024
+[−0.013, +0.063] (223), +0.020 [−0.019, +0.055] (251). Tried on those walls and not kept: 碰碰胡 as a double-paying way (bonus 0.7) −0.002; no defence at all
 −0.012 [−0.050, +0.023]; shunning the tiles the next seat may chow (M-6) −0.024 [−0.084, +0.034]; a tie-break
 against tiles with two or three copies unseen (another seat's pung) +0.017 [−0.045, +0.081] (211) and −0.029
-[−0.086, +0.028] (223); a :func:`pass_worth` hazard that grows as the wall empties, instead of ``min_wall``, +0.004.
+[−0.086, +0.028] (223); a :func:`pass_worth` hazard that grows as the wall empties, instead of ``min_wall``, +0.004;
+十三幺 weighed like 七对 (two steps dearer unless ready) −0.005 (211).
 It claims a pung or chow only when it lowers the shanten — or, for a ready hand, keeps it ready with more
 live waits — and defends: against a seat that looks ready (:func:`readiness`: 明楼, three melds, or a
 long river with melds) it weighs each tile's danger (:func:`_danger`: 现物 the seat's own discards, 筋 suji
@@ -220,7 +223,7 @@ class GreedyBot:
 
     def _claim(self, view: dict[str, Any], legal: list[Action], rule: WinRule, hand: list[int],
                melds: list[Meld]) -> Decision:
-        cur = shanten_counts(rule, hand, melds)
+        cur = self._claim_shanten(rule, hand, melds)
         best: tuple[float, Action] | None = None
         for a in legal:
             if a.kind not in ("pung", "chow", "kong"):
@@ -231,6 +234,9 @@ class GreedyBot:
         if best is not None:
             return Decision(best[1], f"{best[1].kind} lowers shanten M-6")
         return Decision(next(a for a in legal if a.kind == "pass"), "pass M-7")
+
+    def _claim_shanten(self, rule: WinRule, hand: list[int], melds: list[Meld]) -> int:
+        return shanten_counts(rule, hand, melds)
 
     def _claim_gain(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld], a: Action,
                     cur: int) -> float | None:
@@ -264,8 +270,9 @@ class HeuristicBot(GreedyBot):
                  fold_ready: float = FOLD_READY, big_bonus: float = BIG_BONUS, big_from: int = BIG_FROM,
                  lookahead: float = 0.0, break_ready: bool = False, break_outs: int = 4,
                  break_margin: float = 0.0, threat_hazard: float = 0.0,
-                 seven_pairs_cost: float = SEVEN_PAIRS_COST) -> None:
+                 seven_pairs_cost: float = SEVEN_PAIRS_COST, claims_by_way: bool = True) -> None:
         super().__init__(seed)
+        self.claims_by_way = claims_by_way
         self.seven_pairs_cost = seven_pairs_cost
         self.threat_hazard = threat_hazard
         self.break_ready = break_ready
@@ -337,22 +344,33 @@ class HeuristicBot(GreedyBot):
             hand[i] += 1
         return best, [x[2] for x in scored]
 
-    def _ranking_rule(self, rule: WinRule, hand: list[int], melds: list[Meld], idxs: list[int]) -> WinRule:
-        """The win rule the discards are ranked by: without 七对 (M-11.2) unless, after the best discard, 七对
-        is ready or ``seven_pairs_cost`` steps nearer than the standard hand. M-11a's shanten counts both alike,
-        so a hand with many pairs would otherwise leave the standard way for one that refuses every claim and
-        needs its last pairs from few live tiles."""
+    def _ranking_rule(self, rule: WinRule, hand: list[int], melds: list[Meld],
+                      idxs: Sequence[int] | None = None) -> WinRule:
+        """The win rule the discards (``idxs``, of a 3k+2 hand) or the claims (``idxs`` None: the 3k+1 hand as it
+        is) are weighed by: without 七对 (M-11.2) unless, after the best discard, 七对 is ready or
+        ``seven_pairs_cost`` steps nearer than the standard hand. M-11a's shanten counts both alike, so a hand
+        with many pairs would otherwise leave the standard way for one that refuses every claim and needs its
+        last pairs from few live tiles."""
         if self.seven_pairs_cost <= 0 or melds or not rule.seven_pairs:
             return rule
         std_rule = _standard_rule(rule)
         p7 = std = 99
-        for i in set(idxs):
-            hand[i] -= 1
+        for i in set(idxs) if idxs is not None else (-1,):
+            if i >= 0:
+                hand[i] -= 1
             kept = seven_pairs_kept(rule, hand)
             p7 = min(p7, 13 - kept if kept >= 0 else 99)
             std = min(std, shanten_counts(std_rule, hand, melds))
-            hand[i] += 1
+            if i >= 0:
+                hand[i] += 1
         return rule if p7 <= 0 or std > p7 + self.seven_pairs_cost else std_rule
+
+    def _claim_shanten(self, rule: WinRule, hand: list[int], melds: list[Meld]) -> int:
+        """With ``claims_by_way``, a claim is weighed against the hand's distance on the way it is played
+        (:meth:`_ranking_rule`): a pung that brings the standard hand nearer is made, though 七对 counts nearer."""
+        if not self.claims_by_way:
+            return shanten_counts(rule, hand, melds)
+        return shanten_counts(self._ranking_rule(rule, hand, melds), hand, melds)
 
     def _break_values(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld],
                       rows: list[tuple[int, float, int, Action]], live: list[int],

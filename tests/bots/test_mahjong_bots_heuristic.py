@@ -183,3 +183,15 @@ def test_the_standard_way_unless_seven_pairs_is_well_nearer() -> None:
     view = dict(_view([[], [], [], []], hand=ready), claim=None)
     legal = [Action(0, "discard", arg=t) for t in sorted({str(t) for t in parse_tiles(ready)})]
     assert HeuristicBot(1).choose(view, legal).action.arg in ("8s", "9s")
+
+
+def test_a_pung_that_brings_the_standard_hand_nearer_is_made_though_seven_pairs_counts_nearer() -> None:
+    """``11m55m99p24p33s77s6s`` is one step from a 七对 but three from the standard hand (M-11a counts the nearer).
+    Punging 3s (M-6) brings the standard hand nearer and ends 七对: the heuristic weighs claims on the way it plays
+    (the standard hand, 七对 not two steps nearer) and pungs; weighed by M-11a's shanten (``claims_by_way`` off)
+    it passes, since the pung leaves the hand further than one step."""
+    hand = "1155m99p2p4p3377s6s"
+    view = dict(_view([[], [], [], []], hand=hand), claim={"tile": "3s", "from": 2, "kind": "discard"})
+    legal = [Action(0, "pass"), Action(0, "pung", arg="3s3s3s")]
+    assert HeuristicBot(1).choose(view, legal).action.kind == "pung"
+    assert HeuristicBot(1, claims_by_way=False).choose(view, legal).action.kind == "pass"
