@@ -50,7 +50,14 @@ live tiles. Tuning (400 hands a seed, paired against counting 七对 alike on th
 round, a bonus of 1.2 steps for 七对 (against 0.7 for every double-paying hand) lost −0.114 [−0.174, −0.050]
 (211). It weighs its claims by the same way (``claims_by_way``): a pung that brings the standard hand nearer is
 made though 七对 counts nearer; tuning, paired against the discards alone: −0.007 [−0.048, +0.031] (211), +0.024
-[−0.013, +0.063] (223), +0.020 [−0.019, +0.055] (251). Tried on those walls and not kept: 碰碰胡 as a double-paying way (bonus 0.7) −0.002; no defence at all
+[−0.013, +0.063] (223), +0.020 [−0.019, +0.055] (251). Two confirmations, each planned in writing before it ran, on seeds never used (400 hands a
+seed, ``python -m engine.bots.mahjong_hduel --seed S --deals 200`` and the same with ``--kw`` turning each part off):
+the 七对 cost alone on seeds 227, 229, 233, 239: 0.595 [0.569, 0.622] of the points against greedy, paired against the
+play before +0.026 [+0.004, +0.047]; with the claims too on seeds 241, 257, 263, 269: 0.578 [0.552, 0.604], against
+the 七对 cost alone +0.007 [−0.012, +0.027] (kept, as the plan said for any gain), against the play before +0.021
+[−0.005, +0.047]. As shipped, over all eight seeds (3,200 hands): 0.581 [0.563, 0.600]; against the play before
++0.018 [+0.000, +0.036]; the claims part alone −0.001 [−0.015, +0.011] — no gain, no loss. Still short of 0.60.
+Tried on those walls and not kept: 碰碰胡 as a double-paying way (bonus 0.7) −0.002; no defence at all
 −0.012 [−0.050, +0.023]; shunning the tiles the next seat may chow (M-6) −0.024 [−0.084, +0.034]; a tie-break
 against tiles with two or three copies unseen (another seat's pung) +0.017 [−0.045, +0.081] (211) and −0.029
 [−0.086, +0.028] (223); a :func:`pass_worth` hazard that grows as the wall empties, instead of ``min_wall``, +0.004;
