@@ -353,24 +353,7 @@ class HeuristicBot(GreedyBot):
 
     def _ranking_rule(self, rule: WinRule, hand: list[int], melds: list[Meld],
                       idxs: Sequence[int] | None = None) -> WinRule:
-        """The win rule the discards (``idxs``, of a 3k+2 hand) or the claims (``idxs`` None: the 3k+1 hand as it
-        is) are weighed by: without 七对 (M-11.2) unless, after the best discard, 七对 is ready or
-        ``seven_pairs_cost`` steps nearer than the standard hand. M-11a's shanten counts both alike, so a hand
-        with many pairs would otherwise leave the standard way for one that refuses every claim and needs its
-        last pairs from few live tiles."""
-        if self.seven_pairs_cost <= 0 or melds or not rule.seven_pairs:
-            return rule
-        std_rule = _standard_rule(rule)
-        p7 = std = 99
-        for i in set(idxs) if idxs is not None else (-1,):
-            if i >= 0:
-                hand[i] -= 1
-            kept = seven_pairs_kept(rule, hand)
-            p7 = min(p7, 13 - kept if kept >= 0 else 99)
-            std = min(std, shanten_counts(std_rule, hand, melds))
-            if i >= 0:
-                hand[i] += 1
-        return rule if p7 <= 0 or std > p7 + self.seven_pairs_cost else std_rule
+        return ranking_rule(rule, hand, melds, idxs, self.seven_pairs_cost)
 
     def _claim_shanten(self, rule: WinRule, hand: list[int], melds: list[Meld]) -> int:
         """With ``claims_by_way``, a claim is weighed against the hand's distance on the way it is played
@@ -544,11 +527,33 @@ def _standard_rule(rule: WinRule) -> WinRule:
     return dataclasses.replace(rule, seven_pairs=False)
 
 
+def ranking_rule(rule: WinRule, hand: list[int], melds: Sequence[Meld], idxs: Sequence[int] | None = None,
+                 pairs_cost: float = SEVEN_PAIRS_COST) -> WinRule:
+    """The win rule the heuristic weighs the discards (``idxs``, of a 3k+2 hand) or the claims (``idxs`` None: the
+    3k+1 hand as it is) by: without 七对 (M-11.2) unless, after the best discard, 七对 is ready or ``pairs_cost``
+    steps nearer than the standard hand. M-11a's shanten counts both alike, so a hand with many pairs would
+    otherwise leave the standard way for one that refuses every claim and needs its last pairs from few live
+    tiles. ``hand`` is restored."""
+    if pairs_cost <= 0 or melds or not rule.seven_pairs:
+        return rule
+    std_rule = _standard_rule(rule)
+    p7 = std = 99
+    for i in set(idxs) if idxs is not None else (-1,):
+        if i >= 0:
+            hand[i] -= 1
+        kept = seven_pairs_kept(rule, hand)
+        p7 = min(p7, 13 - kept if kept >= 0 else 99)
+        std = min(std, shanten_counts(std_rule, hand, melds))
+        if i >= 0:
+            hand[i] += 1
+    return rule if p7 <= 0 or std > p7 + pairs_cost else std_rule
+
+
 def route(rule: WinRule, c: Sequence[int], melds: Sequence[Meld], sh: int, bonus: float,
           pairs_cost: float = 0.0) -> float:
     """The heuristic's distance to a win: the shanten, or a double-paying hand's shanten less ``bonus`` (what
     doubling every payment is worth in steps) when that is nearer. With ``pairs_cost`` > 0, a 七对 way that is
-    not ready yet counts that many steps further and gets no bonus (see :meth:`HeuristicBot._ranking_rule`)."""
+    not ready yet counts that many steps further and gets no bonus (see :func:`ranking_rule`)."""
     if pairs_cost > 0 and not melds and rule.seven_pairs:
         std = shanten_counts(_standard_rule(rule), c, melds)
         kept = seven_pairs_kept(rule, c)

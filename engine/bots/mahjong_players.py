@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from engine.tiles import TILES, Meld, WinRule, meld_of
 
+from .mahjong import ranking_rule
 from .mahjong_counts import _MEMO_CAP, shanten, shanten_after
 
 FAST_CANDIDATES = 3  # the least connected tiles a rollout player weighs by shanten
@@ -152,7 +153,7 @@ _CLAIMS: dict[tuple[object, ...], int | None] = {}
 
 def _claim_choice(rule: WinRule, h: list[int], melds: Sequence[Meld], tile: int,
                   offers: Sequence[tuple[str, tuple[int, ...]]]) -> int | None:
-    cur = shanten(rule, h, melds)
+    cur = shanten(ranking_rule(rule, h, melds), h, melds)  # on the way the heuristic plays (claims_by_way)
     best: tuple[int, int] | None = None
     for k, (_, idxs) in enumerate(offers):
         own = list(idxs)

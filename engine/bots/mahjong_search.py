@@ -14,15 +14,15 @@ out in the same world (paired: the same wall, the same other hands) on the count
 (engine.bots.mahjong_sim: no state machine; about 3.6 times the worlds per decision). The searching seat
 plays its rollouts with the heuristic's own discard worked out on counts (engine.bots.mahjong_splayer: the
 shanten, the way to a double-paying hand, the live tiles that improve the hand, a ready hand's waits by what
-they pay, the 2-5-8 pair, the defence against seats that look ready; it matches 0.89 of the heuristic's
-discards, ``python -m engine.bots.mahjong_sagree``), the other seats with fast players (engine.bots.
-mahjong_players: ``fast_discard``, of their three least connected tiles the one leaving the lowest shanten,
+they pay, the 2-5-8 pair, the defence against seats that look ready, 七对 weighed as the heuristic weighs it;
+it matches 0.88 of the heuristic's discards, ``python -m engine.bots.mahjong_sagree``), the other seats with
+fast players (engine.bots.mahjong_players: ``fast_discard``, of their three least connected tiles the one leaving the lowest shanten,
 0.62 of the heuristic's discards; engine.bots.mahjong_sim.TABLE_STEPS gives them the heuristic's discard
 for their first discards too, at a cost: 12 of them left about 19 worlds a decision instead of 28); every
 seat wins
 whenever it can (M-11, M-12), takes every kong (M-9, M-22) and a pung or chow only when it lowers the
-shanten (M-6, M-11a: 0.98 of the heuristic's claim answers). :func:`_fast_pick` is the same players on a
-state. A rollout ends with the
+shanten on the heuristic's way (M-6, M-11a: 0.99 of the heuristic's claim answers). :func:`_fast_pick` is the
+same players on a state. A rollout ends with the
 hand — the score is the seat's payment (M-20, M-22) — or after ``horizon`` discards, when the score is a
 small credit for how close the seat's hand is to ready. :meth:`MahjongSearchBot._rollout_state` is the
 same rollout on the state machine, the simulator's reference (tests/bots/test_mahjong_sim.py).

@@ -32,6 +32,7 @@ from .mahjong import (
     FOLD_WEIGHT,
     isolation,
     pair_258_loss,
+    ranking_rule,
     useful,
 )
 from .mahjong_counts import (
@@ -74,6 +75,8 @@ def plan(rule: WinRule, h: list[int], melds: Sequence[Meld], scoring: str = "sim
     if got is not None:
         return got
     kinds = [i for i in range(34) if h[i]]
+    real = rule
+    rule = ranking_rule(rule, h, melds, kinds)  # the standard hand unless 七对 is well nearer, as the heuristic
     shs = shanten_after(rule, h, melds, kinds)
     bigs = big_after(rule, h, melds, [i for i, sh in zip(kinds, shs) if sh <= BIG_FROM])
     ways = [min(float(sh), bigs[i] - BIG_BONUS) if i in bigs else float(sh) for i, sh in zip(kinds, shs)]
@@ -88,7 +91,7 @@ def plan(rule: WinRule, h: list[int], melds: Sequence[Meld], scoring: str = "sim
         imp: tuple[tuple[int, float], ...] = found.get(i, ())
         if way == best_way and sh == 0:
             h[i] -= 1
-            imp = _waits(rule, h, melds, scoring)
+            imp = _waits(real, h, melds, scoring)
             h[i] += 1
         fixed = -10.0 * way - 0.4 * pair_258_loss(h, i) + 0.05 * isolation(h, i)
         rows.append((i, fixed, sh, imp))

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from engine.bots import mahjong_search
-from engine.bots.mahjong import make_mahjong_bot
+from engine.bots.mahjong import make_mahjong_bot, ranking_rule
 from engine.bots.mahjong_search import MahjongSearchBot, _fast_pick, _keep_value
 from engine.bots.mahjong_splayer import state_discard
 from engine.core import Action
@@ -59,7 +59,7 @@ def _check_pick(st: State, s: int) -> tuple[Action, bool]:
     elif "kong" in kinds:
         assert pick.kind == "kong"  # M-9, M-22: paid at once
     elif st.round is not None:
-        cur = shanten_counts(rule, h, melds)
+        cur = shanten_counts(ranking_rule(rule, list(h), melds), h, melds)  # on the heuristic's way (七对 dearer)
         offered = [a for a in acts if a.kind in ("pung", "chow")]
         if pick.kind in ("pung", "chow"):
             claimed = True
