@@ -162,7 +162,8 @@ def test_the_standard_way_unless_seven_pairs_is_well_nearer() -> None:
     """M-11a's shanten counts 七对 (M-11.2) like the standard hand, so ``67m 999m 1s 33s 6s E S W NN`` is three
     steps from ready either way. The heuristic ranks its discards by the standard hand unless 七对 is ready or
     ``seven_pairs_cost`` (2) steps nearer: it throws a lone wind and keeps the 9m triplet, where counting 七对
-    alike (``seven_pairs_cost`` 0) breaks the triplet for a fourth pair. A hand ready for 七对 keeps it."""
+    alike (``seven_pairs_cost`` 0) breaks the triplet (for 七对 only a pair of it counts). A hand ready for 七对
+    keeps it."""
     from engine.bots.mahjong import _standard_rule
 
     rule = Rules().win_rule
