@@ -78,7 +78,7 @@ def test_claims_only_when_they_help() -> None:
 def test_heuristic_defends_against_minglou() -> None:
     """M-15: against an open ready hand waiting on 2m/5m, the heuristic (far from ready) avoids 2m and 5m."""
     st = table(["1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 2s 3s 4s",
-                "2m 555m 7m 88p 99p 1s 9s S W",
+                "5m 12p 45p 78p 13s 57s 99s",
                 "34m 567p 789s EEE 55s N",
                 "1m 2m 3m 4m 6m 7m 8m 9m 1s 2s 3s 4s W"], front="F", dealer=2, minglou=True)
     act(st, 2, "minglou", "N")
@@ -94,8 +94,8 @@ def test_heuristic_defends_against_minglou() -> None:
     assert view["shown"]["2"] and "2" not in st.view(2)["shown"]
     d = HeuristicBot(5).choose(view, legal)
     assert d.action.arg not in ("2m", "5m"), d
-    blind = dict(view, shown={}, minglou=[False] * 4)  # the same hand with nobody open plays 5m
-    assert HeuristicBot(5).choose(blind, legal).action.arg == "5m"
+    blind = dict(view, shown={}, minglou=[False] * 4)  # the same hand with nobody open plays its lone 2m
+    assert HeuristicBot(5).choose(blind, legal).action.arg == "2m"
 
 
 def test_heuristic_lets_a_small_discard_win_pass_early() -> None:
