@@ -61,7 +61,9 @@ Tried on those walls and not kept: 碰碰胡 as a double-paying way (bonus 0.7) 
 −0.012 [−0.050, +0.023]; shunning the tiles the next seat may chow (M-6) −0.024 [−0.084, +0.034]; a tie-break
 against tiles with two or three copies unseen (another seat's pung) +0.017 [−0.045, +0.081] (211) and −0.029
 [−0.086, +0.028] (223); a :func:`pass_worth` hazard that grows as the wall empties, instead of ``min_wall``, +0.004;
-十三幺 weighed like 七对 (two steps dearer unless ready) −0.005 (211).
+十三幺 weighed like 七对 (two steps dearer unless ready) −0.005 (211). On the shipped play (211, 223, 251): the flush
+bonus at 1.2 steps −0.024, −0.027, +0.023; at 0.4 no decision changed (under one step it only breaks ties);
+``eff_shanten`` 4 +0.011, +0.002, +0.003.
 It claims a pung or chow only when it lowers the shanten — or, for a ready hand, keeps it ready with more
 live waits — and defends: against a seat that looks ready (:func:`readiness`: 明楼, three melds, or a
 long river with melds) it weighs each tile's danger (:func:`_danger`: 现物 the seat's own discards, 筋 suji
