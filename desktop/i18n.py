@@ -247,7 +247,7 @@ def word(lang: str, key: str, *args: Any) -> str:
 
 
 def strings(lang: str) -> dict[str, str]:
-    """The UI words; every registered game's name under its spec name (``s.gouji`` in QML)."""
+    """The UI words; every registered game's name under its spec name (``s.<name>`` in QML)."""
     from engine import games
     out = dict(pick(lang, ZH, EN))
     for spec in games.specs():

@@ -13,7 +13,7 @@ from PySide6.QtCore import Property, QObject, Signal, Slot
 
 from desktop import i18n
 
-BUDGET_S = 20.0     # CPU seconds per review: a set of Gouji has ~60 decisions of the human
+BUDGET_S = 20.0     # CPU seconds per review: a long set has ~60 decisions of the human
 ROLLOUTS = 6
 WORLDS = 6
 

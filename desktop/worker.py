@@ -147,8 +147,8 @@ class GameWorker(QObject):
         self._key: Any = None
 
     def _carried(self, cfg: dict[str, Any]) -> dict[str, Any]:
-        """再来一局 after a finished match of the same game: what the spec says it hands on (Gouji G-83: a
-        串三户's tribute paid in the next game's first set), as the LAN host does."""
+        """再来一局 after a finished match of the same game: what the spec says it hands on (its
+        ``carry_over``, e.g. a tribute owed into the next match), as the LAN host does."""
         from engine import games
         last = self.state
         if not cfg.get("carry") or last is None or not last.is_over or last.rules.game != cfg["game"]:

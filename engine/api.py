@@ -103,7 +103,7 @@ class GameState(Protocol):
 
     ``apply`` raises ``IllegalAction`` (carrying a :class:`Refusal`) and leaves the state untouched when the
     action is not in ``legal_actions``; system steps (deals, scoring, the next hand) happen inside ``apply``.
-    A state may declare ``free_kinds``, the action kinds a seat may send outside its turn (Gouji's 报户); a
+    A state may declare ``free_kinds``, the action kinds a seat may send outside its turn (e.g. 报户); a
     LAN host passes those to ``apply``, which alone decides whether one is allowed then.
     """
 
@@ -145,9 +145,9 @@ class GameSpec:
     """A game as the registry knows it. Factories take the game's own option dict (ids without prefix).
 
     ``teams``: the fixed partnership layout (tuples of seats), or ``None`` when sides form during play
-    (Baohuang) or every seat plays for itself (Mahjong). ``match_kwarg``: the state keyword that sets the
-    match length (e.g. Baohuang ``hands``), with ``match_default``; when the length is a rule option instead
-    (Gouji ``sets_per_game``) ``match_option`` names it. ``match_unit`` names what ``sim`` counts (plural,
+    or every seat plays for itself. ``match_kwarg``: the state keyword that sets the
+    match length (e.g. ``hands``), with ``match_default``; when the length is a rule option instead
+    (e.g. ``sets_per_game``) ``match_option`` names it. ``match_unit`` names what ``sim`` counts (plural,
     e.g. ``"sets"``), ``match_counter`` the ``State.stats`` key that counts them.
     ``option_rule``: the rule id an unknown option is refused with (RULES.md G.4, B.2 …).
     ``sealed_phases``: phases in which a seat's view names the seat to act only to that seat (every other
@@ -201,7 +201,7 @@ class GameSpec:
     header_extras: Callable[[GameState], Mapping[str, Any]] = field(default=lambda st: {})
     # the State keywords its header_extras wrote, typed back from a log header
     header_kwargs: Callable[[Mapping[str, Any]], Mapping[str, Any]] = field(default=lambda head: {})
-    # the State keywords a finished match hands to the next one at the same table (Gouji G-83: 串三户 tribute)
+    # the State keywords a finished match hands to the next one at the same table (e.g. a tribute owed into the next match)
     carry_over: Callable[[GameState], Mapping[str, Any]] = field(default=lambda st: {})
     side_names: tuple[str, str] = ("first", "second")
     side_of: Callable[[Any, int], int] | None = None

@@ -1,11 +1,12 @@
 """The bot arena (issue 4): duplicate deals between two bot levels, win rates with 95% intervals, latency.
 
-    python -m engine.arena --game gouji --team-a heuristic --team-b greedy --deals 100 --seed 1 --json
+    python -m engine.arena --game GAME --team-a heuristic --team-b greedy --deals 100 --seed 1 --json
 
-Gouji: every deal (one whole game of ``--sets`` sets, on the command line 5 by default, so tribute and 开点
-count) is played twice with the same cards, team A on seats 0/2/4 and then on seats 1/3/5. Baohuang: every deal is played twice; in the first play team A's bot
-plays every seat on the emperor side (emperor and guard, and every emperor decision before the roles are fixed)
-and team B's every rebel seat; in the second the bots swap sides. A set (hand) is won by the team (side) with
+Every deal (a whole match where the length is a rule option: ``--sets`` sets, on the command line 5 by default, so
+what one set hands the next counts) is played twice with the same cards. In the first play team A's bot plays
+every seat of the spec's first side (its ``teams``, e.g. seats 0/2/4; where sides form during play, every seat
+on the first side and every decision of that side's leader before the roles are fixed) and team B's the other
+side; in the second the bots swap sides. A set (hand) is won by the team (side) with
 the higher score; ties count half. A game whose bench module defines ``duplicate_tally`` also gets ``share_a``: team A's
 share of what both teams took over the two plays of a deal (Shengji: the defenders' points, S-19, and the levels
 risen, S-22), with a 95% interval over deals. Each bot receives a JSON round-trip copy of ``view(seat)`` and a plain list of
@@ -63,7 +64,7 @@ class PlayResult:
     latencies: dict[str, list[float]] = field(default_factory=dict)
     decisions: int = 0
 
-    set_wins: list[float] = field(default_factory=list)  # per set (Gouji games of several sets)
+    set_wins: list[float] = field(default_factory=list)  # per set, where a match has several
     habits: dict[str, dict[str, float]] = field(default_factory=dict)  # side ("A"/"B") -> habit counter -> n
     tally: dict[str, dict[str, float]] = field(default_factory=dict)  # side -> the game's own measures (points…)
     net_a: float | None = None  # every seat for himself: A's seats' net points (score_a/_b are points won)
@@ -91,7 +92,7 @@ def _bot_seed(seed: int, deal: int, seat: int, side: str) -> int:
 def _options(game: str, sets: int, extra: dict[str, Any]) -> dict[str, Any]:
     opts: dict[str, Any] = {}
     spec = games.spec(game)
-    if spec.match_option is not None:  # the match length is a rule option (Gouji sets_per_game)
+    if spec.match_option is not None:  # the match length is a rule option (the spec's match_option)
         opts[spec.match_option] = sets
     opts.update(extra)
     return opts
@@ -123,7 +124,7 @@ def play_one(game: str, seed: int, deal: int, swap: bool, level_a: str, level_b:
         return b
 
     def side_of(seat: int) -> str:
-        # sides may form during play (Baohuang): ask the game at every decision
+        # sides may form during play (a hidden partner): ask the game at every decision
         if alone:
             return "A" if (seat % 2 == 0) != swap else "B"
         return "A" if (spec.side(st, seat) == 0) != swap else "B"

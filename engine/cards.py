@@ -2,7 +2,7 @@
 
 A card is a small immutable value: its rank value (C-2: 3 … 14 = A, 15 = 2, 16 = small joker ``x``,
 17 = big joker ``X``, 18 = super joker ``Z``), its suit (``d c h s``, empty for jokers) and a mark
-(Baohuang's 皇牌 ``X^`` and 侍卫牌 ``x^``, or the physical card behind a ``Z``).
+(a marked joker, 皇牌 ``X^`` or 侍卫牌 ``x^``, or the physical card behind a ``Z``).
 """
 
 from __future__ import annotations

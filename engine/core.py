@@ -24,7 +24,7 @@ class Action:
 
     play · pass · rang (让牌) · jiefeng (接风) · burn (烧牌, ``play`` = the kill) · yudian / mingdian (叫点) ·
     show (上班, ``arg`` = suit) · revolt (革命) · yaotou / wutou · accept / refuse (tribute) ·
-    give (还贡, ``arg`` = a card) · decline (an optional declaration not taken) · and Baohuang's kinds.
+    give (还贡, ``arg`` = a card) · decline (an optional declaration not taken) · and each game's own kinds.
     """
 
     seat: int

@@ -120,7 +120,7 @@ def available() -> list[str]:
 
 
 def new_state(game: str, seed: int, options: Mapping[str, Any] | None = None, **kwargs: Any) -> GameState:
-    """``kwargs`` go to the game's State (e.g. Baohuang's ``hands``, the length of the match)."""
+    """``kwargs`` go to the game's State (e.g. ``hands``, the length of the match)."""
     _load()
     if game in _SPECS:
         return _SPECS[game].new_state(seed, options, **kwargs)

@@ -16,7 +16,7 @@ from engine.errors import LogError, RuleError
 
 VERSION = 1
 
-# Events that close a set (Gouji), a hand (Baohuang, Shengji, Mahjong) or the match: a log is fsync-ed there,
+# Events that close a set, a hand or the match (each game emits one of them): a log is fsync-ed there,
 # so a crash can cost at most the moves of the set or hand being played, never a finished one.
 BOUNDARY_EVENTS = frozenset({"set_end", "hand_end", "game_over"})
 

@@ -121,7 +121,7 @@ def resolve(game: str, specs: tuple[OptionSpec, ...], given: Mapping[str, Any], 
 
 def parse_assignments(game: str, specs: tuple[OptionSpec, ...], items: list[str],
                       rule: str | None = None) -> dict[str, Any]:
-    """``["compare_option=1", "gouji.biesan=true"]`` → typed dict (command-line ``--option``)."""
+    """``["compare_option=1", "<game>.biesan=true"]`` → typed dict (command-line ``--option``)."""
     by_name = {s.name: s for s in specs}
     out: dict[str, Any] = {}
     for item in items:

@@ -1,4 +1,4 @@
-"""The climbing-family core shared by Gouji and Baohuang: plays, comparison, enumeration (C-6 … C-16).
+"""The climbing-family core (RULES.md Part C): plays, comparison, enumeration (C-6 … C-16).
 
 A :class:`Play` is what a set of cards *means* (一手牌): its canonical notation (C-6) and its
 normalized form (C-10). :class:`PlayRules` carries the game options that change meaning or comparison;
@@ -23,18 +23,18 @@ Shape = tuple[int, int, int, int, int, int]
 
 @dataclass(frozen=True, slots=True)
 class PlayRules:
-    """Options of the shared engine. Gouji: ``mix_jokers`` and fillers on; Baohuang: per B.2."""
+    """Options of the shared engine; each climbing game sets them from its own options (its rules module)."""
 
     game: str = ""  # the game's name (for messages); nothing switches on it
-    mix_jokers: bool = True  # C-10.3: with big and small jokers together all count as small (Gouji)
+    mix_jokers: bool = True  # C-10.3: with big and small jokers together all count as small
     pure_mixed_as_is: bool = False  # G-33 pure_mixed_jokers = "as-is"
     twos_as_fillers: bool = True  # C-10.1 / B-27
-    kaopai: bool = False  # C-14 instead of C-12 (Gouji compare_option 1, Baohuang kaopai)
+    kaopai: bool = False  # C-14 instead of C-12 (a game's 烤牌 option)
     relations: str = "full"  # C-14 relation set: "full" | "big-only"
     surplus_allowed: bool = True  # C-14 kaopai_surplus = "allowed"
     ranks: frozenset[int] = field(default_factory=lambda: frozenset(NATURAL_RANKS))
     allow_super: bool = False  # C-15 / B-24
-    super_rule: str = "C-15"  # the rule that refuses Z where the game has none (Baohuang: B-24)
+    super_rule: str = "C-15"  # the rule that refuses Z where the game has none (its own id)
 
 
 @dataclass(frozen=True, slots=True)

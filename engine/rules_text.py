@@ -2,7 +2,7 @@
 
 Each game keeps its entries beside its rules (``engine/<game>/rules_text.py``, a module-level ``SECTIONS``);
 this module holds the value types, the reader (:func:`sections`, by GameSpec name) and the entries of RULES.md
-Part C (the comparison engine Gouji and Baohuang share), which those two games put first. No Qt here: the
+Part C (the comparison engine the climbing games share), which those games put first. No Qt here: the
 desktop reads this and the QML panel only draws it.
 
 An entry's id is one rule id (``"G-37"``) or, where RULES.md itself treats a run of rules as one topic, a range
@@ -102,7 +102,7 @@ def rows(game: str, lang: str) -> list[dict[str, str]]:
     return out
 
 
-# RULES.md Part C: the notation and the comparison engine of the climbing games (Gouji, Baohuang).
+# RULES.md Part C: the notation and the comparison engine of the climbing games (their text names them).
 COMMON = (
     section("1.1", "牌", "Cards",
             rule("C-1", "点数的写法", "Rank characters",

@@ -1,4 +1,4 @@
-"""Headless random-bot games: ``python -m engine.sim --game gouji --games N --seed S [--option k=v] --json``.
+"""Headless random-bot games: ``python -m engine.sim --game GAME --games N --seed S [--option k=v] --json``.
 
 Plays complete games with uniformly random legal actions and prints speed figures plus how often each
 rule path happened (the engine's ``state.stats`` counters), so anyone can see every rule is reachable.

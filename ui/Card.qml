@@ -104,7 +104,7 @@ Item {
                 }
             }
         }
-        // Baohuang's marked jokers: ♛ medallion (皇牌 X^) or ⚔ (侍卫牌 x^), visible inside a fan
+        // a card's mark (engine.cards): ♛ medallion (皇牌 X^) or ⚔ (侍卫牌 x^), visible inside a fan
         Rectangle {
             visible: card.mark === "^"
             x: card.w * 0.06; y: card.w * 0.64

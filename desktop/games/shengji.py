@@ -490,7 +490,7 @@ class ShengjiPresenter(Presenter):
 
     def _sw_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
         """三五番's own events (docs/ENGINE_API.md): the stick and the three cards passing between sticker and
-        declarer fly as the Gouji tribute does (face up only to the two of them), the pair turning up."""
+        declarer fly as a tribute does (face up only to the two of them), the pair turning up."""
         st = i18n.strings(lang)
         me = int(snap["seat"])
         private = {e.get("kind") for e in snap.get("events", [])}

@@ -1,13 +1,13 @@
 """Decision probe: where the search bot leaves the heuristic's choice, was it right?
 
-    python -m engine.bots.probe --game baohuang --games 40 [--seed 100] [--share 0.3] [--budget-ms 300]
+    python -m engine.bots.probe --game GAME --games 40 [--seed 100] [--share 0.3] [--budget-ms 300]
 
 At a share of the play-phase decisions of heuristic self-play it asks the ``search`` bot (which sees only the
 seat's view, as always). Where the search chooses differently from the heuristic, both choices are played out in
 the *true* world — every hand as dealt, the heuristic for every seat — and the results compared: the side's win
 (+1 won, 0 tied, -1 lost) and its score. This measures exactly what the search tries to estimate from sampled
 worlds, with far less noise than whole games in the arena: most decisions agree and add no variance. Reported per
-side (Baohuang: emperor side / rebels), with the mean change per decision and its standard error.
+side (the spec's side names), with the mean change per decision and its standard error.
 """
 
 from __future__ import annotations

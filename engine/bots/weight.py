@@ -28,8 +28,8 @@ from engine.plays import Play
 
 ACE = TWO - 1
 
-# The lead factors, tuned on seed 1 of the Gouji measurement (``python -m engine.bots.gouji_weight``) and reported
-# there on seeds they were not tuned on; Baohuang uses them as they are.
+# The lead factors, tuned on seed 1 of one game's measurement (``python -m engine.bots.<game>_weight``) and
+# reported there on seeds they were not tuned on; every game that uses them takes them as they are.
 LEAD_LOWER = 0.5  # per natural group below the one led (it leads from the low end), at most LEAD_CAP of them
 LEAD_CAP = 4
 LEAD_SPLIT = 0.25  # led part of a group

@@ -1,7 +1,7 @@
 """LAN figures on loopback (prints JSON; measures, never fails):
 
 ``python -m engine.net.bench latency [--games 1] [--game G]`` — a host and one bot-client process per seat play
-the game (the first registered, Gouji: 6, unless ``--game``); for every
+the game (the first registered unless ``--game``, with its spec's seats); for every
 action, the time from the acting client sending its intent to the last of the clients receiving the
 update (CLOCK_MONOTONIC is shared by the processes of one machine): p50 / p90 / p99 / max.
 
