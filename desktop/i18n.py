@@ -157,7 +157,7 @@ ZH.update({
     "lanRestored": "已恢复上次的牌桌，其他玩家会自动重新连接", "lanConnecting": "正在连接 %1",
     "lanDisconnected": "连接已断开：%1", "lanSeated": "已入座，等待开局", "lanChatFast": "聊天太快了，请稍等",
     "lanNoticeDropped": "%1 掉线了", "lanNoticeAuto": "%1 由电脑托管", "lanNoticeBack": "%1 回来了",
-    "shuffleCommit": "第 %1 副牌的洗牌承诺 SHA256 = %2…（本局结束后公布种子，可在结果页验证）",
+    "shuffleCommit": "第 %1 副牌 · 洗牌承诺 SHA256 %2…",
 })
 EN.update({
     "botN": "Bot %1", "meDefault": "You", "onlyYou": "only you", "cardNotAllowed": "not allowed: %1",
@@ -168,8 +168,7 @@ EN.update({
     "lanConnecting": "Connecting to %1", "lanDisconnected": "Disconnected: %1",
     "lanSeated": "Seated; waiting for the start", "lanChatFast": "Chat too fast; wait a moment",
     "lanNoticeDropped": "%1 dropped", "lanNoticeAuto": "A bot plays for %1 (auto-play)", "lanNoticeBack": "%1 is back",
-    "shuffleCommit": "Deal %1 shuffle commitment SHA256 = %2… (the seed is revealed after the hand: verify on the "
-                     "results)",
+    "shuffleCommit": "Deal %1 · shuffle commitment SHA256 %2…",
 })
 
 # Labels of action kinds (engine.core.Action.kind) for buttons.

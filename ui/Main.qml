@@ -87,9 +87,11 @@ Window {
             visible: opacity > 0
             opacity: toastTimer.running ? 1 : 0
             Behavior on opacity { NumberAnimation { duration: Theme.dur(200) } }
+            // the table's top left, under the top bar and above the highest seat plate (y 96): a message never
+            // hides a seat's name or count (tests/gui/test_shuffle_panel.py)
             x: 24
-            y: 62
-            width: Math.min(1100, toastLabel.implicitWidth + 40); height: 44; radius: 10
+            y: 57
+            width: Math.min(1100, toastLabel.implicitWidth + 40); height: 36; radius: 10
             color: "#F2122622"; border.color: Theme.warn
             Text {
                 id: toastLabel

@@ -32,7 +32,7 @@ def test_results_show_the_shuffle_verified(qtbot, data_dir, lang):
         # the commitment was on the message line as the deal came in, and the verdict names the same one
         shown = [m for m in messages if "SHA256" in m]
         assert shown and ("洗牌承诺" if lang == "zh" else "commitment") in shown[0]
-        assert shown[0].split("= ")[1][:12] in sh["lines"][0]
+        assert shown[0].split("SHA256 ")[1][:12] in sh["lines"][0]
         assert ("验证洗牌" if lang == "zh" else "Verify shuffle") in sh["title"] and "✓" in sh["title"]
         assert all("✓" in line for line in sh["lines"])
         wait_frame(qa.window)
@@ -60,3 +60,35 @@ def test_the_panel_shows_a_mismatch():
         assert p["shown"] and not p["ok"] and "✗" in p["title"]
         assert ("承诺" if lang == "zh" else "commitment") in p["lines"][0]
     assert not fairness.check_history("baohuang", {}, hist)[0].ok
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+@pytest.mark.parametrize("game", ["gouji", "baohuang", "shengji", "mahjong"])
+def test_the_commitment_line_leaves_every_seat_plate_uncovered(qtbot, data_dir, game, lang):
+    """The commitment comes as a message at each deal (issue 18) and the message line sits at the table's top left:
+    in both languages it stays clear of every seat's plate, so no name or count is hidden while it shows."""
+    from PySide6.QtCore import QRectF
+    qa = make_app(language=lang)
+    try:
+        messages: list[str] = []
+        qa.table.message.connect(messages.append)
+        qa.table.start(quick_config(game, seed=5, pace_ms=0))
+        qa.set_screen("table")
+        qa.table.setAuto(True)   # Gouji deals after 预点 (G-10, G-13): the bot answers for the seat
+        assert wait_until(lambda: any("SHA256" in m for m in messages), 30)
+        qa.table.setAuto(False)
+        line = next(m for m in messages if "SHA256" in m)
+        qa.table.message.emit(line)   # shown again, now that later messages have had their turn
+        assert wait_until(lambda: qa.find("toastText").property("text") == line
+                          and bool(qa.find("toast").property("visible")), 5)
+        wait_frame(qa.window)
+        toast = qa.find("toast")
+        box = toast.mapRectToScene(QRectF(0, 0, toast.width(), toast.height()))
+        plates = qa.find_all("seat_")
+        assert len(plates) == qa.table.snap["n_seats"], plates
+        for p in plates:
+            r = p.mapRectToScene(QRectF(0, 0, p.width(), p.height()))
+            assert not box.intersects(r), (lang, p.objectName(), box, r)
+        shot(qa, f"commitment_{game}_{lang}")
+    finally:
+        qa.shutdown()
