@@ -79,6 +79,9 @@ def test_tuoguan_cancels_from_the_results_dialog_and_an_overlay(qtbot, data_dir)
         _cancel_by_click(qa)   # the results dialog is over the table's banner: the pill is above it
         assert qa.find("resultsPanel").property("visible"), "cancelling 托管 closed the results"
         t.nextSet()
+        # the click goes to the table once the results dialog has gone (a loaded machine may take a while)
+        assert wait_until(lambda: not qa.find("resultsPanel").property("visible"), 10)
+        wait_frame(qa.window)
         click_item(qa, qa.find("btnAuto"))
         assert wait_until(lambda: t.autoPlay, 5)
         click_item(qa, qa.find("btnSettingsTable"))   # the settings overlay covers the table
