@@ -20,6 +20,11 @@ built from it. The summary gives, per decision kind, how often each rule (the se
 perfect-information simulator search, picking the best ``sim``; the best ``true``, an upper bound) departs
 from the heuristic and the paired value of those departures in points and, to first order, in team A's
 share of the points (``d_share``, as engine.bots.mahjong_hcf computes it), with a 95 % interval.
+
+``--oracle`` plays whole hands instead, team A deciding by the perfect-information simulator search; with
+``--hide-wall N`` that search knows every hand but not the wall (each candidate the mean of N shuffles of the true
+live wall, the same N for every candidate), which parts what knowing the others' hands is worth from what knowing
+one's own draws is (figures in engine.bots.mahjong_search).
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import argparse
 import copy
 import json
 import math
+import random
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
@@ -134,12 +140,15 @@ def diagnose_play(seed: int, deal: int, swap: bool, kw: dict[str, Any], reach: i
 
 
 def oracle_play(seed: int, deal: int, swap: bool, reach: int, width: int, margin: float,
-                all_table: bool) -> tuple[float, float]:
+                all_table: bool, hide_wall: int = 0) -> tuple[float, float]:
     """One arena play of one wall, team A's seats deciding as a perfect-information search would: at each
     decision the search would search, every candidate played out once on the simulator in the TRUE world (the
     real hidden tiles and wall order; deterministic players, so once is all), the best taken when it beats the
     heuristic's choice by more than ``margin``; else the heuristic's choice. ``all_table``: every seat of the
-    rollout discards as the heuristic does. Returns (points won by A's seats, by all seats)."""
+    rollout discards as the heuristic does. ``hide_wall`` N > 0: the search knows every hand but not the wall —
+    each candidate is the mean of N rollouts, each on the same N orders of the wall's true tiles (shuffled, paired
+    across candidates), which parts what knowing the other hands is worth from what knowing one's own draws is.
+    Returns (points won by A's seats, by all seats)."""
     st = arena_hand(seed, deal)
     sides = sides_of(swap)
     bots: dict[int, Any] = {s: make_bot("heuristic", "mahjong", seed=arena._bot_seed(seed, deal, s, sides[s]))
@@ -154,7 +163,13 @@ def oracle_play(seed: int, deal: int, swap: bool, reach: int, width: int, margin
                 world = Sim.from_state(copy.deepcopy(st))
                 steps, mahjong_sim.TABLE_STEPS = mahjong_sim.TABLE_STEPS, 999 if all_table else mahjong_sim.TABLE_STEPS
                 try:
-                    vals = [world.copy().play(seat, _first(a), k) for a, k in zip(cands, keep)]
+                    if hide_wall:
+                        rng = random.Random(f"{seed}/{deal}/{swap}/{len(st.actions)}")
+                        walls = [rng.sample(world.wall, len(world.wall)) for _ in range(hide_wall)]
+                        vals = [sum(_on_wall(world, w).play(seat, _first(a), k) for w in walls) / hide_wall
+                                for a, k in zip(cands, keep)]
+                    else:
+                        vals = [world.copy().play(seat, _first(a), k) for a, k in zip(cands, keep)]
                 finally:
                     mahjong_sim.TABLE_STEPS = steps
                 k = max(range(len(vals)), key=lambda j: (vals[j] - (margin if j else 0.0), -j))
@@ -162,6 +177,13 @@ def oracle_play(seed: int, deal: int, swap: bool, reach: int, width: int, margin
         st.apply(act)
     pay = [float(t) for t in st.totals]
     return won_by(pay, sides, "A"), won_by(pay, sides, "A") + won_by(pay, sides, "B")
+
+
+def _on_wall(world: Sim, wall: list[int]) -> Sim:
+    """A copy of ``world`` (built by Sim.from_state: its wall is the live wall) drawing from ``wall`` instead."""
+    w = world.copy()
+    w.wall = wall
+    return w
 
 
 def _ci(v: Sequence[float]) -> dict[str, Any]:
@@ -250,6 +272,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--oracle", action="store_true",
                    help="play whole hands with team A deciding by the perfect-information simulator search")
     p.add_argument("--all-table", action="store_true", help="--oracle: every rollout seat plays the heuristic discard")
+    p.add_argument("--hide-wall", type=int, default=0,
+                   help="--oracle: know every hand but not the wall; each candidate the mean of N shuffled walls")
     p.add_argument("--margin", type=float, default=0.0, help="--oracle: the gain an alternative must beat")
     p.add_argument("--table-steps", type=int, default=None, help="engine.bots.mahjong_sim.TABLE_STEPS for the search")
     a = p.parse_args(argv)
@@ -258,7 +282,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if a.oracle:
         won_a, won_all = [], []
         for d in range(a.first_deal, a.first_deal + a.deals):
-            pa = [oracle_play(a.seed, d, swap, a.reach, a.width, a.margin, a.all_table) for swap in (False, True)]
+            pa = [oracle_play(a.seed, d, swap, a.reach, a.width, a.margin, a.all_table, a.hide_wall)
+                  for swap in (False, True)]
             won_a.append(sum(x for x, _ in pa))
             won_all.append(sum(y for _, y in pa))
             print(json.dumps({"deal": d, "won_a": won_a[-1], "won_all": won_all[-1]}), flush=True)

@@ -52,11 +52,11 @@ heuristic on 200 hands, seed 5: not told apart from even); a discard search is a
 Why it did not beat the heuristic (``python -m engine.bots.mahjong_sdiag``, seed 11, a diagnostic that reads
 the real state and is no bot): a perfect-information search — each candidate played out once on this
 simulator in the true world — takes 0.660 [0.595, 0.724] of the points against the heuristic (200 hands, 100
-walls, ``--oracle``), so the rollouts can rank candidates. At 372 searched decisions of heuristic games (24
-plays), each candidate played out from the true state by the heuristic bots, the search's override rule
-(``z`` 2, ``margin`` 0.15) kept the heuristic's choice on all but 10 (−1 ± 20 points on those); its own
-paired means from the sampled worlds, taken as they are (the best mean over the heuristic's choice, ``z`` 0,
-``margin`` 0), depart on 111 of the 246 where they were logged for +74 ± 50 points (first order, 95 %), most
+walls, ``--oracle``), so the rollouts can rank candidates — when they know the wall (see the end). At 372
+searched decisions of heuristic games (24 plays), each candidate played out from the true state by the
+heuristic bots, the search's override rule (``z`` 2, ``margin`` 0.15) kept the heuristic's choice on all but 10
+(−1 ± 20 points on those); its own paired means from the sampled worlds, taken as they are (the best mean
+over the heuristic's choice, ``z`` 0, ``margin`` 0), depart on 111 of the 246 where they were logged for +74 ± 50 points (first order, 95 %), most
 of it on discards one step from ready (73 departures, +66); ``z`` 1: 37 departures, +21 ± 29. The rule's
 demand of two standard errors, with paired one-hand point differences of spread ~2 points over ~36 worlds,
 was what kept the search from acting. Every rollout seat on the heuristic's discard (``TABLE_STEPS`` 999)
@@ -129,6 +129,19 @@ the discard search as in the pilots above. Two pilots, each planned before it ra
 [0.469, 0.571] of the points, paired against the heuristic in the same seats +0.020 [−0.048, +0.088]; seed 113
 (never used, code 6dbaa07) 0.471 [0.418, 0.524], paired −0.038 [−0.101, +0.025]; both, 800 hands: 0.495 [0.459,
 0.533], paired −0.009 [−0.053, +0.037]. No gain, so the credit stays off.
+
+What the 0.660 above was made of, found since (``python -m engine.bots.mahjong_sdiag --oracle --seed 11 --deals 100``,
+the same 100 walls = 200 hands each, paired with the heuristic itself in A's seats, ``--width 1``: 0.558, a
+bootstrap over walls): the perfect-information search knows the wall, so it knows its own draws — +0.074 [−0.003,
++0.151] (0.631 this time). Knowing every hand but not the wall (``--hide-wall 16``: each candidate the mean of the
+same 16 orders of the true live wall) it loses, −0.102 [−0.183, −0.015], taking the best of noisy means on
+decisions the heuristic already gets right; every rollout seat on the heuristic's discard (``--all-table``) changes
+nothing (−0.110 [−0.194, −0.021]). With a margin an alternative must beat, ``--margin 0.5`` +0.046 [−0.030,
++0.122] and ``--margin 1.0`` +0.008 [−0.060, +0.076]. So even a search that knew the other hands would gain a few
+hundredths at best; a search from sampled worlds, which must guess them, has less to gain. Tried once more on those
+walls, the real discard search with that margin (``mahjong_sarena --search-shanten 1 --z 0 --margin 0.5``, walls 0
+… 49, 100 hands): 0.562 [0.461, 0.663], paired against the heuristic −0.018 [−0.121, +0.095]. The 0.55 of issue 17
+needs an evaluation of discards better than these rollouts, not better worlds.
 """
 
 from __future__ import annotations

@@ -214,6 +214,26 @@ def test_the_diagnostic_override_rule_takes_the_best_lower_bound() -> None:
     assert _est_pick(est, 5, 0.0, 0.0) == 0  # too few worlds
 
 
+def test_the_wall_hidden_oracle_keeps_the_hands_and_reorders_only_the_wall() -> None:
+    """``--hide-wall``: each rollout world is the true one (every hand, river and meld) drawing the same live
+    tiles in another order; the true world is left as it was, and a whole play still ends with A's points
+    within the table's."""
+    import random
+
+    from engine.bots.mahjong_sdiag import _on_wall, oracle_play
+    from engine.bots.mahjong_sim import Sim
+
+    st = State(Rules(match="hands", match_hands=1), seed=4)
+    world = Sim.from_state(st)
+    before = list(world.wall)
+    other = random.Random(1).sample(world.wall, len(world.wall))
+    w = _on_wall(world, other)
+    assert w.wall == other != before and sorted(w.wall) == sorted(before) and world.wall == before
+    assert w.hands == world.hands and w.melds == world.melds and (w.front, w.back) == (world.front, world.back)
+    won_a, won_all = oracle_play(11, 0, False, 1, 3, 0.0, False, hide_wall=2)
+    assert 0 <= won_a <= won_all and won_all > 0
+
+
 def test_no_bot_reaches_the_diagnostic() -> None:
     """The diagnostic reads the real state: no bot module imports it (it is never a seat's player)."""
     import pathlib
