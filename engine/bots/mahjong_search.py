@@ -49,29 +49,28 @@ win-or-pass search stays on (as shipped, the search measured 0.467 [0.404, 0.529
 heuristic on 200 hands, seed 5: not told apart from even); a discard search is asked for by giving
 ``search_shanten`` (e.g. 9: every discard) until a rollout policy earns it back.
 
-Why it did not beat the heuristic (``python -m engine.bots.mahjong_sdiag``, seed 11, a diagnostic that reads
-the real state and is no bot): a perfect-information search — each candidate played out once on this
-simulator in the true world — takes 0.660 [0.595, 0.724] of the points against the heuristic (200 hands, 100
-walls, ``--oracle``), so the rollouts can rank candidates — when they know the wall (see the end). At 372
-searched decisions of heuristic games (24 plays), each candidate played out from the true state by the
-heuristic bots, the search's override rule (``z`` 2, ``margin`` 0.15) kept the heuristic's choice on all but 10
-(−1 ± 20 points on those); its own paired means from the sampled worlds, taken as they are (the best mean
-over the heuristic's choice, ``z`` 0, ``margin`` 0), depart on 111 of the 246 where they were logged for +74 ± 50 points (first order, 95 %), most
-of it on discards one step from ready (73 departures, +66); ``z`` 1: 37 departures, +21 ± 29. The rule's
-demand of two standard errors, with paired one-hand point differences of spread ~2 points over ~36 worlds,
-was what kept the search from acting. Every rollout seat on the heuristic's discard (``TABLE_STEPS`` 999)
-leaves 12 worlds a decision instead of 36 and did no better on the same decisions (+29 ± 42 against
-+51 ± 39). In play the face-value rule loses, though: ``python -m engine.bots.mahjong_sarena
---search-shanten 1 --z 0 --margin 0 -- --game mahjong --team-a search --team-b heuristic --deals 8
---first-deal K --seed 5 --sets 1 --wall-cap 20 --json`` (K = 0, 8, 16, 24; seed 5 never tuned on) took 0.266
-[0.160, 0.373] of the points on 64 hands (32 walls), where the search with ``z`` 2 had taken 0.479 [0.378,
-0.580] and the heuristic against itself 0.448 [0.319, 0.577] on the same walls (paired with the latter,
-−1.5 ± 1.4 points a wall); on 8 of the walls the diagnosis had used (seed 11, K = 100) it took 0.632 [0.450,
-0.813] of 16 hands. One departure at a time, each followed by the heuristic's play, gains; departing
-on nearly half the searched discards, each chosen for a continuation in which the seat plays on like the
-heuristic, does not. So :data:`OVERRIDE_Z` and :data:`OVERRIDE_MARGIN` keep 2 and 0.15, the discard search
-stays off and the win-or-pass search stays as shipped; the settings are there for the next try (e.g. a
-rollout player for the searching seat that searches as it will).
+Why it did not beat the heuristic (``python -m engine.bots.mahjong_sdiag``, seed 11, a diagnostic that reads the
+real state and is no bot): a perfect-information search — each candidate played out once on this simulator in the
+true world — takes 0.660 [0.595, 0.724] of the points against the heuristic (200 hands, 100 walls, ``--oracle``), so
+the rollouts can rank candidates — when they know the wall (see the end). At 372 searched decisions of heuristic
+games (24 plays), each candidate played out from the true state by the heuristic bots, the search's override rule
+(``z`` 2, ``margin`` 0.15) kept the heuristic's choice on all but 10 (−1 ± 20 points on those); its own paired means
+from the sampled worlds, taken as they are (the best mean over the heuristic's choice, ``z`` 0, ``margin`` 0),
+depart on 111 of the 246 where they were logged for +74 ± 50 points (first order, 95 %), most of it on discards one
+step from ready (73 departures, +66); ``z`` 1: 37 departures, +21 ± 29. The rule's demand of two standard errors,
+with paired one-hand point differences of spread ~2 points over ~36 worlds, was what kept the search from acting.
+Every rollout seat on the heuristic's discard (``TABLE_STEPS`` 999) leaves 12 worlds a decision instead of 36 and
+did no better on the same decisions (+29 ± 42 against +51 ± 39). In play the face-value rule loses, though: ``python
+-m engine.bots.mahjong_sarena --search-shanten 1 --z 0 --margin 0 -- --game mahjong --team-a search --team-b
+heuristic --deals 8 --first-deal K --seed 5 --sets 1 --wall-cap 20 --json`` (K = 0, 8, 16, 24; seed 5 never tuned
+on) took 0.266 [0.160, 0.373] of the points on 64 hands (32 walls), where the search with ``z`` 2 had taken 0.479
+[0.378, 0.580] and the heuristic against itself 0.448 [0.319, 0.577] on the same walls (paired with the latter, −1.5
+± 1.4 points a wall); on 8 of the walls the diagnosis had used (seed 11, K = 100) it took 0.632 [0.450, 0.813] of 16
+hands. One departure at a time, each followed by the heuristic's play, gains; departing on nearly half the searched
+discards, each chosen for a continuation in which the seat plays on like the heuristic, does not. So
+:data:`OVERRIDE_Z` and :data:`OVERRIDE_MARGIN` keep 2 and 0.15, the discard search stays off and the win-or-pass
+search stays as shipped; the settings are there for the next try (e.g. a rollout player for the searching seat that
+searches as it will).
 
 Why the face-value rule lost, found since: the worlds' opponents were far slower than the real ones. A hidden
 hand dealt uniformly from the unseen tiles is a fresh deal; the real one has been built over the seat's draws.
