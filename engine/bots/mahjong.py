@@ -56,7 +56,9 @@ the 七对 cost alone on seeds 227, 229, 233, 239: 0.595 [0.569, 0.622] of the p
 play before +0.026 [+0.004, +0.047]; with the claims too on seeds 241, 257, 263, 269: 0.578 [0.552, 0.604], against
 the 七对 cost alone +0.007 [−0.012, +0.027] (kept, as the plan said for any gain), against the play before +0.021
 [−0.005, +0.047]. As shipped, over all eight seeds (3,200 hands): 0.581 [0.563, 0.600]; against the play before
-+0.018 [+0.000, +0.036]; the claims part alone −0.001 [−0.015, +0.011] — no gain, no loss. Still short of 0.60.
++0.018 [+0.000, +0.036]; the claims part alone −0.001 [−0.015, +0.011] — no gain, no loss. Still short of 0.60:
+eight more seeds never used (271, 277, 281, 283, 293, 307, 311, 313; 3,200 hands, the same command) 0.579 [0.560,
+0.599], and all sixteen (6,400 hands) 0.580 [0.567, 0.594].
 Tried on those walls and not kept: 碰碰胡 as a double-paying way (bonus 0.7) −0.002; no defence at all
 −0.012 [−0.050, +0.023]; shunning the tiles the next seat may chow (M-6) −0.024 [−0.084, +0.034]; a tie-break
 against tiles with two or three copies unseen (another seat's pung) +0.017 [−0.045, +0.081] (211) and −0.029
