@@ -102,27 +102,41 @@ def rows(game: str, lang: str) -> list[dict[str, str]]:
     return out
 
 
-# RULES.md Part C: the notation and the comparison engine of the climbing games (their text names them).
+def with_notes(sections_: tuple[Section, ...], notes: dict[str, tuple[str, str]]) -> tuple[Section, ...]:
+    """``sections_`` with a game's own sentence (``notes[rule id]``: Chinese, English) after an entry's shared text:
+    how the game uses a shared rule belongs to that game's package, not to the shared text."""
+    unknown = set(notes) - {e.id for s in sections_ for e in s.entries}
+    if unknown:
+        raise KeyError(f"notes for rule ids with no entry: {sorted(unknown)}")
+
+    def one(e: RuleEntry) -> RuleEntry:
+        if e.id not in notes:
+            return e
+        zh, en = notes[e.id]
+        return RuleEntry(e.id, e.title_zh, e.title_en, e.zh + zh, f"{e.en} {en}")
+
+    return tuple(Section(s.number, s.title_zh, s.title_en, tuple(one(e) for e in s.entries)) for s in sections_)
+
+
+# RULES.md Part C: the notation and the comparison engine the climbing games share. The text says only what is
+# common to them; each game adds how it uses a rule (with_notes, in its own rules_text).
 COMMON = (
     section("1.1", "牌", "Cards",
             rule("C-1", "点数的写法", "Rank characters",
-                 "点数写作 3 4 5 6 7 8 9 T J Q K A 2，小王 x，大王 X；保皇特画的超级王写作 Z。",
-                 "Ranks are written 3 4 5 6 7 8 9 T J Q K A 2, small joker x, big joker X; Baohuang's super "
-                 "joker Z."),
+                 "点数写作 3 4 5 6 7 8 9 T J Q K A 2，小王 x，大王 X。",
+                 "Ranks are written 3 4 5 6 7 8 9 T J Q K A 2, small joker x, big joker X."),
             rule("C-2", "大小顺序", "Natural order",
-                 "大王 > 小王 > 2 > A > K > … > 3。升级另有主牌顺序。",
-                 "Big joker > small joker > 2 > A > K > … > 3. Shengji has its own trump order."),
+                 "大王 > 小王 > 2 > A > K > … > 3。",
+                 "Big joker > small joker > 2 > A > K > … > 3."),
             rule("C-3", "花色", "Suits",
-                 "花色不分大小：点数相同就一样大。花色只在够级上班、保皇叫侍卫、升级里用得着。",
-                 "Suits never change a play's value; they matter only for Gouji's 上班, Baohuang's guard call "
-                 "and Shengji."),
-            rule("C-4", "皇牌和侍卫牌", "Marked jokers",
-                 "保皇的皇牌（带冠大王）和侍卫牌（小王）出牌时跟别的大王、小王一样大。",
-                 "Baohuang's crowned big joker and the guard's small joker are exactly as strong as any other "
-                 "joker in a play."),
+                 "花色不分大小：点数相同就一样大。",
+                 "Suits never change a play's value."),
+            rule("C-4", "带记号的王", "Marked jokers",
+                 "带记号的王出牌时跟别的同种王一样大。",
+                 "A marked joker is exactly as strong as any other joker of its kind in a play."),
             rule("C-5", "几副牌", "Decks",
-                 "够级和保皇用四副牌（每张牌四张，四个大王四个小王），升级用两副。",
-                 "Gouji and Baohuang use four decks (four of every card, four of each joker); Shengji two.")),
+                 "用四副牌：每张牌四张，四个大王四个小王。",
+                 "Four decks: four of every card, four of each joker.")),
     section("1.2", "一手牌", "Plays",
             rule("C-6", "出牌的写法", "Play notation",
                  "一手牌只看点数不看花色；不出叫过牌。",
@@ -139,9 +153,8 @@ COMMON = (
                  "The actions: a play, pass, 让牌, 接风, a burn and 扣牌.")),
     section("1.3", "比大小", "The shared comparison engine",
             rule("C-10", "一手牌的组成", "One rank per play",
-                 "一手牌除了 2 和王只能有一个点数；2 可以贴进去当同点数的牌，王可以挂上。够级里大王小王一起挂时大王当小王算。",
-                 "Apart from 2s and jokers a play has one rank; 2s may be added as that rank, jokers hung on. "
-                 "In Gouji a play with big and small jokers counts the big ones as small."),
+                 "一手牌除了 2 和王只能有一个点数；2 可以贴进去当同点数的牌，王可以挂上。",
+                 "Apart from 2s and jokers a play has one rank; 2s may be added as that rank, jokers hung on."),
             rule("C-11", "点值", "Card values",
                  "比牌时把一手牌换成一串点值：2 是 15，小王 16，大王 17，超级王 18。",
                  "For comparing, a play becomes a list of values: 2 = 15, small joker 16, big joker 17, super "
@@ -160,10 +173,10 @@ COMMON = (
                  "烤 (option): XX beats X, X beats x, xx beats x, xxx beats X, so counts may differ; the "
                  "other cards compare as usual."),
             rule("C-15", "超级王", "Super joker",
-                 "保皇特画的超级王比大王还大，谁也压不住。",
-                 "Baohuang's super joker beats any joker one for one and can never be beaten."),
+                 "超级王（特画）比大王还大，谁也压不住。",
+                 "The super joker (特画) beats any joker one for one and can never be beaten."),
             rule("C-16", "合法与压牌的判定", "Legal shapes and beating",
-                 "不成形的牌不能出（不合法）；压不压得住由上面几条决定。轮到谁、够级谁能管另有规定。",
+                 "不成形的牌不能出（不合法）；压不压得住由上面几条决定。轮到谁、谁能管由各个游戏自己规定。",
                  "A shape that is no play is refused; whether one play beats another follows the rules above. "
-                 "Whose turn it is and who may answer a 够级 play are rules of the game.")),
+                 "Whose turn it is and who may answer are rules of each game.")),
 )

@@ -181,3 +181,17 @@ if __name__ == "__main__" and "--write" in sys.argv:
     IDS_FILE.write_text("# RULES.md rule ids with their sections (python -m tests.test_rules_text --write)\n"
                         + "\n".join(lines) + "\n", encoding="utf-8")
     print(f"{len(lines)} ids written to {IDS_FILE}")
+
+
+def test_the_shared_part_c_text_names_no_game_and_each_game_adds_its_own_use():
+    """Part C's entries (engine/rules_text.py) say only what the climbing games share; how one game uses a rule
+    is that game's note, in its own package, and shows only in its own panel."""
+    from engine.rules_text import COMMON, with_notes
+    shared = " ".join(f"{e.zh} {e.en}" for s in COMMON for e in s.entries)
+    assert not re.search(r"gouji|baohuang|shengji|够级|保皇|升级", shared, re.I)
+    text = {g: {r["rule"]: r["text"] for r in rows(g, "en")} for g in ("gouji", "baohuang")}
+    assert "上班" in text["gouji"]["C-3"] and "上班" not in text["baohuang"]["C-3"]
+    assert "guard" in text["baohuang"]["C-3"] and "guard" not in text["gouji"]["C-3"]
+    assert "written Z" in text["baohuang"]["C-1"] and "Z" not in text["gouji"]["C-1"]
+    with pytest.raises(KeyError, match="C-99"):
+        with_notes(COMMON, {"C-99": ("", "")})

@@ -3,9 +3,18 @@ RULES.md."""
 
 from __future__ import annotations
 
-from engine.rules_text import COMMON, Section, rule, section
+from engine.rules_text import COMMON, Section, rule, section, with_notes
 
-SECTIONS: tuple[Section, ...] = COMMON + (
+# how 保皇 uses the shared rules of Part C (RULES.md C-1, C-3, C-4, C-15)
+NOTES = {
+    "C-1": ("特画的超级王写作 Z。", "With 特画 the super joker is written Z (B-24)."),
+    "C-3": ("花色只在叫侍卫时用得着。", "Suits matter only for calling the guard (B-14)."),
+    "C-4": ("带记号的王就是皇牌（带冠大王）和侍卫牌（小王）。",
+            "The marked jokers are the crowned big joker (皇牌) and the guard's small joker (侍卫牌)."),
+    "C-15": ("只在特画时有。", "It exists only with 特画 (B-24)."),
+}
+
+SECTIONS: tuple[Section, ...] = with_notes(COMMON, NOTES) + (
     section("B.3", "人、身份、牌、发牌", "Players, roles, deck, deal",
             rule("B-1", "人数和身份", "Players and roles",
                  "五个人：皇帝加侍卫一伙，另外三个是起义军（平民、革命党），二打三；皇帝侍卫是一个人就是独保，一打四。",

@@ -6,9 +6,19 @@ for word in substance: the old hand-written summary got those three wrong (issue
 
 from __future__ import annotations
 
-from engine.rules_text import COMMON, Section, rule, section
+from engine.rules_text import COMMON, Section, rule, section, with_notes
 
-SECTIONS: tuple[Section, ...] = COMMON + (
+# how 够级 uses the shared rules of Part C (RULES.md C-3, C-4, C-10, C-15, C-16)
+NOTES = {
+    "C-3": ("花色只在上班时用得着。", "Suits matter only for 上班 (G-16)."),
+    "C-4": ("够级的王不带记号。", "Gouji's jokers carry no marks."),
+    "C-15": ("够级没有超级王。", "Gouji has no super joker."),
+    "C-16": ("够级牌只有对头能管，无头时另算（G-41、G-43）。",
+             "A 够级 play may be answered only by its player's 对头, or where 无头 applies (G-41, G-43)."),
+    "C-10": ("大王小王一起挂时大王当小王算。", "A play with big and small jokers counts the big ones as small."),
+}
+
+SECTIONS: tuple[Section, ...] = with_notes(COMMON, NOTES) + (
     section("G.1", "座位、联邦和对头", "Table, teams and the 对头 relation",
             rule("G-1", "人数和分队", "Players and teams",
                  "六个人，隔一个座位是一家：0、2、4 一伙，1、3、5 一伙，三个人共一个分。",
