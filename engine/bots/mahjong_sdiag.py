@@ -21,10 +21,7 @@ perfect-information simulator search, picking the best ``sim``; the best ``true`
 from the heuristic and the paired value of those departures in points and, to first order, in team A's
 share of the points (``d_share``, as engine.bots.mahjong_hcf computes it), with a 95 % interval.
 
-``--oracle`` plays whole hands instead, team A deciding by the perfect-information simulator search; with
-``--hide-wall N`` that search knows every hand but not the wall (each candidate the mean of N shuffles of the true
-live wall, the same N for every candidate), which parts what knowing the others' hands is worth from what knowing
-one's own draws is (figures in engine.bots.mahjong_search).
+``--oracle [--hide-wall N]`` plays whole hands instead (:func:`oracle_play`; figures in engine.bots.mahjong_search).
 """
 
 from __future__ import annotations
