@@ -26,7 +26,6 @@ from desktop.worker import WorkerThread
 KEYS = {"play": "↵", "pass": "P", "rang": "R", "burn": "B", "hint": "H"}
 ORDER = ["pass", "decline", "rang", "jiefeng", "hint", "burn", "play"]
 WIDTHS = {"pass": 120, "rang": 104, "hint": 100, "burn": 120, "play": 148}   # mockup SPEC: action bar
-LOG_SHOWN = 5   # the round log panel shows the newest lines
 FLY_MAX = 6     # the most plays one snapshot animates (a coalesced backlog shows only its newest)
 
 
@@ -402,6 +401,11 @@ class TableBridge(QObject):
     def clear_last(self) -> None:
         self._last_act = {}
 
+    def log(self, seat: int, entry: dict[str, Any]) -> None:
+        me = self.snap.get("seat")
+        self._log.append({"seat": seat, "name": self.name_of(seat), "entry": dict(entry),
+                          "mine": isinstance(me, int) and self.same_side(seat, me)})
+
     # ------------------------------------------------------------------ helpers
     def lang(self) -> str:
         return str(self.app.settings.get("language"))
@@ -517,7 +521,7 @@ class TableBridge(QObject):
                                 "text": desc, "top": top, "badge": pres.trick_badge(t, lang),
                                 "filler": filler})
         self.trick_model.set_rows(self._trick)
-        self.log_model.set_rows([self._in_lang(r, lang) for r in self._log[-LOG_SHOWN:]])
+        self.log_model.set_rows([self._in_lang(r, lang) for r in self._log[-self.pres.log_shown:]])
         self._phase = str(self.snap.get("phase", ""))
         if self.snap.get("over"):
             self._status = s["gameOver"]
@@ -537,13 +541,16 @@ class TableBridge(QObject):
     def _in_lang(self, row: dict[str, Any], lang: str) -> dict[str, Any]:
         """A round-log line in the current language: it keeps what happened, not the words of the moment."""
         seat = int(row["seat"])
-        if row.get("passKind"):
+        if row.get("entry") is not None:
+            text = self.pres.log_text(row["entry"], lang)
+        elif row.get("passKind"):
             text = i18n.action_label(str(row["passKind"]), lang)
         elif row.get("play") is not None:
             text = self._words(str(row["play"]))[0] + self.pres.play_note(row.get("note") or {}, lang)
         else:
             text = str(row.get("text", ""))
-        return {"seat": seat, "name": self.name_of(seat), "text": text, "mine": row.get("mine", False)}
+        return {"seat": seat, "name": self.name_of(seat), "text": text, "mine": row.get("mine", False),
+                "tone": str((row.get("entry") or {}).get("tone", ""))}
 
     def _build_actions(self) -> None:
         snap = self.snap

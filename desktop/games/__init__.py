@@ -33,6 +33,7 @@ class Shows(Protocol):
     def tag_cards(self, cards: list[str]) -> None: ...   # the cards this set the hand tags (``hand_tag``)
     def ring(self, sound: str) -> None: ...
     def clear_last(self) -> None: ...
+    def log(self, seat: int, entry: Row) -> None: ...   # a round-log line, worded by ``log_text`` when shown
 
 
 class Presenter:
@@ -62,6 +63,7 @@ class Presenter:
     demo_module = ""           # ``run(qa, shot, cfg, time_limit)`` of the game's own demo (desktop.demo)
     board = ""            # a QML board of the game's own under ui/ (drawn instead of the card hand and trick)
     results_detail = ""   # a QML item under ui/ the results panel shows (e.g. a winning hand)
+    log_shown = 5         # the round log's newest lines on show
     # The action bar's fixed slots per phase: a kind listed here keeps its button (dimmed when not legal) so
     # no button moves when the legal actions change. A phase not listed shows just the legal actions.
     bar_slots: Mapping[str, tuple[str, ...]] = {}
@@ -212,6 +214,11 @@ class Presenter:
     def play_note(self, d: Mapping[str, Any], lang: str) -> str:
         """Words after a play in the round log (e.g. 够级)."""
         return ""
+
+    def log_text(self, entry: Mapping[str, Any], lang: str) -> str:
+        """The words of a round-log line a presenter logged (``Shows.log``), in ``lang``: the line keeps the
+        facts, so a language switch rewords it."""
+        return str(entry.get("text", ""))
 
     def trick_badge(self, t: Mapping[str, Any], lang: str) -> str:
         """A chip over the top play (e.g. 够 级)."""

@@ -24,10 +24,13 @@ FLASH_EN = {"chow": "Chow", "pung": "Pung", "kong": "Kong", "win": "Win"}   # th
 KEYS = {"chow": "C", "pung": "P", "kong": "K", "win": "↵", "pass": "Space", "discard": "↵", "minglou": "M"}
 MELD_ZH = {"chow": "吃", "pung": "碰", "exposed": "明杠", "added": "加杠", "concealed": "暗杠"}
 MELD_EN = {"chow": "chow", "pung": "pung", "exposed": "kong", "added": "added kong", "concealed": "concealed kong"}
+LOG_WORDS = {"chow": "mjLogChow", "pung": "mjLogPung", "kong": "mjLogKong", "added": "mjLogAdded",
+             "concealed": "mjLogConcealed", "minglou": "mjLogMinglou"}
 NUM_ZH = "一二三四五六七八九"
 SUIT_ZH = {"m": "万", "p": "饼", "s": "条"}
 HONOUR_ZH = {"E": "东", "S": "南", "W": "西", "N": "北", "C": "中", "F": "发", "B": "白"}
 SUIT_EN = {"m": "characters", "p": "dots", "s": "bamboo"}
+SUIT_EN_SHORT = {"m": "crak", "p": "dot", "s": "bam"}   # the round log's narrow column: the players' short names
 HONOUR_EN = {"E": "East", "S": "South", "W": "West", "N": "North", "C": "Red", "F": "Green", "B": "White"}
 
 
@@ -46,12 +49,25 @@ def split_tiles(text: str | None) -> list[str]:
     return out
 
 
-def tile_name(t: str, lang: str) -> str:
-    """A tile in words: 五万 / 5 characters, 东 / East."""
+def tile_name(t: str, lang: str, short: bool = False) -> str:
+    """A tile in words: 五万 / 5 characters (``short``: 5 crak), 东 / East."""
     if len(t) == 2 and t[0].isdigit():
         n = int(t[0])
-        return i18n.pick(lang, f"{NUM_ZH[n - 1]}{SUIT_ZH[t[1]]}", f"{n} {SUIT_EN[t[1]]}")
+        suits = SUIT_EN_SHORT if short else SUIT_EN
+        return i18n.pick(lang, f"{NUM_ZH[n - 1]}{SUIT_ZH[t[1]]}", f"{n} {suits[t[1]]}")
     return i18n.pick(lang, HONOUR_ZH, HONOUR_EN).get(t, t)
+
+
+def meld_name(tiles: str | None, lang: str) -> str:
+    """A meld in the round log's words: a run 五六七万 / 5-6-7 crak, a pung or kong by its tile (三饼 / 3 dot)."""
+    ts = split_tiles(tiles)
+    if not ts:
+        return ""
+    if len(set(ts)) == 1:
+        return tile_name(ts[0], lang, short=True)
+    suit = ts[0][1]
+    return i18n.pick(lang, "".join(NUM_ZH[int(t[0]) - 1] for t in ts) + SUIT_ZH[suit],
+                     "-".join(t[0] for t in ts) + f" {SUIT_EN_SHORT[suit]}")
 
 
 def tile_row(t: str) -> Row:
@@ -262,13 +278,29 @@ class MahjongPresenter(Presenter):
                     "after": {k: [x for x, _ in v] for k, v in after.items()}}
         return {"text": "", "tiles": [], "after": {}}
 
+    # ---------------------------------------------------------------- the round log (牌局记录, SPEC §8.2)
+    log_shown = 12
+
+    def log_text(self, entry: Mapping[str, Any], lang: str) -> str:
+        kind = str(entry.get("kind", ""))
+        if kind == "discard":
+            return i18n.word(lang, "mjLogDiscard", tile_name(str(entry.get("tile")), lang, short=True))
+        if kind in ("chow", "pung", "kong", "added"):
+            return i18n.word(lang, LOG_WORDS[kind], meld_name(entry.get("tiles"), lang))
+        return i18n.strings(lang).get(LOG_WORDS.get(kind, ""), kind)
+
     # ---------------------------------------------------------------- events
     def on_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
         """Each event as a flight on the board (SPEC §8.4): a discard flies into its owner's river; a claimed
         tile flies from the river into the claimer's meld under a 吃/碰/杠/胡 flash; a concealed or added kong
-        and a self-drawn win flash at the seat. The claimed tile is the one the ``claims`` event named."""
+        and a self-drawn win flash at the seat. The claimed tile is the one the ``claims`` event named. Each
+        discard, claim, kong and 明楼 is a line of the round log (the win is the results' own); a draw is not."""
         seat = d.get("seat")
         words = i18n.pick(lang, KIND_ZH, FLASH_EN)
+        if isinstance(seat, int) and kind in ("discard", "meld", "kong", "minglou"):
+            mk = str(d.get("kind")) if kind in ("meld", "kong") else kind
+            table.log(seat, {"kind": mk, "tile": d.get("tile"), "tiles": d.get("tiles"),
+                             "tone": "discard" if kind == "discard" else "meld"})
         if kind == "discard" and isinstance(seat, int):
             table.ring("play")
             pos = table.pos_of(seat)

@@ -20,6 +20,13 @@ ZH: dict[str, str] = {
     "mjWins": "%1 胡 · %2",
     "mjFromDiscard": "点炮 · %1",
     "mjDrawnTitle": "荒庄 · 无人胡牌",
+    "mjLogDiscard": "打出 %1",
+    "mjLogChow": "吃 %1",
+    "mjLogPung": "碰 %1",
+    "mjLogKong": "明杠 %1",
+    "mjLogAdded": "加杠 %1 · 补牌",
+    "mjLogConcealed": "暗杠 · 补牌",
+    "mjLogMinglou": "明楼",
 }
 
 EN: dict[str, str] = {
@@ -38,4 +45,11 @@ EN: dict[str, str] = {
     "mjWins": "%1 wins · %2",
     "mjFromDiscard": "on %1's discard",
     "mjDrawnTitle": "Drawn hand · no winner",
+    "mjLogDiscard": "discards %1",
+    "mjLogChow": "chows %1",
+    "mjLogPung": "pungs %1",
+    "mjLogKong": "kongs %1",
+    "mjLogAdded": "added kong %1",
+    "mjLogConcealed": "concealed kong",
+    "mjLogMinglou": "declares ready",
 }

@@ -223,3 +223,112 @@ def test_h_takes_the_win_when_one_is_offered(qa):
         t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
         wait(5)
     raise AssertionError("no 胡 offered to me in the time")
+
+
+ZH_NUM = "一二三四五六七八九"
+ZH_SUIT = {"m": "万", "p": "饼", "s": "条"}
+ZH_HONOUR = {"E": "东", "S": "南", "W": "西", "N": "北", "C": "中", "F": "发", "B": "白"}
+EN_SUIT = {"m": "crak", "p": "dot", "s": "bam"}
+EN_HONOUR = {"E": "East", "S": "South", "W": "West", "N": "North", "C": "Red", "F": "Green", "B": "White"}
+
+
+def _zh(tiles: str) -> str:
+    ts = split_tiles(tiles)
+    if len(set(ts)) == 1:
+        ts = ts[:1]
+    if ts[0][0].isdigit():
+        return "".join(ZH_NUM[int(t[0]) - 1] for t in ts) + ZH_SUIT[ts[0][1]]
+    return ZH_HONOUR[ts[0]]
+
+
+def _en(tiles: str) -> str:
+    ts = split_tiles(tiles)
+    if len(set(ts)) == 1:
+        ts = ts[:1]
+    if ts[0][0].isdigit():
+        return "-".join(t[0] for t in ts) + " " + EN_SUIT[ts[0][1]]
+    return EN_HONOUR[ts[0]]
+
+
+def _expected_log(history: list, me: int, lang: str) -> list[tuple[str, str]]:
+    """The round log as a player reads it, from the engine's own record of what this seat saw since its deal:
+    every discard, claim (吃/碰/明杠), concealed or added kong and 明楼, in order (SPEC §8.2 牌局记录)."""
+    start = max(i for i, e in enumerate(history) if e["kind"] == "deal")
+    zh = lang == "zh"
+    name = _zh if zh else _en
+    out = []
+    for e in history[start:]:
+        d = e["data"]
+        k = e["kind"]
+        if k == "discard":
+            out.append((d["seat"], ("打出 " if zh else "discards ") + name(d["tile"])))
+        elif k == "meld":
+            verb = {"chow": ("吃 ", "chows "), "pung": ("碰 ", "pungs "), "kong": ("明杠 ", "kongs ")}[d["kind"]]
+            out.append((d["seat"], verb[0 if zh else 1] + name(d["tiles"])))
+        elif k == "kong" and d["kind"] == "concealed":
+            out.append((d["seat"], "暗杠 · 补牌" if zh else "concealed kong"))
+        elif k == "kong":
+            out.append((d["seat"], f"加杠 {name(d['tiles'])} · 补牌" if zh else f"added kong {name(d['tiles'])}"))
+        elif k == "minglou":
+            out.append((d["seat"], "明楼" if zh else "declares ready"))
+    return out
+
+
+def test_the_game_log_lists_the_hands_discards_and_claims_in_both_languages(qa):
+    """牌局记录 (SPEC §8.2): the newest twelve discards, claims and kongs of the hand, each under its seat's
+    name, checked line by line against the engine's own history; a language switch rewords every line."""
+    t = start(qa, seed=dealer_seed(1))
+    me = t.my_seat()
+    lines = []
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        assert wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows"), 30)
+        if t.results.get("rows"):
+            break
+        hist = t.wt.worker.state.view(me)["history"]   # the table waits for me: the state is still
+        lines = _expected_log(hist, me, "zh")
+        if len(lines) >= 14 and any("碰" in x or "吃" in x or "杠" in x for _, x in lines):
+            break
+        sug = t.snap.get("suggest") or {}
+        t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
+        wait(5)
+    assert len(lines) >= 12, lines
+    wait_frame(qa.window)
+    rows = t.log_model.rows()
+    assert [(r["name"], r["text"]) for r in rows] == [(t.name_of(s), x) for s, x in lines[-12:]]
+    assert [r["mine"] for r in rows] == [s == me for s, _ in lines[-12:]]
+    panel = qa.find("mjLog")
+    assert panel.property("visible")
+    assert qa.find("mjLogText_11").property("text") == rows[-1]["text"]
+    shot(qa, "mahjong_game_log_zh")
+    qa.settings.set("language", "en")
+    try:
+        want = [(t.name_of(s), x) for s, x in _expected_log(hist, me, "en")[-12:]]
+        assert wait_until(lambda: [(r["name"], r["text"]) for r in t.log_model.rows()] == want, 10), \
+            t.log_model.rows()
+        wait_frame(qa.window)
+        assert qa.find("mjLogText_0").property("text") == want[0][1]
+        shot(qa, "mahjong_game_log_en")
+    finally:
+        qa.settings.set("language", "zh")
+
+
+def test_the_game_log_of_a_new_hand_starts_at_its_deal(qa):
+    """The lines of the next hand's first discards arrive in the snapshot that starts it: they stay, and
+    nothing of the last hand does."""
+    t = start(qa, seed=dealer_seed(1))
+    me = t.my_seat()
+    deadline = time.monotonic() + 150
+    while time.monotonic() < deadline and not t.results.get("rows"):
+        assert wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows"), 30)
+        if not t.results.get("rows"):
+            sug = t.snap.get("suggest") or {}
+            t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
+            wait(5)
+    assert t.results.get("rows"), "the first hand did not end in the time"
+    t.nextSet()
+    assert wait_until(lambda: t.snap.get("my_turn") and t.snap["view"].get("hand_no") == 2, 30)
+    wait_frame(qa.window)
+    lines = _expected_log(t.wt.worker.state.view(me)["history"], me, "zh")
+    assert lines, "nobody moved before me: pick a seed where I am not the next dealer"
+    assert [(r["name"], r["text"]) for r in t.log_model.rows()] == [(t.name_of(s), x) for s, x in lines[-12:]]

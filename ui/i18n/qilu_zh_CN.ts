@@ -80,6 +80,10 @@
             <source>Unseen tiles</source>
             <translation>牌张计数 · 未见张数</translation>
         </message>
+        <message>
+            <source>Game log</source>
+            <translation>牌局记录</translation>
+        </message>
     </context>
     <context>
         <name>ChatPanel</name>

@@ -378,6 +378,7 @@ Item {
 
     // ------------------------------------------------------------------ 牌张计数: unseen copies of each kind
     Rectangle {
+        id: counterBox
         objectName: "mjCounter"
         visible: board.cx < 700   // the right column is free (the table's 记牌器 switch)
         x: 1376; y: 66; width: 210; height: counterCol.implicitHeight + 20; radius: 12
@@ -401,6 +402,40 @@ Item {
                             Tile { face: modelData; w: 20; selected: modelData.wait === true }
                             Text { anchors.horizontalCenter: parent.horizontalCenter; text: modelData.left; color: modelData.wait ? Theme.mintText : modelData.left === 1 ? Theme.warn : Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 11 }
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ 牌局记录: the hand's newest lines
+    Rectangle {
+        id: logBox
+        objectName: "mjLog"
+        readonly property int n: board.table && board.table.logModel ? board.table.logModel.count : 0
+        visible: board.cx < 700
+        x: 1376; y: 66 + counterBox.height + 12; width: 210; height: 32 + 12 * 22 + 8; radius: 12
+        color: Theme.panel; border.color: Theme.panelBorder
+        clip: true
+        Text { x: 10; y: 8; text: qsTr("Game log"); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
+        Column {
+            x: 4; y: 32; width: 202; spacing: 0
+            Repeater {
+                model: board.table ? board.table.logModel : null
+                Rectangle {
+                    id: lrow
+                    required property var row
+                    required property int index
+                    readonly property bool newest: index === logBox.n - 1
+                    width: 202; height: 22; radius: 5
+                    color: newest ? Qt.rgba(1, 0.77, 0.24, 0.16) : "transparent"
+                    Rectangle { x: 6; width: 7; height: 7; radius: 4; anchors.verticalCenter: parent.verticalCenter; color: lrow.row.mine ? Theme.mine : Theme.theirs }
+                    Text { x: 18; width: 50; anchors.verticalCenter: parent.verticalCenter; text: lrow.row.name; elide: Text.ElideRight; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
+                    Text {
+                        objectName: "mjLogText_" + lrow.index
+                        x: 72; width: 126; anchors.verticalCenter: parent.verticalCenter; text: lrow.row.text; elide: Text.ElideRight
+                        color: lrow.row.tone === "meld" ? Theme.mintText : lrow.newest ? Theme.gold : Theme.text
+                        font.family: Theme.font; font.pixelSize: 13
                     }
                 }
             }
