@@ -94,6 +94,7 @@ class MahjongPresenter(Presenter):
     result_events = ("hand_end",)
     demo_seed = 3
     _claimed: tuple[str, Any] = ("", None)   # the tile and source of the last claim round (its meld event follows)
+    _newest: tuple[int, str] | None = None   # the last discard (seat, tile) while it lies unclaimed in its river
 
     def relation(self, d: int, n: int, s: Mapping[str, str]) -> str:
         return {1: s["lower"], 2: s.get("across", ""), 3: s["upper"]}.get(d, "")   # 对家: no rival in Mahjong
@@ -152,7 +153,7 @@ class MahjongPresenter(Presenter):
         melds = view.get("melds") or [[] for _ in range(n)]
         counts = view.get("counts") or [0] * n
         winds = view.get("winds") or [""] * n
-        last = self._last_discard(view)
+        last = self._last_discard(view, self._newest)
         seats = []
         for pos in range(n):
             seat = (me + pos) % n
@@ -229,11 +230,16 @@ class MahjongPresenter(Presenter):
         return [[dict(tile_row(t), left=max(0, 4 - seen.get(t, 0)), wait=t in waits) for t in row] for row in rows]
 
     @staticmethod
-    def _last_discard(view: Mapping[str, Any]) -> tuple[int, int] | None:
+    def _last_discard(view: Mapping[str, Any], newest: tuple[int, str] | None) -> tuple[int, int] | None:
+        """(seat, river index) of the newest discard: the tile of the claim round on, else the last discard event
+        while it is still its river's last tile (SPEC §8.2: it stays marked while the next seat moves)."""
+        rivers = view.get("rivers") or [[]] * 4
         rnd = view.get("trick") or []
         if rnd and rnd[-1].get("kind") == "discard":
             s = int(rnd[-1]["seat"])
-            return (s, len((view.get("rivers") or [[]] * 4)[s]) - 1)
+            return (s, len(rivers[s]) - 1)
+        if newest is not None and 0 <= newest[0] < len(rivers) and rivers[newest[0]][-1:] == [newest[1]]:
+            return (newest[0], len(rivers[newest[0]]) - 1)
         return None
 
     @staticmethod
@@ -302,6 +308,7 @@ class MahjongPresenter(Presenter):
             table.log(seat, {"kind": mk, "tile": d.get("tile"), "tiles": d.get("tiles"),
                              "tone": "discard" if kind == "discard" else "meld"})
         if kind == "discard" and isinstance(seat, int):
+            self._newest = (seat, str(d.get("tile")))
             table.ring("play")
             pos = table.pos_of(seat)
             table.fly("tile", pos, pos, [tile_row(str(d.get("tile")))], True)
@@ -314,6 +321,7 @@ class MahjongPresenter(Presenter):
                 table.fly("claim", table.pos_of(src) if isinstance(src, int) else -1, table.pos_of(w),
                           [dict(tile_row(str(d.get("tile"))), caption=words["win"], gold=True)], True)
         elif kind == "meld" and isinstance(seat, int):
+            self._newest = None   # the discard left its river for the meld
             table.ring("claim")
             mk = str(d.get("kind"))
             table.say(f"{table.name_of(seat)} · {words.get(mk, mk)}")

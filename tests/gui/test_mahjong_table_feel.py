@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from guikit import click_item, quick_config, shot, wait, wait_frame, wait_until
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtTest import QTest
 
 from desktop.games import presenter
@@ -300,6 +300,19 @@ def test_the_game_log_lists_the_hands_discards_and_claims_in_both_languages(qa):
     panel = qa.find("mjLog")
     assert panel.property("visible")
     assert qa.find("mjLogText_11").property("text") == rows[-1]["text"]
+    # the newest discard stays marked while I move (SPEC §8.2), its 最新 tag on a free spot beside it
+    last = next(e["data"] for e in reversed(hist) if e["kind"] in ("discard", "meld"))
+    assert "tile" in last, "the hand's last discard was claimed: pick a seed where it was not"
+    pos = (last["seat"] - me) % 4
+    marked = [(p, i) for p, sd in enumerate(t.board["seats"]) for i, x in enumerate(sd["river"]) if x["newest"]]
+    assert marked == [(pos, len(t.board["seats"][pos]["river"]) - 1)], marked
+    tag = qa.find("mjNewestTag")
+    assert tag.property("visible") and tag.property("text") == "最新"
+    box = tag.mapRectToScene(QRectF(0, 0, tag.width(), tag.height()))
+    for tile in qa.find_all("mjRiver_"):
+        if tile.property("visible"):
+            assert not box.intersects(tile.mapRectToScene(QRectF(0, 0, tile.width(), tile.height()))), \
+                tile.objectName()
     shot(qa, "mahjong_game_log_zh")
     qa.settings.set("language", "en")
     try:

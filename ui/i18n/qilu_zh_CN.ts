@@ -69,6 +69,10 @@
             <translation>提示</translation>
         </message>
         <message>
+            <source>Latest</source>
+            <translation>最新</translation>
+        </message>
+        <message>
             <source>Discard</source>
             <translation>打出</translation>
         </message>

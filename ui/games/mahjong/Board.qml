@@ -154,6 +154,32 @@ Item {
         }
     }
 
+    // ------------------------------------------------------------------ 最新: a tag on the newest discard's free side
+    // (SPEC §8.2), upright whatever way its river faces: at the river's next slot, which is still empty
+    Chip {
+        id: newestTag
+        objectName: "mjNewestTag"
+        readonly property var at: {
+            for (var p = 0; p < board.seats.length; ++p) {
+                var r = board.seats[p].river || []
+                if (r.length > 0 && r[r.length - 1].newest === true && !(flyLayer.inFlight[p] > 0)) return [p, r.length - 1]
+            }
+            return null
+        }
+        readonly property point spot: {
+            if (at === null || !sides.itemAt(at[0])) return Qt.point(0, 0)
+            var sd = sides.itemAt(at[0]), i = at[1]
+            var here = sd.slot(i)
+            if (i % 6 < 5) return sd.slot(i + 1)
+            var back = sd.slot(i - 1)
+            return Qt.point(2 * here.x - back.x, 2 * here.y - back.y)
+        }
+        visible: at !== null
+        x: spot.x - width / 2; y: spot.y - height / 2
+        z: 5
+        text: qsTr("Latest"); size: 11; fg: "#3A2A00"; bg: Theme.gold
+    }
+
     // ------------------------------------------------------------------ the other seats' edges (SPEC §8.2)
     // Each opponent's concealed hand as backs along his edge, as many as the view counts (never a tile), a
     // drawn tile apart, then his melds at his right end (top: screen-left, right seat: screen-top, left seat:
