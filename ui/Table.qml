@@ -261,7 +261,9 @@ Item {
                 s: root.app.s
                 timerSecs: seatItem.row.me ? root.secondsLeft : 0
                 timerFrac: seatItem.row.me && root.table.turnSecs > 0 ? root.secondsLeft / root.table.turnSecs : 1
-                dim: fly.tributeFrom >= 0 && seatItem.row.pos !== fly.tributeFrom && seatItem.row.pos !== fly.tributeTo
+                dim: (fly.tributeFrom >= 0 && seatItem.row.pos !== fly.tributeFrom && seatItem.row.pos !== fly.tributeTo)
+                     || (root.boardOn && !!boardLoader.item && boardLoader.item.claimFrom >= 0 && !seatItem.row.me
+                         && seatItem.row.seat !== boardLoader.item.claimFrom)   // a board's claim on offer (Mahjong)
                 onAsk: root.table.askCount(seatItem.row.seat)
             }
         }

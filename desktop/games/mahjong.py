@@ -184,6 +184,7 @@ class MahjongPresenter(Presenter):
             "hand": [tile_row(t) for t in hand], "drawn": tile_row(drawn) if drawn else None,
             "discards": discards, "claims": claims, "myTurn": bool(snap.get("my_turn")),
             "claimTile": tile_row(claim["tile"]) if claim else None,
+            "claimFrom": int(claim["from"]) if claim else -1,
             "claimUse": self._claim_use(claims, claim["tile"] if claim else None),
             "claimText": i18n.word(lang, "mjDiscards", name_of(claim["from"]), tile_name(claim["tile"], lang))
             if claim else "",

@@ -345,3 +345,40 @@ def test_the_game_log_of_a_new_hand_starts_at_its_deal(qa):
     lines = _expected_log(t.wt.worker.state.view(me)["history"], me, "zh")
     assert lines, "nobody moved before me: pick a seed where I am not the next dealer"
     assert [(r["name"], r["text"]) for r in t.log_model.rows()] == [(t.name_of(s), x) for s, x in lines[-12:]]
+
+
+def test_a_claim_on_offer_dims_all_but_the_discarder_his_discard_and_my_hand(qa):
+    """SPEC §8.2 claim bar: while I am asked about a discard (M-7), the other seats' plates, rivers and hands
+    step back to half; the discarder's plate, his discard and my own hand stay as they are."""
+    t = start(qa)
+    deadline = time.monotonic() + 120
+    chows = _play_to_chow(qa, t, deadline, 1)
+    assert chows
+    src = t.snap["view"]["claim"]["from"]
+    me = t.my_seat()
+    plates = {p.property("seat")["seat"]: p for p in qa.find_all("seat_")
+              if p.property("visible") and isinstance(p.property("seat"), dict)}
+    assert set(plates) == {0, 1, 2, 3}, plates
+    for seat, plate in plates.items():
+        assert (plate.property("opacity") < 0.6) == (seat not in (me, src)), (seat, plate.property("opacity"))
+    pos = (src - me) % 4
+    river = t.board["seats"][pos]["river"]
+    newest = qa.find(f"mjRiver_{pos}_{len(river) - 1}")
+    assert newest.property("opacity") == 1.0 and river[-1]["newest"]
+    older = [x for x in qa.find_all("mjRiver_") if x.property("visible") and x is not newest]
+    assert older and all(x.property("opacity") < 0.6 for x in older)
+    assert all(qa.find(f"mjEdge_{p}").property("opacity") < 0.6 for p in (1, 2, 3))
+    assert qa.find("mjTile_0").property("opacity") == 1.0
+    # the 吃 popover holds its whole line and leaves the bar's buttons free
+    pop, label = qa.find("mjChowPop"), qa.find("mjChowLabel")
+    assert label.x() + label.property("implicitWidth") <= pop.width() - 12
+    box = pop.mapRectToScene(QRectF(0, 0, pop.width(), pop.height()))
+    for b in ("claim_chow", "claim_pass"):
+        btn = qa.find(b)
+        assert btn.property("visible"), b
+        assert not box.intersects(btn.mapRectToScene(QRectF(0, 0, btn.width(), btn.height()))), b
+    shot(qa, "mahjong_claim_dimmed")
+    keys(qa, Qt.Key.Key_Escape)   # 过: the table comes back
+    assert wait_until(lambda: not t.board.get("claimTile"), 10)
+    wait_frame(qa.window)
+    assert all(p.property("opacity") == 1.0 for p in plates.values())

@@ -22,6 +22,10 @@ Item {
     // 吃 (M-6): every run the engine offered, one choice each; the first is preselected (SPEC §8.2)
     readonly property var chows: (b.myTurn ? (b.claims || []) : []).filter(function(c) { return c.kind === "chow" })
     readonly property var otherClaims: (b.myTurn ? (b.claims || []) : []).filter(function(c) { return c.kind !== "chow" })
+    // a claim on offer to me (SPEC §8.2): all but the discarder's plate, his discard and my own hand step back
+    readonly property bool claimOn: b.myTurn === true && !!b.claimTile
+    readonly property int claimFrom: claimOn ? b.claimFrom : -1
+    readonly property real dimmed: 0.5
     property int chowSel: 0
     onChowsChanged: chowSel = 0
     function offered(kind) { return (b.claims || []).some(function(c) { return c.kind === kind }) }
@@ -136,6 +140,8 @@ Item {
                         visible: index < side.modelData.river.length - (flyLayer.inFlight[side.pos] || 0)
                         face: modelData; w: 30; newest: modelData.newest === true
                         x: (index % 6) * 31; y: Math.floor(index / 6) * 45
+                        opacity: board.claimOn && !newest ? board.dimmed : 1
+                        Behavior on opacity { NumberAnimation { duration: Theme.dur(150) } }
                         Rectangle {   // a claim on offer: the discard pulses its gold outline twice (SPEC §8.4)
                             id: pulse
                             readonly property bool on: parent.newest && board.b.myTurn === true && !!board.b.claimTile
@@ -195,6 +201,8 @@ Item {
             readonly property real angle: [0, -90, 180, 90][pos]
             visible: pos !== 0
             objectName: "mjEdge_" + pos
+            opacity: board.claimOn ? board.dimmed : 1
+            Behavior on opacity { NumberAnimation { duration: Theme.dur(150) } }
             x: pos === 2 ? board.cx - 140 - width : pos === 1 ? board.cx + 306 : board.cx - 348
             y: pos === 2 ? 68 : pos === 1 ? board.cy + 200 - height : board.cy - 200
             width: side ? 44 : edgeRow.implicitWidth
@@ -359,9 +367,9 @@ Item {
         visible: board.chows.length > 0
         // left of the bar, level with it: above it would cover the own seat plate
         x: Math.max(20, bar.x - width - 14); y: bar.y + 23 - height / 2
-        width: chowRow.implicitWidth + 24; height: 86; radius: 10
+        width: Math.max(chowRow.implicitWidth, chowLabel.implicitWidth) + 24; height: 86; radius: 10
         color: "#F20D1C19"; border.color: Theme.mint
-        Text { x: 12; y: 6; text: qsTr("Chow · pick a run (1/2/3, or ←/→ and Enter)"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 12 }
+        Text { id: chowLabel; objectName: "mjChowLabel"; x: 12; y: 6; text: qsTr("Chow · pick a run (1/2/3, or ←/→ and Enter)"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 12 }
         Row {
             id: chowRow
             x: 12; y: 28; spacing: 10
