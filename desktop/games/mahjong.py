@@ -194,7 +194,27 @@ class MahjongPresenter(Presenter):
                 is not None else -1),
             "mustDiscard": bool(view.get("must_discard")), "locked": bool(view.get("locked")),
             "counter": self._counter(view),
+            "winPreview": self._win_preview(view, lang) if snap.get("my_turn") else None,
         }
+
+    @staticmethod
+    def _win_preview(view: Mapping[str, Any], lang: str) -> Row | None:
+        """胡 on offer (SPEC §8.2: "胡 · 五万 / 平胡 · 将 5万"): the engine's own record of the win it would be
+        (``win_offer``: reading, patterns, V, M-19 … M-21) and who pays what (M-20)."""
+        w = view.get("win_offer")
+        if not w:
+            return None
+        from engine.mahjong.scoring import PATTERN_EN, PATTERN_ZH
+        names = i18n.pick(lang, PATTERN_ZH, PATTERN_EN)
+        parts = [names.get(p, p) for p in w.get("patterns") or []]
+        groups = str(w.get("reading") or "").split()
+        if groups and len(split_tiles(groups[0])) == 2 and not {"qidui", "shisanyao"} & set(w.get("patterns") or []):
+            parts.append(i18n.word(lang, "mjPair", tile_name(split_tiles(groups[0])[0], lang, short=True)))
+        v = int(w.get("value") or 0)
+        parts.append(i18n.word(lang, "mjEachPays" if w.get("self_drawn") else "mjDiscarderPays", v))
+        tile = str(w.get("tile") or "")
+        head = i18n.word(lang, "mjSelfDrawWin" if w.get("self_drawn") else "mjWinOn", tile_name(tile, lang))
+        return {"title": head, "line": " · ".join(parts), "value": v}
 
     @staticmethod
     def _claim_use(claims: Sequence[Row], tile: str | None) -> list[str]:

@@ -229,6 +229,15 @@ class State:
         h[tile.idx] -= 1
         return ok
 
+    def win_value(self, w: int, hand: list[int], r: Round | None) -> HandValue:
+        """M-19 … M-21: what seat ``w``'s win with the complete ``hand`` (counts, the won tile in it) is worth:
+        on round ``r``'s tile (a discard, or a robbed kong) or, with no round, self-drawn."""
+        ctx = WinContext(self_drawn=r is None, replacement=r is None and self.ctx == "replacement",
+                         last_tile=r is None and self.last_tile and self.drawn is not None,
+                         robbed=r is not None and r.kind == "rob", minglou=self.ml[w])
+        melds = self.t.melds[w]
+        return best_value(decompose_counts(self.rules.win_rule, hand, melds), melds, ctx, self.rules.options.scoring)
+
     def _round_actions(self, s: int) -> list[Action]:
         r = self.round
         assert r is not None
@@ -466,11 +475,7 @@ class State:
             h = list(self.t.hands[w])
             if r is not None:
                 h[r.tile.idx] += 1
-            melds = self.t.melds[w]
-            ctx = WinContext(self_drawn=r is None, replacement=r is None and self.ctx == "replacement",
-                             last_tile=r is None and self.last_tile and self.drawn is not None,
-                             robbed=r is not None and r.kind == "rob", minglou=self.ml[w])
-            value = best_value(decompose_counts(self.rules.win_rule, h, melds), melds, ctx, o.scoring)
+            value = self.win_value(w, h, r)
             pay = add(pay, win_payments(w, value.value, payer))
             self._count_win(value, r)
             wins.append(self._win_record(w, h, value, r))

@@ -70,6 +70,7 @@ def view_of(st: State, seat: int | None) -> dict[str, Any]:
         "last_result": last,
         "over": st.over,
         "ting": ting(st, me),
+        "win_offer": win_offer(st, me),
         "state": state,
     }
 
@@ -118,6 +119,19 @@ def ting(st: State, me: int | None) -> dict[str, Any] | None:
                 if w:
                     after[str(TILES[i])] = [[str(TILES[j]), left[j] - (1 if j == i else 0)] for j in w]
     return {"after": after}
+
+def win_offer(st: State, me: int | None) -> dict[str, Any] | None:
+    """胡 on offer to ``me`` (M-11): the win as the hand's record would hold it — the reading, the patterns and V
+    (M-19 … M-21) — so the table shows what it pays before it is taken (a discard win against waiting for a
+    self-draw: M-14, M-20). Only the seat's own tiles and the public tile on offer."""
+    if me is None or st.over or st.to_act != me or not any(a.kind == "win" for a in st._legal(me)):
+        return None
+    r = st.round
+    h = list(st.t.hands[me])
+    if r is not None:
+        h[r.tile.idx] += 1
+    return st._win_record(me, h, st.win_value(me, h, r), r)
+
 
 def meld_view(m: Meld, own: bool) -> dict[str, Any]:
     hidden = m.is_concealed_kong and not own

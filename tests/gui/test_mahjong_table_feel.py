@@ -212,12 +212,20 @@ def test_h_takes_the_win_when_one_is_offered(qa):
         if any(c["kind"] == "win" for c in t.board.get("claims") or []):
             wait_frame(qa.window)
             assert qa.find("claim_win").property("visible")
+            # what the win is and pays, shown before it is taken (SPEC §8.2 "胡 · 五万 / 平胡 · 将 5万")
+            box, title, line = qa.find("mjWinPreview"), qa.find("mjWinTitle"), qa.find("mjWinLine")
+            assert box.property("visible") and title.property("text").startswith(("胡 · ", "自摸 · "))
+            shown = line.property("text")
+            shot(qa, "mahjong_win_preview")
             n = t.snap["n_actions"]
             keys(qa, Qt.Key.Key_H)
             assert wait_until(lambda n=n: t.snap.get("n_actions", 0) > n, 10), "H did not answer"
             assert wait_until(lambda: t.results.get("rows"), 20), "no hand end after 胡"
             wins = t.results["detail"]["wins"]
-            assert any(w["name"] == t.name_of(t.my_seat()) for w in wins), wins
+            mine = [w for w in wins if w["name"] == t.name_of(t.my_seat())]
+            assert mine, wins
+            assert shown.startswith(mine[0]["patterns"]) and shown.endswith(f"付 {mine[0]['value']}"), \
+                (shown, mine[0])
             return
         sug = t.snap.get("suggest") or {}
         t.submit(sug.get("kind", "pass"), sug.get("arg") or "")

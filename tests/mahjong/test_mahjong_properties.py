@@ -188,3 +188,34 @@ def test_from_view_rebuilds_a_consistent_world() -> None:
         if world.is_over:
             break
         world.apply(_policy(world, rng))
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=hs.integers(0, 10_000), options=OPTION_STRATEGY)
+def test_the_win_on_offer_is_the_win_the_hand_records(seed: int, options: dict[str, Any]) -> None:
+    """A view's ``win_offer`` (what the table shows before 胡 is taken) is offered exactly when 胡 is legal and is,
+    field for field, the win the hand's record holds once it is taken (M-11, M-19 … M-21)."""
+    rng = random.Random(seed)
+    st = State(Rules(options), seed=seed)
+    checked = 0
+    while not st.is_over and checked < 12:
+        s = st.to_act
+        assert s is not None
+        la = list(st.legal_actions(s))
+        offer = st.view(s)["win_offer"]
+        win = next((a for a in la if a.kind == "win"), None)
+        assert (offer is not None) == (win is not None)
+        if win is not None:
+            taken = st.clone()
+            taken.apply(win)
+            done = len(st.results)
+            while len(taken.results) == done:   # the later seats of the round pass (M-7)
+                o = taken.to_act
+                assert o is not None
+                taken.apply(next(a for a in taken.legal_actions(o) if a.kind == "pass"))
+            rec = [w for w in taken.results[-1]["wins"] if w["seat"] == s]
+            if rec:   # (an earlier seat's 胡 on the same discard takes it, M-7, unless several may win)
+                assert rec[0] == offer
+                checked += 1
+        rest = [a for a in la if a.kind != "win"]
+        st.apply(rng.choice(rest) if rest and rng.random() < 0.7 else _policy(st, rng))

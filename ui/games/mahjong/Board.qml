@@ -286,6 +286,27 @@ Item {
         Chip { x: em.side ? 2 : 2; y: em.side ? 0 : 40; text: em.modelData.label; size: 10 }
     }
 
+    // ------------------------------------------------------------------ 胡 on offer: what the win is and pays
+    Rectangle {
+        id: winBox
+        objectName: "mjWinPreview"
+        readonly property var wp: board.b.winPreview || null
+        visible: wp !== null
+        x: board.cx + (board.b.claimTile ? 352 : 140); y: 586; width: Math.max(200, winCol.implicitWidth + 24); height: Math.max(80, winCol.implicitHeight + 16); radius: 12
+        color: "#F20D1C19"; border.color: Theme.gold; border.width: 2
+        Column {
+            id: winCol
+            x: 12; anchors.verticalCenter: parent.verticalCenter; spacing: 4
+            Text { objectName: "mjWinTitle"; text: winBox.wp ? winBox.wp.title : ""; color: Theme.gold; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
+            Text {   // at most 320 wide: two lines rather than into the right column
+                id: winLine
+                objectName: "mjWinLine"; text: winBox.wp ? winBox.wp.line : ""; color: Theme.text; font.family: Theme.font; font.pixelSize: 13
+                width: Math.min(320, winMeasure.implicitWidth); wrapMode: Text.Wrap
+                Text { id: winMeasure; visible: false; text: winLine.text; font: winLine.font }
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ the claim prompt: the discard on offer
     Rectangle {
         objectName: "mjClaimTag"
