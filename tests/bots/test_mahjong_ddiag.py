@@ -1,0 +1,44 @@
+"""The perfect-defence diagnostic (engine.bots.mahjong_ddiag): it reads the true hands, and a heuristic seat
+that defends by them deals in only when every discard it has wins for someone."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from engine.bots import mahjong_ddiag as dd
+from engine.bots.mahjong_walls import arena_hand
+from engine.tiles import Tile, parse_tiles
+
+
+def test_winning_tiles_are_the_true_waits_and_none_under_the_pass_lock():
+    st = arena_hand(211, 0)
+    other = (st.to_act + 1) % 4
+    st.t.hands[other][:] = [0] * 34
+    for t in parse_tiles("234m 234p 567p 678s 5s"):   # 5s pairs the lone 5s; 8s reads 567s + 88s (M-11)
+        st.t.hands[other][t.idx] += 1
+    assert dd.winning_tiles(st, other) == {Tile("5s").idx, Tile("8s").idx}
+    st.locked[other] = True                             # M-14: passed a win, no discard win until he discards
+    assert dd.winning_tiles(st, other) == set()
+
+
+def test_a_defending_seat_deals_in_only_when_forced():
+    changed = 0
+    for deal in range(4):
+        for swap in (False, True):
+            h = dd.play(211, deal, swap)
+            assert sum(h["payments"]) == 0
+            changed += h["changed"]
+            into_a = [w for w in h["wins"] if not w["self_drawn"] and h["sides"][w["from"]] == "A"]
+            assert not into_a or h["forced"] > 0, (deal, swap, into_a)
+    assert changed > 0   # the defence had something to do on these walls
+
+
+def test_no_bot_imports_the_diagnostic():
+    root = Path(dd.__file__).parent
+    for f in root.glob("*.py"):
+        if f.name == "mahjong_ddiag.py":
+            continue
+        names = {n.module for n in ast.walk(ast.parse(f.read_text(encoding="utf-8")))
+                 if isinstance(n, ast.ImportFrom) and n.module}
+        assert "engine.bots.mahjong_ddiag" not in names, f.name
