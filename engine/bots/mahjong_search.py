@@ -146,7 +146,11 @@ As shipped (the win-or-pass search only), re-measured after the heuristic's chan
 (never used before), 200 walls = 400 hands, ``python -m engine.arena --game mahjong --team-a search --team-b
 heuristic --deals 100 --first-deal K --seed 317 --sets 1 --wall-cap 20 --json`` for K = 0, 100: 0.533 [0.487,
 0.578] of the points; the heuristic in A's seats on the same walls (``--team-a heuristic``) 0.520 [0.475, 0.565];
-paired +0.013 [+0.001, +0.026] (a bootstrap over walls; 18 of the 200 walls played differently).
+paired +0.013 [+0.001, +0.026] (a bootstrap over walls; 18 of the 200 walls played differently). Two more seeds
+never used, planned in writing before they ran, the same command with ``--deals 200``: seed 331 0.436 against the
+heuristic's 0.438 in the same seats (paired −0.002 [−0.010, +0.006]), seed 337 0.495 against 0.491 (+0.004
+[−0.006, +0.015]). All three (1,200 hands): **0.487 [0.460, 0.514]** of the points, the heuristic in the same
+seats 0.482 [0.455, 0.509], paired +0.005 [−0.001, +0.011] — seed 317's 0.533 was its walls.
 """
 
 from __future__ import annotations
