@@ -132,6 +132,17 @@ Item {
             }
         }
     }
+    // a running total (Mahjong, SPEC §8.2): mint above 0, coral below, under the count pill
+    Text {
+        objectName: "plateTotal"
+        readonly property var v: plate.seat.total
+        visible: v !== undefined && v !== null
+        anchors.right: parent.right; anchors.rightMargin: 12
+        y: plate.seat.me ? (parent.height - height) / 2 : 40
+        text: v > 0 ? "+" + v : String(v)
+        color: v > 0 ? Theme.mintText : v < 0 ? Theme.theirs : Theme.text2
+        font.family: Theme.font; font.bold: true; font.pixelSize: 18
+    }
     Text {
         visible: plate.seat.finished === true
         anchors.right: parent.right; anchors.rightMargin: 12; anchors.verticalCenter: parent.verticalCenter

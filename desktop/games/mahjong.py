@@ -123,6 +123,12 @@ class MahjongPresenter(Presenter):
             out.append({"text": "明楼", "color": "blue"})
         return out
 
+    def seat_extras(self, view: Mapping[str, Any], seat: int, d: int, lang: str) -> Row:
+        """The seat's running total on its plate (SPEC §8.2; M-18a)."""
+        totals = view.get("totals") or []
+        return {"call": "", "kaidian": None, "opposite": False,
+                "total": int(totals[seat]) if seat < len(totals) else None}
+
     def lan_hint(self, options: Mapping[str, Any], lang: str) -> str:
         """The LAN lobby's line for a guest before he sits: the win rule of Part M, then every option that
         differs from the defaults (M.1), in words."""

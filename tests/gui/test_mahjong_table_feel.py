@@ -9,6 +9,7 @@ import time
 
 from guikit import click_item, quick_config, shot, wait, wait_frame, wait_until
 from PySide6.QtCore import QRectF, Qt
+from PySide6.QtQuick import QQuickItem
 from PySide6.QtTest import QTest
 
 from desktop.games import presenter
@@ -334,11 +335,8 @@ def test_the_game_log_lists_the_hands_discards_and_claims_in_both_languages(qa):
         qa.settings.set("language", "zh")
 
 
-def test_the_game_log_of_a_new_hand_starts_at_its_deal(qa):
-    """The lines of the next hand's first discards arrive in the snapshot that starts it: they stay, and
-    nothing of the last hand does."""
-    t = start(qa, seed=dealer_seed(1))
-    me = t.my_seat()
+def _to_second_hand(qa, t) -> None:
+    """Play the first hand by the hint, close its results, and wait for my first move of the second."""
     deadline = time.monotonic() + 150
     while time.monotonic() < deadline and not t.results.get("rows"):
         assert wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows"), 30)
@@ -350,6 +348,13 @@ def test_the_game_log_of_a_new_hand_starts_at_its_deal(qa):
     t.nextSet()
     assert wait_until(lambda: t.snap.get("my_turn") and t.snap["view"].get("hand_no") == 2, 30)
     wait_frame(qa.window)
+
+
+def test_the_game_log_of_a_new_hand_starts_at_its_deal(qa):
+    """The next hand's log starts at its deal: its first discards are there, nothing of the last hand is."""
+    t = start(qa, seed=dealer_seed(1))
+    me = t.my_seat()
+    _to_second_hand(qa, t)
     lines = _expected_log(t.wt.worker.state.view(me)["history"], me, "zh")
     assert lines, "nobody moved before me: pick a seed where I am not the next dealer"
     assert [(r["name"], r["text"]) for r in t.log_model.rows()] == [(t.name_of(s), x) for s, x in lines[-12:]]
@@ -390,3 +395,21 @@ def test_a_claim_on_offer_dims_all_but_the_discarder_his_discard_and_my_hand(qa)
     assert wait_until(lambda: not t.board.get("claimTile"), 10)
     wait_frame(qa.window)
     assert all(p.property("opacity") == 1.0 for p in plates.values())
+
+
+def test_each_plate_shows_its_seats_running_total(qa):
+    """SPEC §8.2: the running total on every seat plate, mint above 0 and coral below (M-18a: they add up to 0)."""
+    t = start(qa, seed=dealer_seed(1))
+    _to_second_hand(qa, t)
+    totals = t.snap["view"]["totals"]
+    assert any(totals), "nobody scored in the first hand: pick another seed"
+    shown = {}
+    for p in qa.find_all("seat_"):
+        row = p.property("seat")
+        if p.property("visible") and isinstance(row, dict):
+            label = next(x for x in p.findChildren(QQuickItem) if x.objectName() == "plateTotal")
+            assert label.property("visible")
+            shown[row["seat"]] = label.property("text")
+    want = {s: f"{v:+d}" if v else "0" for s, v in enumerate(totals)}   # as the top bar writes them
+    assert shown == want and sum(totals) == 0
+    shot(qa, "mahjong_plate_totals")
