@@ -124,6 +124,7 @@ class Felt:
 
     def __init__(self) -> None:
         self.said: list[str] = []
+        self.logged: list[dict[str, Any]] = []
 
     def name_of(self, seat: int) -> str:
         return f"P{seat}"
@@ -150,6 +151,9 @@ class Felt:
     def clear_last(self) -> None:
         pass
 
+    def log(self, seat: int, entry: dict[str, Any]) -> None:
+        self.logged.append(dict(entry))
+
 
 def name_of(seat: int) -> str:
     return f"P{seat}"   # a name the same in both languages and no English word
@@ -172,6 +176,7 @@ def render(pres: Any, st: Any, me: int, events: list[dict[str, Any]], results: l
         "badges": [pres.badges(view, k, me, s, lang) for k in range(n)], "prompt": pres.prompt(view, me, name_of, lang),
         "top": pres.top_score(view, [0] * n, me, name_of, lang), "info": pres.info(snap, lang, name_of),
         "board": pres.board_view(view, snap, lang, name_of), "said": felt.said,
+        "log": [pres.log_text(e, lang) for e in felt.logged],   # the round log's lines (Shows.log)
         "notes": [pres.play_note(e.get("data", {}), lang) for e in events],
         "labels": [pres.action_label(k, None, lang) for k in ("pass", "bury", "exchange")],
         "title": pres.title(lang),   # the rules panel's words: tests/test_rules_text.py
