@@ -132,7 +132,7 @@ Item {
             }
         }
     }
-    // a running total (Mahjong, SPEC §8.2): mint above 0, coral below, under the count pill
+    // the seat's running total when its game gives one (seat.total): mint above 0, coral below, under the count pill
     Text {
         objectName: "plateTotal"
         readonly property var v: plate.seat.total

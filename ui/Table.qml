@@ -263,7 +263,7 @@ Item {
                 timerFrac: seatItem.row.me && root.table.turnSecs > 0 ? root.secondsLeft / root.table.turnSecs : 1
                 dim: (fly.tributeFrom >= 0 && seatItem.row.pos !== fly.tributeFrom && seatItem.row.pos !== fly.tributeTo)
                      || (root.boardOn && !!boardLoader.item && boardLoader.item.claimFrom >= 0 && !seatItem.row.me
-                         && seatItem.row.seat !== boardLoader.item.claimFrom)   // a board's claim on offer (Mahjong)
+                         && seatItem.row.seat !== boardLoader.item.claimFrom)   // a claim on offer on a game's own board
                 onAsk: root.table.askCount(seatItem.row.seat)
             }
         }
