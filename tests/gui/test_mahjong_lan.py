@@ -8,6 +8,8 @@ import time
 
 from guikit import click_item, wait, wait_frame, wait_until
 
+from desktop.games.mahjong import tile_name
+
 
 def test_host_mahjong_and_discard_by_click(qa):
     lan = qa.lan
@@ -46,6 +48,11 @@ def test_host_mahjong_and_discard_by_click(qa):
         river = t.board["seats"][0]["river"]
         if len(river) == n + 1:
             assert river[-1]["tile"] == b["hand"][0]["tile"]
+        # the game log of a LAN table is fed by the host's events as a local one is (SPEC §8.2 牌局记录), and
+        # keeps the discard if a bot claimed it
+        mine = "打出 " + tile_name(b["hand"][0]["tile"], "zh")
+        assert wait_until(lambda mine=mine: any(r["name"] == t.name_of(t.my_seat()) and r["text"] == mine
+                                                for r in t.log_model.rows()), 10), t.log_model.rows()
         return
     raise AssertionError("no move of mine on the LAN table")
 
