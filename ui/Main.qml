@@ -88,8 +88,8 @@ Window {
             opacity: toastTimer.running ? 1 : 0
             Behavior on opacity { NumberAnimation { duration: Theme.dur(200) } }
             // the table's top left, under the top bar and above the highest seat plate (y 96): a message never
-            // hides a seat's name or count (tests/gui/test_shuffle_panel.py)
-            x: 24
+            // hides a seat's name or count (tests/gui/test_shuffle_panel.py); a game's own board may move it
+            x: screenLoader.item && screenLoader.item.messageX ? screenLoader.item.messageX(width) : 24
             y: 57
             width: Math.min(1100, toastLabel.implicitWidth + 40); height: 36; radius: 10
             color: "#F2122622"; border.color: Theme.warn

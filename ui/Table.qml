@@ -31,6 +31,8 @@ Item {
     // the caption card's place (x from the felt's centre): a game whose seats or boxes sit there moves it
     property rect captionRect: Qt.rect(-470, 300, 420, 92)
     readonly property bool boardOn: table.boardUrl !== ""   // a game with its own board (tiles) draws it instead
+    // where the message line (Main.qml) starts for a message of width w: a board may give its own free spot
+    function messageX(w) { return boardOn && boardLoader.item && boardLoader.item.messageX ? boardLoader.item.messageX(w) : 24 }
 
     // Seat places come from Python (desktop/layout.py, for any number of seats), relative to the centre x.
     readonly property var places: table.places

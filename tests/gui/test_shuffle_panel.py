@@ -89,6 +89,10 @@ def test_the_commitment_line_leaves_every_seat_plate_uncovered(qtbot, data_dir, 
         for p in plates:
             r = p.mapRectToScene(QRectF(0, 0, p.width(), p.height()))
             assert not box.intersects(r), (lang, p.objectName(), box, r)
+        if game == "mahjong":   # nor the top seat's standing hand and melds along its edge (SPEC §8.2)
+            edge = qa.find("mjEdge_2")
+            r = edge.mapRectToScene(QRectF(0, 0, edge.width(), edge.height()))
+            assert r.width() > 0 and not box.intersects(r), (lang, box, r)
         shot(qa, f"commitment_{game}_{lang}")
     finally:
         qa.shutdown()

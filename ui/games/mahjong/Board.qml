@@ -27,6 +27,8 @@ Item {
     readonly property int claimFrom: claimOn ? b.claimFrom : -1
     readonly property real dimmed: 0.5
     property int chowSel: 0
+    // the message line right of the top seat's plate: at the top left it covered that seat's hand and melds
+    function messageX(w) { return Math.max(24, Math.min(cx + 140, (cx < 700 ? 1366 : 1590) - w)) }
     onChowsChanged: chowSel = 0
     function offered(kind) { return (b.claims || []).some(function(c) { return c.kind === kind }) }
     function canDiscard(t) { return (b.discards || []).indexOf(t) >= 0 }
