@@ -289,7 +289,10 @@ Item {
         active: root.boardOn
         focus: root.boardOn   // keys reach the board only along an unbroken focus chain
         source: root.boardOn ? root.table.boardUrl : ""
-        onLoaded: { item.table = root.table; item.app = root.app; item.cx = Qt.binding(function() { return root.cx }) }
+        onLoaded: {
+            item.table = root.table; item.app = root.app; item.cx = Qt.binding(function() { return root.cx })
+            item.chatShown = Qt.binding(function() { return root.chatShown })   // the chat takes the right column's top
+        }
     }
 
     // ------------------------------------------------------------------ tribute caption card
@@ -701,7 +704,8 @@ Item {
         id: chatPanel
         visible: root.chatShown
         z: 40
-        x: 1282; y: 62; width: 304; height: 520
+        // a board's right-hand plate reaches further right than the card tables' (Mahjong's 下家 ends at 1298)
+        x: root.boardOn ? 1310 : 1282; y: 62; width: 1586 - x; height: 520
         lan: root.lan
         onCloseRequested: { root.chatOpen = false; root.forceActiveFocus() }
     }

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from guikit import click_item, wait, wait_frame, wait_until
+from guikit import click_item, shot, wait, wait_frame, wait_until
 
 from desktop.games.mahjong import tile_name
 
@@ -144,3 +144,51 @@ def test_lan_hint_key_picks_the_bots_discard(qa):
             assert t.board["seats"][0]["river"][-1]["tile"] == sug["arg"]
         return
     raise AssertionError("no move of mine on the LAN table")
+
+
+def test_the_chat_at_a_lan_mahjong_table_covers_no_plate_and_the_log_moves_under_it(qa):
+    """A LAN table's chat takes the right column's top: the Mahjong tile counter makes way, the game log moves
+    under the chat with its newest lines, and no seat plate is covered (SPEC §8.2)."""
+    from PySide6.QtCore import QRectF
+
+    def box(item):
+        return item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))
+
+    lan = qa.lan
+    lan.bind, lan.bot_delay, lan.discovery = "127.0.0.1", 0.0, False
+    qa.app.selectGame("mahjong")
+    qa.set_screen("lan")
+    wait_frame(qa.window)
+    click_item(qa, qa.find("btnHostTable"))
+    assert wait_until(lambda: lan.mode == "host" and lan.seat == 0, 10), lan.status
+    click_item(qa, qa.find("btnHostStart"))
+    t = qa.table
+    assert wait_until(lambda: qa.window.property("page") == "table" and t.net is not None, 20)
+    end = time.monotonic() + 60
+    while len(t.log_model.rows()) < 6 and time.monotonic() < end:   # more lines than fit under the chat
+        assert wait_until(lambda: t.snap.get("my_turn"), 30), "never my turn"
+        if len(t.log_model.rows()) < 6:
+            sug = t.snap.get("suggest") or {}
+            t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
+            wait(30)
+    assert wait_until(lambda: t.snap.get("my_turn") and len(t.log_model.rows()) >= 6, 30)
+    wait_frame(qa.window)
+    assert qa.find("mjCounter").property("visible")
+    btn = qa.find("btnChat")
+    assert btn.property("visible")
+    click_item(qa, btn)
+    chat = qa.find("chatPanel")
+    assert wait_until(lambda: bool(chat.property("visible")), 5)
+    wait_frame(qa.window)
+    assert not qa.find("mjCounter").property("visible")
+    log = qa.find("mjLog")
+    assert log.property("visible") and not box(log).intersects(box(chat))
+    rows = t.log_model.rows()
+    texts = sorted((int(x.objectName().rsplit("_", 1)[1]), x) for x in qa.find_all("mjLogText_"))
+    shown = [x.property("text") for _, x in texts if x.parentItem().property("visible")]
+    assert shown == [r["text"] for r in rows[-5:]], (shown, rows)   # the newest lines, as many as fit
+    plates = [p for p in qa.find_all("seat_") if p.property("visible")]
+    assert len(plates) == 4
+    for p in plates:
+        assert not box(p).intersects(box(chat)), p.objectName()
+    shot(qa, "mahjong_lan_chat")

@@ -11,6 +11,7 @@ Item {
     property var table
     property var app
     property real cx: 780
+    property bool chatShown: false   // a LAN table's chat holds the right column's top: the log moves under it
     property real cy: 372
     readonly property var b: table ? table.board : ({})
     readonly property var seats: b.seats || []
@@ -437,7 +438,7 @@ Item {
     Rectangle {
         id: counterBox
         objectName: "mjCounter"
-        visible: board.cx < 700   // the right column is free (the table's 记牌器 switch)
+        visible: board.cx < 700 && !board.chatShown   // the right column is free (the table's 记牌器 switch)
         x: 1376; y: 66; width: 210; height: counterCol.implicitHeight + 20; radius: 12
         color: Theme.panel; border.color: Theme.panelBorder
         Column {
@@ -470,8 +471,9 @@ Item {
         id: logBox
         objectName: "mjLog"
         readonly property int n: board.table && board.table.logModel ? board.table.logModel.count : 0
+        readonly property int fit: board.chatShown ? 5 : 12   // the newest lines that fit
         visible: board.cx < 700
-        x: 1376; y: 66 + counterBox.height + 12; width: 210; height: 32 + 12 * 22 + 8; radius: 12
+        x: 1376; y: board.chatShown ? 598 : 66 + counterBox.height + 12; width: 210; height: 32 + fit * 22 + 8; radius: 12
         color: Theme.panel; border.color: Theme.panelBorder
         clip: true
         Text { x: 10; y: 8; text: qsTr("Game log"); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
@@ -484,6 +486,7 @@ Item {
                     required property var row
                     required property int index
                     readonly property bool newest: index === logBox.n - 1
+                    visible: index >= logBox.n - logBox.fit
                     width: 202; height: 22; radius: 5
                     color: newest ? Qt.rgba(1, 0.77, 0.24, 0.16) : "transparent"
                     Rectangle { x: 6; width: 7; height: 7; radius: 4; anchors.verticalCenter: parent.verticalCenter; color: lrow.row.mine ? Theme.mine : Theme.theirs }
