@@ -218,8 +218,9 @@ class MahjongPresenter(Presenter):
             parts.append(i18n.word(lang, "mjPair", tile_name(split_tiles(groups[0])[0], lang, short=True)))
         v = int(w.get("value") or 0)
         parts.append(i18n.word(lang, "mjEachPays" if w.get("self_drawn") else "mjDiscarderPays", v))
-        tile = str(w.get("tile") or "")
-        head = i18n.word(lang, "mjSelfDrawWin" if w.get("self_drawn") else "mjWinOn", tile_name(tile, lang))
+        tile = str(w.get("tile") or "")   # none on the dealer's first move (M-5): his fourteen tiles win as dealt
+        head = i18n.word(lang, "mjSelfDrawWin" if w.get("self_drawn") else "mjWinOn", tile_name(tile, lang)) \
+            if tile else i18n.word(lang, "mjSelfDrawTitle")
         return {"title": head, "line": " · ".join(parts), "value": v}
 
     @staticmethod
