@@ -11,7 +11,8 @@ from guikit import click_item, shot, wait, wait_frame, wait_until
 from desktop.games.mahjong import tile_name
 
 
-def test_host_mahjong_and_discard_by_click(qa):
+def host_table(qa):
+    """Host a Mahjong table on 127.0.0.1 from the LAN screen (bots in the other seats) and wait for it."""
     lan = qa.lan
     lan.bind, lan.bot_delay, lan.discovery = "127.0.0.1", 0.0, False
     qa.app.selectGame("mahjong")
@@ -22,6 +23,11 @@ def test_host_mahjong_and_discard_by_click(qa):
     click_item(qa, qa.find("btnHostStart"))
     t = qa.table
     assert wait_until(lambda: qa.window.property("page") == "table" and t.net is not None, 20)
+    return t
+
+
+def test_host_mahjong_and_discard_by_click(qa):
+    t = host_table(qa)
     assert t.snap.get("game") == "mahjong"
     end = time.monotonic() + 60
     while time.monotonic() < end:
@@ -100,16 +106,7 @@ def test_lan_hint_key_picks_the_bots_discard(qa):
     seat's view (desktop.lan_snapshot), and H picks it on the board; ↵ then discards it and the host applies it."""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
-    lan = qa.lan
-    lan.bind, lan.bot_delay, lan.discovery = "127.0.0.1", 0.0, False
-    qa.app.selectGame("mahjong")
-    qa.set_screen("lan")
-    wait_frame(qa.window)
-    click_item(qa, qa.find("btnHostTable"))
-    assert wait_until(lambda: lan.mode == "host" and lan.seat == 0, 10), lan.status
-    click_item(qa, qa.find("btnHostStart"))
-    t = qa.table
-    assert wait_until(lambda: qa.window.property("page") == "table" and t.net is not None, 20)
+    t = host_table(qa)
     end = time.monotonic() + 60
     while time.monotonic() < end:
         assert wait_until(lambda: t.snap.get("my_turn"), 30), "never my turn"
@@ -154,16 +151,7 @@ def test_the_chat_at_a_lan_mahjong_table_covers_no_plate_and_the_log_moves_under
     def box(item):
         return item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))
 
-    lan = qa.lan
-    lan.bind, lan.bot_delay, lan.discovery = "127.0.0.1", 0.0, False
-    qa.app.selectGame("mahjong")
-    qa.set_screen("lan")
-    wait_frame(qa.window)
-    click_item(qa, qa.find("btnHostTable"))
-    assert wait_until(lambda: lan.mode == "host" and lan.seat == 0, 10), lan.status
-    click_item(qa, qa.find("btnHostStart"))
-    t = qa.table
-    assert wait_until(lambda: qa.window.property("page") == "table" and t.net is not None, 20)
+    t = host_table(qa)
     end = time.monotonic() + 60
     while len(t.log_model.rows()) < 6 and time.monotonic() < end:   # more lines than fit under the chat
         assert wait_until(lambda: t.snap.get("my_turn"), 30), "never my turn"
