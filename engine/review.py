@@ -174,6 +174,26 @@ def world_hands(spec: Any, view: Mapping[str, Any], seat: int, unseen: Sequence[
     return hands
 
 
+def world(spec: Any, view: Mapping[str, Any], seed: int = 0) -> Any:
+    """One seeded world consistent with ``view`` from the game's contract alone (``unseen``, ``known_hands``,
+    ``hand_counts``, ``pinned``, ``from_view``): what the view's seat may know, the rest made up. ``None`` when
+    the game has no such hooks or the view cannot be rebuilt in ``WORLD_TRIES`` deals. The table judges a LAN
+    seat's selections on it (``Presenter.judge_state``), the review plays its moments on such worlds."""
+    if spec.from_view is None or spec.unseen is None:
+        return None
+    return _try_world(spec, view, int(view["seat"]), pool(spec, view), random.Random(seed))
+
+
+def _try_world(spec: Any, view: Mapping[str, Any], seat: int, unseen: Sequence[str], rng: random.Random) -> Any:
+    """:func:`_world`, dealt again up to ``WORLD_TRIES`` times; None when no deal could be rebuilt."""
+    for _try in range(WORLD_TRIES):
+        try:
+            return _world(spec, view, seat, unseen, rng)
+        except Exception:   # a deal this from_view cannot complete (Mahjong: no kind left for a hidden kong)
+            continue
+    return None
+
+
 def _world(spec: Any, view: Mapping[str, Any], seat: int, unseen: Sequence[str], rng: random.Random) -> Any:
     """A world consistent with ``view``: :func:`world_hands`, the rest rebuilt by ``from_view``."""
     return _from_view(spec, view, world_hands(spec, view, seat, unseen, rng), rng.randrange(1 << 30))
@@ -195,13 +215,7 @@ def _swing(spec: Any, view: Mapping[str, Any], seat: int, played: Action, bot: A
     done = 0
     unseen = pool(spec, view)
     for _ in range(worlds):
-        w = None
-        for _try in range(WORLD_TRIES):
-            try:
-                w = _world(spec, view, seat, unseen, rng)
-                break
-            except Exception:   # a deal this from_view cannot complete (Mahjong: no kind left for a hidden kong)
-                continue
+        w = _try_world(spec, view, seat, unseen, rng)
         if w is None:   # a view this game's from_view cannot rebuild (a phase with nothing to search)
             break
         prng = random.Random(rng.randrange(1 << 30))

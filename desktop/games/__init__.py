@@ -272,8 +272,12 @@ class Presenter:
 
     def judge_state(self, view: Mapping[str, Any]) -> Any:
         """A State consistent with ``view`` (other hands made up) that judges this seat's selections when the
-        real one is on another machine (LAN); ``None`` when the game cannot make one."""
-        return None
+        real one is on another machine (LAN): one world of the game's contract (``engine.review.world``);
+        ``None`` when the game cannot make one."""
+        if self.spec is None:
+            return None
+        from engine.review import world
+        return world(self.spec, view)
 
     # ---------------------------------------------------------------- events
     def on_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:

@@ -4,7 +4,6 @@ several hands with running totals (B-42), the pack of the chosen deck (B-3)."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -161,13 +160,6 @@ class BaohuangPresenter(ClimbingPresenter):
         deck = str(options.get("deck", "216"))
         drop = {3} if deck.startswith("200") else {3, 4, 5} if deck.startswith("168") else set()
         return {r: n for r, n in out.items() if r not in drop}
-
-    def judge_state(self, view: Mapping[str, Any]) -> Any:
-        from engine.baohuang.rules import Rules
-        from engine.baohuang.state import State
-        from engine.bots.baohuang_search import sample_hands
-        hands = sample_hands(dict(view), Rules(dict(view.get("options") or {})), random.Random(0), tilt=False)
-        return None if hands is None else State.from_view(dict(view), hands, seed=0)
 
 
 PRESENTER = BaohuangPresenter

@@ -3,7 +3,6 @@ badges, tributes flying between seats (G-70…G-81), a game of several sets (G-8
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -131,6 +130,10 @@ class GoujiPresenter(ClimbingPresenter):
         other = next((i for t in self.teams if me not in t for i in t if i < len(totals)), None)
         return {"team": True, "mine": totals[me], "theirs": totals[other] if other is not None else 0, "per": []}
 
+    def team_of(self, seat: int) -> int:
+        """The index of the seat's team in the registry's ``teams`` (G-1; the order of ``team_scores``)."""
+        return next(i for i, t in enumerate(self.teams or ()) if seat in t)
+
     def result_points(self, res: Mapping[str, Any], seat: int, options: Mapping[str, Any]) -> str:
         """头科 +2 … 大落 −2 (G-85; G-86 doubles them), before the team sum."""
         from engine.gouji.scoring import POINTS
@@ -142,7 +145,7 @@ class GoujiPresenter(ClimbingPresenter):
 
     def results_sum(self, res: Mapping[str, Any], me: int, options: Mapping[str, Any], lang: str) -> str:
         """我方 +2 +0 −1 = +1 · 串三户 ×2 · 只记正分 (G-85 … G-88)."""
-        from engine.gouji.table import team
+        team = self.team_of
         s = i18n.strings(lang)
         teams = res.get("team_scores") or []
         if len(teams) != 2:
@@ -163,7 +166,7 @@ class GoujiPresenter(ClimbingPresenter):
         """计分表 (G-85 … G-88): per set each side's place points (头科 +2 … 大落 −2) and team score, 串三户 ×2
         marked, and the running totals (a member's total is his team's, G-88: one member stands for it)."""
         from desktop import sheet
-        from engine.gouji.table import team
+        team = self.team_of
         s = i18n.strings(lang)
         mine_t = team(me)
         members = {t: [x for x in range(6) if team(x) == t] for t in (0, 1)}
@@ -203,12 +206,6 @@ class GoujiPresenter(ClimbingPresenter):
                             f"{tribute_kind(k, lang, k)} ×{t.get('owed', 1)}")
         extra = i18n.word(lang, "gjChuansanhu") if res.get("chuansanhu") else ""
         return tributes, extra
-
-    def judge_state(self, view: Mapping[str, Any]) -> Any:
-        from engine.bots.gouji_search import sample_hands
-        from engine.gouji.state import State
-        hands = sample_hands(dict(view), random.Random(0))
-        return None if hands is None else State.from_view(view, hands, seed=0)
 
 
 PRESENTER = GoujiPresenter

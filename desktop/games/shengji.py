@@ -10,7 +10,6 @@ few actions a hint needs and judges every selection through ``state.action_for_c
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -423,33 +422,6 @@ class ShengjiPresenter(Presenter):
             if e.get("kind") == "bottom_taken" and (e.get("data") or {}).get("seat") == me:
                 return split_cards(e["data"].get("cards") or "")
         return []
-
-    def judge_state(self, view: Mapping[str, Any]) -> Any:
-        """A State with this seat's cards and the others' made up from the unseen ones (no hidden card)."""
-        from engine.shengji.state import State
-        from engine.trick.cards import TEXT, full_pack
-        if "state" not in view:
-            return None
-        mine = list(view.get("hand") or [])
-        seen = split_cards(view["state"].get("played") or "") + [c for t in view.get("trick") or []
-                                                                  for c in split_cards(t.get("cards"))]
-        seen += split_cards(view.get("bottom") or "")
-        pool = [TEXT[c] for c in full_pack()]
-        for c in mine + seen:
-            if c in pool:
-                pool.remove(c)
-        random.Random(0).shuffle(pool)
-        seat = int(view.get("seat") or 0)
-        counts = list(view.get("counts") or [0] * 4)
-        hands: list[list[str]] = []
-        for s in range(4):
-            if s == seat:
-                hands.append(mine)
-            else:
-                k = int(counts[s] or 0)
-                hands.append(pool[:k])
-                pool = pool[k:]
-        return State.from_view(dict(view), hands, seed=0)
 
     # ---------------------------------------------------------------- events
     def on_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
