@@ -32,26 +32,6 @@ def side_known(view: Mapping[str, Any], seat: int, me: int) -> str | None:
     return None
 
 
-def no_triple(view: Mapping[str, Any]) -> bool:
-    """Whether this seat's hand holds no callable identity exactly three times (B-12, B-14), in the
-    called-triple mode (the only one where accepting the throne needs one)."""
-    from collections import Counter
-
-    from engine import games
-    from engine.baohuang.rules import identity
-    from engine.cards import Card
-    opts = dict(view.get("options") or {})
-    if opts.get("guard_mode", "called-triple") != "called-triple":
-        return False
-    try:
-        rules = games.rules("baohuang", {k: v for k, v in opts.items() if k != "preset"})
-        cards = [Card.parse(str(c)) for c in view.get("hand") or []]
-    except Exception:
-        return False
-    held = Counter(identity(c) for c in cards if c.char != "Z" and rules.callable_identity(c))
-    return not any(n == 3 for n in held.values())
-
-
 # the card a seat shows beside its plate (the table's ``shownCard``): the emperor's 皇牌, big joker X^ (B-6)
 _THRONE_CARD = {"card": "X^", "rank": 17, "suit": "", "mark": "^", "label": "大王"}
 
@@ -120,11 +100,7 @@ class BaohuangPresenter(ClimbingPresenter):
     def prompt(self, view: Mapping[str, Any], me: int, name_of: Any, lang: str) -> str:
         """Before 接受 at the throne: with no callable identity held exactly three times, accepting means
         playing alone, 独保 1 against 4 (B-12, B-14: four copies are 暗独保, none leaves only 明独保)."""
-        if view.get("phase") != "abdicate" or view.get("to_act") != me or not view.get("hand"):
-            return ""
-        if no_triple(view):
-            return i18n.word(lang, "bhNoTriple")
-        return ""
+        return i18n.word(lang, "bhNoTriple") if view.get("lone_accept") else ""   # the engine's reading of the hand
 
     def sheet(self, results: Sequence[Mapping[str, Any]], me: int, n: int, options: Mapping[str, Any], lang: str,
               name_of: Any) -> Row:

@@ -96,6 +96,12 @@ class EmperorPhases(Base):
         """B-14: identities held three or four times."""
         return sorted((i for i, n in self._identities(seat).items() if n >= 3), key=_ident_key)
 
+    def _lone_accept(self, seat: int) -> bool:
+        """B-12, B-14: asked at the throne (让位) in the called-triple mode with no callable identity held exactly
+        three times, accepting means playing alone, 独保 1 against 4 (four copies are 暗独保, none only 明独保)."""
+        return (self.phase == "abdicate" and self.to_act == seat and self.rules.options.guard_mode == "called-triple"
+                and not self._exactly_three(seat))
+
     def _forced_accept(self) -> bool:
         """B-7.4: back at the original holder after one round (经典 = called triple) he must accept, unless he
         cannot ascend (no callable identity held exactly three times) or holds four identical cards."""

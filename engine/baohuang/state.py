@@ -373,6 +373,7 @@ class State(TablePlay):
             "guard": guard, "guard_public": self.guard_public, "role": role, "mingbao": self.mingbao,
             "rebels": list(self.rebels), "transit": len(self.transit),
             "tuoguan": list(self.tuoguan), "left": list(self.left),
+            "lone_accept": me is not None and self._lone_accept(me),
             "state": self._public_state(solo, guard),
             "history_policy": "match",
         } | ({"history": [e.to_json() for e in self.history if e.visible_to(me)]} if with_history else {})

@@ -245,3 +245,33 @@ def test_b18_reveal_none_never_reveals() -> None:
     ev = do(st, "S1 rebel", "S2 decline", "S3 rebel", "S4 rebel")
     assert not public(ev, "guard_revealed") and st.view(1)["guard"] is None
     assert st.view(1)["rebels"] == [1, 3, 4]  # public: the guard follows by elimination (B-18)
+
+
+def _no_callable_triple(st: State, seat: int) -> bool:
+    """B-14 read from the hand alone: no callable identity (the super joker aside) held exactly three times."""
+    from collections import Counter
+
+    from engine.baohuang.rules import identity
+    held = Counter(identity(c) for c in st.hands[seat] if str(c) != "Z" and st.rules.callable_identity(c))
+    return not any(n == 3 for n in held.values())
+
+
+def test_b12_the_view_says_when_accepting_the_throne_means_playing_alone() -> None:
+    """B-12, B-14: asked at the throne in the called-triple mode, a hand with no callable identity held exactly
+    three times can only play alone (独保) if it accepts; the asked seat's view says so (the table's prompt),
+    nobody else's does."""
+    st = classic({3: "X^ 9c 9c 9c", 0: "9c"})
+    assert st.phase == "abdicate" and st.to_act == 3
+    assert st.view(3)["lone_accept"] is False   # three 9c: he can call a guard
+    seen = set()
+    for seed in range(40):
+        st = State(Rules(), seed=seed)
+        if st.phase != "abdicate":
+            continue
+        seat = st.to_act
+        assert st.view(seat)["lone_accept"] is _no_callable_triple(st, seat)
+        assert not any(st.view(s)["lone_accept"] for s in range(5) if s != seat)
+        seen.add(st.view(seat)["lone_accept"])
+    assert seen == {True, False}
+    st = State(Rules(guard_mode="marked-small-joker"), seed=1)   # no called guard: nothing to say
+    assert not any(st.view(s)["lone_accept"] for s in range(5))
