@@ -587,7 +587,7 @@ class BaohuangSearchBot(SearchShell):
 
     def _halving(self, view: dict[str, Any], legal: Sequence[Action], cands: list[Action], reason: str,
                  rules: Any, options: dict[str, Any], budget: CpuBudget) -> Decision:
-        """More than two alternatives: successive halving (the helpers the Gouji search uses). The budget is
+        """More than two alternatives: successive halving (engine.bots.base, shared by the searches). The budget is
         split into rounds; every world of a round plays the heuristic's choice and each alternative still in the
         running (paired), and after each round the weaker half is dropped. As many alternatives are kept as the
         budget affords (priced on the first world) with ``min_worlds`` worlds left for the last round, and the
