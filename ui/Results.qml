@@ -8,6 +8,8 @@ Item {
     signal home()
     readonly property var r: table.results
     readonly property bool hasPoints: (r.rows || []).some(function(x) { return (x.points || "") !== "" })
+    // a game with no places in a hand (a Mahjong hand has a winner, not an order) shows no Place column
+    readonly property bool hasPlace: (r.rows || []).some(function(x) { return (x.place || "") !== "" })
     Rectangle { anchors.fill: parent; color: "#B3000000"; MouseArea { anchors.fill: parent } }
     Rectangle {
         anchors.centerIn: parent
@@ -23,8 +25,8 @@ Item {
             }
             Row {
                 spacing: 0
-                Text { width: res.hasPoints ? 190 : 220; text: ""; font.pixelSize: 13 }
-                Text { width: res.hasPoints ? 110 : 130; text: qsTr("Place"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
+                Text { width: (res.hasPoints ? 190 : 220) + (res.hasPlace ? 0 : 130); text: ""; font.pixelSize: 13 }
+                Text { objectName: "resultsPlaceHead"; visible: res.hasPlace; width: res.hasPoints ? 110 : 130; text: qsTr("Place"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
                 Text { visible: res.hasPoints; width: 100; text: qsTr("Place pts"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
                 Text { width: res.hasPoints ? 100 : 120; text: qsTr("Score"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
                 Text { width: res.hasPoints ? 100 : 120; text: qsTr("Total"); color: Theme.hint; font.family: Theme.font; font.pixelSize: 13 }
@@ -39,11 +41,11 @@ Item {
                     Row {
                         anchors.verticalCenter: parent.verticalCenter
                         Item {
-                            width: res.hasPoints ? 190 : 220; height: 30
+                            width: (res.hasPoints ? 190 : 220) + (res.hasPlace ? 0 : 130); height: 30
                             Rectangle { x: 8; anchors.verticalCenter: parent.verticalCenter; width: 10; height: 10; radius: 5; color: modelData.mine ? Theme.mine : Theme.theirs }
                             Text { x: 28; anchors.verticalCenter: parent.verticalCenter; text: modelData.name; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
                         }
-                        Text { width: res.hasPoints ? 110 : 130; text: modelData.place; color: modelData.placeNo === 0 ? Theme.gold : Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
+                        Text { visible: res.hasPlace; width: res.hasPoints ? 110 : 130; text: modelData.place; color: modelData.placeNo === 0 ? Theme.gold : Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
                         Text { visible: res.hasPoints; width: 100; text: modelData.points || ""; color: Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
                         Text { width: res.hasPoints ? 100 : 120; text: modelData.score === "" ? "–" : (modelData.score > 0 ? "+" : "") + modelData.score; color: modelData.score > 0 ? Theme.mintText : modelData.score < 0 ? Theme.theirs : Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
                         Text { width: res.hasPoints ? 100 : 120; text: modelData.total; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }

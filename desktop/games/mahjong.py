@@ -306,7 +306,7 @@ class MahjongPresenter(Presenter):
         if after:
             best = max(after.items(), key=lambda kv: sum(int(n) for _, n in kv[1]))
             left = sum(int(n) for _, n in best[1])
-            text = i18n.word(lang, "mjDiscardReady", i18n.pick(lang, tile_name(best[0], lang), best[0]))
+            text = i18n.word(lang, "mjDiscardReady", tile_name(best[0], lang, short=True))   # as the log names it
             tail = i18n.word(lang, "mjLeft", left)
             return {"text": text, "tail": tail, "tiles": [tile_row(x) for x, _ in best[1]],
                     "after": {k: [x for x, _ in v] for k, v in after.items()}}

@@ -18,7 +18,7 @@ ZH: dict[str, str] = {
     "mjSelfDrawn": "自摸",
     "mjOnDiscard": "点炮",
     "mjWins": "%1 胡 · %2",
-    "mjFromDiscard": "点炮 · %1",
+    "mjFromDiscard": "%1 点炮",
     "mjDrawnTitle": "荒庄 · 无人胡牌",
     "mjLogDiscard": "打出 %1",
     "mjWinOn": "胡 · %1",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from guikit import click_item, quick_config, shot, wait, wait_frame, wait_until
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtQuick import QQuickItem
 from PySide6.QtTest import QTest
 
@@ -335,8 +335,8 @@ def test_the_game_log_lists_the_hands_discards_and_claims_in_both_languages(qa):
         qa.settings.set("language", "zh")
 
 
-def _to_second_hand(qa, t) -> None:
-    """Play the first hand by the hint, close its results, and wait for my first move of the second."""
+def _to_results(t) -> None:
+    """Play the hand by the hint until its results show."""
     deadline = time.monotonic() + 150
     while time.monotonic() < deadline and not t.results.get("rows"):
         assert wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows"), 30)
@@ -345,6 +345,11 @@ def _to_second_hand(qa, t) -> None:
             t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
             wait(5)
     assert t.results.get("rows"), "the first hand did not end in the time"
+
+
+def _to_second_hand(qa, t) -> None:
+    """Play the first hand by the hint, close its results, and wait for my first move of the second."""
+    _to_results(t)
     t.nextSet()
     assert wait_until(lambda: t.snap.get("my_turn") and t.snap["view"].get("hand_no") == 2, 30)
     wait_frame(qa.window)
@@ -413,3 +418,63 @@ def test_each_plate_shows_its_seats_running_total(qa):
     want = {s: f"{v:+d}" if v else "0" for s, v in enumerate(totals)}   # as the top bar writes them
     assert shown == want and sum(totals) == 0
     shot(qa, "mahjong_plate_totals")
+
+
+def _scene_x(item, x: float = 0.0) -> float:
+    return float(item.mapToScene(QPointF(x, 0)).x())
+
+
+def _hand_span(qa) -> tuple[float, float]:
+    """The scene x of my hand row's left edge and of its right edge (the drawn tile and the melds included)."""
+    tiles = [x for x in qa.find_all("mjTile_") if x.property("visible")]
+    left = min(_scene_x(x) for x in tiles)
+    right = max(_scene_x(x, x.property("width")) for x in tiles)
+    melds = qa.find("mjMyMelds")
+    if melds.property("width") > 0:
+        right = max(right, _scene_x(melds, melds.property("width")))
+    return left, right
+
+
+def test_my_hand_lies_centred_under_the_table_as_it_changes(qa):
+    """SPEC §8.2 / the mockup: the own hand (the drawn tile apart, the melds beside it) is centred under the
+    table, not pushed to the left edge, whether it holds 14 tiles, 13 or fewer with melds."""
+    t = start(qa)
+    board = qa.find("mahjongBoard")
+    centre = _scene_x(board, board.property("cx"))
+    seen = drawn_seen = 0
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and seen < 4:
+        assert wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows"), 30)
+        if t.results.get("rows"):
+            break
+        wait_frame(qa.window)
+        left, right = _hand_span(qa)
+        assert abs((left + right) / 2 - centre) < 40, (left, right, centre, len(t.board.get("hand") or []))
+        # the drawn tile, set apart, says so (摸牌), and no other tile does
+        labels = [x for x in qa.find_all("mjDrawnLabel") if x.property("visible")]
+        if t.board.get("drawn"):
+            assert [x.property("text") for x in labels] == ["摸牌"], labels
+            drawn = qa.find(f"mjTile_{len(t.board['hand'])}")
+            assert abs(_scene_x(labels[0], labels[0].property("width") / 2)
+                       - _scene_x(drawn, drawn.property("width") / 2)) < 1
+            drawn_seen += 1
+        else:
+            assert labels == []
+        seen += 1
+        sug = t.snap.get("suggest") or {}
+        n = t.snap["n_actions"]
+        t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
+        assert wait_until(lambda n=n: t.snap.get("n_actions", 0) > n, 10)
+    assert seen >= 2 and drawn_seen >= 1, "too few of my moves to look at"
+    shot(qa, "mahjong_hand_centred")
+
+
+def test_a_hands_results_show_no_place_column(qa):
+    """A Mahjong hand has a winner, not an order of places (M-16a, M-20): its results name no places, so the
+    Place column the card games fill is not shown empty; the score and running total are."""
+    t = start(qa)
+    _to_results(t)
+    wait_frame(qa.window)
+    assert all(r["place"] == "" for r in t.results["rows"]), t.results["rows"]
+    assert not qa.find("resultsPlaceHead").property("visible")
+    shot(qa, "mahjong_results_no_place")

@@ -41,3 +41,14 @@ def test_a_discard_win_names_its_tile_and_that_the_discarder_pays():
     while not st.results:   # the later seats answer (M-7)
         act(st, st.to_act, "pass")   # type: ignore[arg-type]
     assert st.results[-1]["wins"][0] == offer and st.results[-1]["payments"][1] == -1
+
+
+def test_the_ready_hint_names_the_discard_as_the_log_does():
+    """M-11a: one discard from ready, the hint line names that discard — 打九条 / "Discard 9 bam", the log's short
+    English name, not the notation — and the tiles it would wait on."""
+    st = table(["123m 456m 789m 12p 55s 9s"] + OTHERS, front="1m 2m 3m 4m", dealer=0)
+    view = st.view(0)
+    p = MahjongPresenter()
+    zh, en = p._ting(view, "zh"), p._ting(view, "en")
+    assert zh["text"] == "打九条 → 听" and en["text"] == "Discard 9 bam → ready on", (zh, en)
+    assert list(zh["after"]) == ["9s"] and [t["tile"] for t in zh["tiles"]] == ["3p"]

@@ -88,6 +88,10 @@
             <source>Game log</source>
             <translation>牌局记录</translation>
         </message>
+        <message>
+            <source>Drawn</source>
+            <translation>摸牌</translation>
+        </message>
     </context>
     <context>
         <name>ChatPanel</name>

@@ -506,7 +506,10 @@ Item {
     Item {
         id: hand
         objectName: "mjHand"
-        x: 40; y: 900 - 16 - 82
+        // centred under the table as in the mockup, the melds included; never left of the table's edge
+        readonly property real rowWidth: board.handTiles.length * 58 + (board.b.drawn ? 22 : 0)
+                                         + (myMelds.width > 0 ? 60 + myMelds.width : 0)
+        x: Math.max(40, board.cx - rowWidth / 2); y: 900 - 16 - 82
         width: 1500; height: 82
         Repeater {
             id: handTilesRep
@@ -522,6 +525,12 @@ Item {
                 y: (isDrawn ? -12 : 0) + (board.picked === modelData.tile && (board.tileIndex(board.picked) === index) ? -14 : 0)
                 selected: board.picked === modelData.tile && board.tileIndex(board.picked) === index
                 dim: board.b.myTurn === true && (board.b.discards || []).length > 0 && !board.canDiscard(modelData.tile)
+                Text {   // the drawn tile, set apart, says so (the mockup's 摸牌)
+                    objectName: "mjDrawnLabel"
+                    visible: ht.isDrawn
+                    anchors.horizontalCenter: parent.horizontalCenter; y: -20
+                    text: qsTr("Drawn"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 12
+                }
                 Rectangle {   // a tile an offered claim would take: a 3 px mint underline
                     objectName: "mjClaimUse_" + ht.index
                     visible: (board.b.claimUse || []).indexOf(ht.modelData.tile) >= 0
@@ -538,7 +547,8 @@ Item {
         }
         Row {   // my melds, right of the hand
             id: myMelds
-            x: board.handTiles.length * 58 + 60; y: 20
+            objectName: "mjMyMelds"
+            x: board.handTiles.length * 58 + (board.b.drawn ? 22 : 0) + 60; y: 20
             spacing: 10
             Repeater {
                 model: board.seats.length > 0 ? board.seats[0].melds : []
