@@ -1,156 +1,37 @@
-"""The Shandong Mahjong search bot (issue 17): determinized worlds and short rollouts over a few discards.
+"""The Shandong Mahjong search bot (issue 17): determinized worlds and short rollouts over a few choices.
 
-On its own move the bot asks the heuristic (engine.bots.mahjong) for its choice; a win, a kong or a 明楼
-it takes as the heuristic does, and the claims 吃/碰/杠 (M-6, M-7) too (``search_claims``, off, searches
-them: see the end). A 胡 on a discard or a robbed kong
-it searches against passing it for a self-draw (M-14, M-20: a self-draw pays six times a plain discard
-win), the pass played out with the seat discarding every drawn tile that does not win (as it does after a
-candidate discard that leaves its hand ready: the wait is kept). A discard it searches: the
-heuristic's best few distinct discards are the candidates; each world is sampled from what the seat can
-see — its own hand, every river and exposed meld, a 明楼 hand (M-15), the counts of tiles in each hand and
-in the wall (M-10) — by dealing the unseen tiles at random to the other hands and the wall, never from the
-real wall or the real hands (the bot receives only ``view`` and the legal list). Every candidate is played
-out in the same world (paired: the same wall, the same other hands) on the count-array simulator
-(engine.bots.mahjong_sim: no state machine; about 3.6 times the worlds per decision). The searching seat
-plays its rollouts with the heuristic's own discard worked out on counts (engine.bots.mahjong_splayer: the
-shanten, the way to a double-paying hand, the live tiles that improve the hand, a ready hand's waits by what
-they pay, the 2-5-8 pair, the defence against seats that look ready, 七对 weighed as the heuristic weighs it;
-it matches 0.88 of the heuristic's discards, ``python -m engine.bots.mahjong_sagree``), the other seats with
-fast players (engine.bots.mahjong_players: ``fast_discard``, of their three least connected tiles the one leaving the lowest shanten,
-0.62 of the heuristic's discards; engine.bots.mahjong_sim.TABLE_STEPS gives them the heuristic's discard
-for their first discards too, at a cost: 12 of them left about 19 worlds a decision instead of 28); every
-seat wins
-whenever it can (M-11, M-12), takes every kong (M-9, M-22) and a pung or chow only when it lowers the
-shanten on the heuristic's way (M-6, M-11a: 0.99 of the heuristic's claim answers). :func:`_fast_pick` is the
-same players on a state. A rollout ends with the
-hand — the score is the seat's payment (M-20, M-22) — or after ``horizon`` discards, when the score is a
-small credit for how close the seat's hand is to ready. :meth:`MahjongSearchBot._rollout_state` is the
-same rollout on the state machine, the simulator's reference (tests/bots/test_mahjong_sim.py).
+On its own move the bot asks the heuristic (engine.bots.mahjong) for its choice and takes a win, a kong or a
+明楼 as the heuristic does. What it searches:
 
-The heuristic's choice is overridden only on evidence: enough worlds and a paired mean gain above a margin
-with its lower bound above zero (engine.bots.base.override_score). The budget is the deciding thread's CPU
-time (engine.bots.base.CpuBudget, 300 ms by default), with a wall-clock ceiling; far from ready
-(``search_shanten``) and with nobody looking ready, the heuristic's discard stands without a search.
+- a 胡 on a discard or a robbed kong, against passing it for a self-draw (M-14, M-20: a self-draw pays six
+  times a plain discard win), the pass played out with the seat discarding every drawn tile that does not win
+  (``search_wins``, on);
+- a discard, among the heuristic's best few distinct discards (``search_shanten``: how far from ready; off);
+- a claim 吃/碰/杠 against passing (M-6, M-8; ``search_claims``, off).
 
-The discard search is off by default (``search_shanten=None``, :data:`DISCARD_SEARCH_SHANTEN`): against the
-heuristic of this same step it lost with the first rollout players, which never claimed and threw their least
-connected tile (share of points 0.389 [0.284, 0.495] on 72 hands), and still loses with these, which take
-97% of the heuristic's claim decisions and 64% of its discards (0.449 [0.369, 0.528] on 120 hands, 60
-duplicate walls, ``search_shanten=1``) — and on the simulator, with about 3.6 times the worlds, it is still
-short of even (0.493 [0.432, 0.555] on 230 hands, 115 duplicate walls, seed 5): it overrides the heuristic
-on few discards (2 of 34 searched ones in a sample). With the searching seat's rollouts played by the
-heuristic's own discard (0.89 of its discards against 0.62; about 29 worlds a decision instead of 38, paired
-ratio 0.74, ``python -m engine.bots.mahjong_worlds --players``) it is no better: 0.469 [0.419, 0.518] on 400
-hands, 200 duplicate walls, seed 5 (``python -m engine.bots.mahjong_sarena --search-shanten 1 -- --game
-mahjong --team-a search --team-b heuristic --deals 10 --first-deal K --seed 5 --sets 1 --wall-cap 20 --json``
-for K = 0, 10, … 190, pooled with ``python -m engine.arena --pool``); on the 115 walls both runs played,
-0.494 against 0.494 — the rollout players' discards were not what kept it from even. The
-win-or-pass search stays on (as shipped, the search measured 0.467 [0.404, 0.529] of the points against the
-heuristic on 200 hands, seed 5: not told apart from even); a discard search is asked for by giving
-``search_shanten`` (e.g. 9: every discard) until a rollout policy earns it back.
+Each world is sampled from what the seat can see — its own hand, every river and exposed meld, a 明楼 hand
+(M-15), the counts of tiles in each hand and in the wall (M-10) — never from the real wall or hands (the bot
+receives only ``view`` and the legal list). A hidden hand is built, not merely dealt (:func:`build_hand`:
+``BUILD_DRAWS`` simulated draws per draw its seat has made, the rollout player's discard going back), so it
+is as near ready as the real ones, and a built ready hand waiting on its own seat's discard is kept only with
+chance ``RIVER_KEEP`` (:meth:`MahjongSearchBot._hidden_hand`), since real hands seldom wait on their own
+discards. Every candidate is played out in the same worlds (paired) on the count-array simulator
+(engine.bots.mahjong_sim; :meth:`MahjongSearchBot._rollout_state` is the same rollout on the state machine,
+the simulator's reference): the searching seat on the heuristic's discard worked out on counts
+(engine.bots.mahjong_splayer), the others on fast players (engine.bots.mahjong_players); every seat wins
+whenever it can, takes every kong and a pung or chow only when it lowers the shanten. A rollout ends with the
+hand — the score is the seat's payment (M-20, M-22) — or after ``horizon`` discards, valued by a small credit
+for how near ready the seat is.
 
-Why it did not beat the heuristic (``python -m engine.bots.mahjong_sdiag``, seed 11, a diagnostic that reads the
-real state and is no bot): a perfect-information search — each candidate played out once on this simulator in the
-true world — takes 0.660 [0.595, 0.724] of the points against the heuristic (200 hands, 100 walls, ``--oracle``), so
-the rollouts can rank candidates — when they know the wall (see the end). At 372 searched decisions of heuristic
-games (24 plays), each candidate played out from the true state by the heuristic bots, the search's override rule
-(``z`` 2, ``margin`` 0.15) kept the heuristic's choice on all but 10 (−1 ± 20 points on those); its own paired means
-from the sampled worlds, taken as they are (the best mean over the heuristic's choice, ``z`` 0, ``margin`` 0),
-depart on 111 of the 246 where they were logged for +74 ± 50 points (first order, 95 %), most of it on discards one
-step from ready (73 departures, +66); ``z`` 1: 37 departures, +21 ± 29. The rule's demand of two standard errors,
-with paired one-hand point differences of spread ~2 points over ~36 worlds, was what kept the search from acting.
-Every rollout seat on the heuristic's discard (``TABLE_STEPS`` 999) leaves 12 worlds a decision instead of 36 and
-did no better on the same decisions (+29 ± 42 against +51 ± 39). In play the face-value rule loses, though: ``python
--m engine.bots.mahjong_sarena --search-shanten 1 --z 0 --margin 0 -- --game mahjong --team-a search --team-b
-heuristic --deals 8 --first-deal K --seed 5 --sets 1 --wall-cap 20 --json`` (K = 0, 8, 16, 24; seed 5 never tuned
-on) took 0.266 [0.160, 0.373] of the points on 64 hands (32 walls), where the search with ``z`` 2 had taken 0.479
-[0.378, 0.580] and the heuristic against itself 0.448 [0.319, 0.577] on the same walls (paired with the latter, −1.5
-± 1.4 points a wall); on 8 of the walls the diagnosis had used (seed 11, K = 100) it took 0.632 [0.450, 0.813] of 16
-hands. One departure at a time, each followed by the heuristic's play, gains; departing on nearly half the searched
-discards, each chosen for a continuation in which the seat plays on like the heuristic, does not. So
-:data:`OVERRIDE_Z` and :data:`OVERRIDE_MARGIN` keep 2 and 0.15, the discard search stays off and the win-or-pass
-search stays as shipped; the settings are there for the next try (e.g. a rollout player for the searching seat that
-searches as it will).
+The heuristic's choice is overridden only on evidence: enough worlds and a paired mean gain above
+``OVERRIDE_MARGIN`` with its lower bound ``OVERRIDE_Z`` standard errors above zero
+(engine.bots.base.override_score). The budget is the deciding thread's CPU time (engine.bots.base.CpuBudget,
+300 ms by default), with a wall-clock ceiling.
 
-Why the face-value rule lost, found since: the worlds' opponents were far slower than the real ones. A hidden
-hand dealt uniformly from the unseen tiles is a fresh deal; the real one has been built over the seat's draws.
-In heuristic games the dealt stand-ins were 1.62 [1.55, 1.69] steps further from ready than the true hands (seed
-41, 40 walls, 499 positions, ``python -m engine.bots.mahjong_realism --build 0``; at 6–8 discards with one meld
-the true hands average 1.0, the dealt ones 3.2), so in the rollouts nobody else won soon, and passing a win,
-a slow shape or a dangerous tile looked cheap. Each hidden hand is now built (:func:`build_hand`): for
-:data:`BUILD_DRAWS` (1.6, calibrated on seed 41) simulated draws per draw the seat has made, a tile from the
-unseen pool joins the hand and the rollout player's discard goes back — the gap is then −0.03 [−0.08, +0.02]
-(``--build 1.6``; tests/bots/test_mahjong_worlds_built.py). On the walls of seed 11 (K = 0, 32 walls, 64
-hands) the face-value discard search (``--arg-a search_shanten=1 --arg-a z=0 --arg-a margin=0``) took 0.423
-[0.296, 0.551] of the points with dealt worlds and 0.534 [0.410, 0.657] with built ones (paired +0.110
-[−0.051, +0.275]), against 0.553 for the search as shipped on the same walls: the worlds were the larger
-part of its loss, and it is still no better than the win-or-pass search alone, so it stays off. As shipped
-(win-or-pass only), on seed 5 (never tuned on), 200 walls = 400 hands, ``python -m engine.arena --game mahjong
---team-a search --team-b heuristic --deals 200 --seed 5 --sets 1 --wall-cap 20 --arg-a build=B --json``:
-dealt worlds (``build=0``) 0.460 [0.413, 0.508], built 0.471 [0.424, 0.519], paired +0.011 [−0.012, +0.034]
-(a bootstrap over walls); the heuristic itself in A's seats on those walls took 0.468 [0.420, 0.516] —
-against it, paired, dealt −0.007 [−0.029, +0.014] and built +0.004 [−0.005, +0.015]. Built worlds are on:
-faithful to the table and not worse; they cost no worlds (``python -m engine.bots.mahjong_worlds --module
-DEALT.py``, a copy with ``BUILD_DRAWS = 0``: built/dealt 1.018 [0.997, 1.039] the worlds a decision).
-
-The built hands were as near ready as the real ones but not waiting where the real ones wait: of the ready
-stand-ins, 20.1 % waited on a tile their seat had itself discarded (现物), of the real ready hands 4.6 % (seed 41,
-40 walls, 1,318 and 325 ready hands, ``python -m engine.bots.mahjong_realism``) — so the rollouts found a seat's
-own discards four times too dangerous and everything else safer than it is. A built hand that is ready and
-waits on its own discard is now kept only with chance :data:`RIVER_KEEP` (0.2, calibrated on seed 41), else dealt
-and built again (:meth:`MahjongSearchBot._hidden_hand`): 5.5 % then on seed 41, and on seed 43 (not calibrated
-on) 5.3 % against the real 5.5 % (21.6 % before). It costs no worlds (1.003 [0.975, 1.032]). The search as
-shipped decides only wins on a discard, where it changes little: seed 5, 400 hands, 0.469 [0.421, 0.517] of the
-points, paired against built worlds without it −0.002 [−0.012, +0.004]; it is on for the same reason as the
-built worlds — faithful to the table and not worse — and matters most to the discard search (off) it was made for.
-
-With these worlds, two pilots against the heuristic on seed 79 (never used for Mahjong; 200 walls = 400 hands
-each, planned before they ran; paired against the heuristic itself in A's seats on the same walls, a bootstrap
-over walls), both run with ``python -m engine.bots.mahjong_sarena --z 1 --margin 0 -- --game mahjong --team-a
-search --team-b heuristic --deals 10 --first-deal K --seed 79 --sets 1 --wall-cap 20 --json`` for K = 0, 10, …
-190, pooled with ``python -m engine.arena --pool``:
-
-- the discard search (``--search-shanten 1``, code 5377e6a): 0.495 [0.445, 0.545] of the points, paired −0.004
-  [−0.067, +0.058];
-- the claim search (``--arg-a search_claims=true``, discards by the heuristic, code b5d516b): each answer to a
-  discard the seat may claim (pass, 碰, 吃 with each run, 杠; M-6) played out over the same worlds, the claim
-  then the seat's own discard (M-8): 0.500 [0.450, 0.550], paired 0.000 [−0.049, +0.050]. It departs from the
-  heuristic on about one claim answer in twelve (3 of 39 on six walls of seed 79, K = 300 …).
-
-Neither is better than the heuristic, so both stay off (``search_shanten`` None, ``search_claims`` False): the
-search still only weighs a discard win against passing it, and takes about half of the points against the
-heuristic — not the 0.55 issue 17 asks for.
-
-A less noisy value, tried since: a rollout cut after ``horizon`` 12 discards and valued by a fitted credit (the
-seat's kong payments and every seat's shanten by the tiles left, fitted on heuristic self-play:
-:mod:`engine.bots.mahjong_credit`, off by default, ``mahjong_sarena --credit fitted ... --arg-a horizon=12``), with
-the discard search as in the pilots above. Two pilots, each planned before it ran, 400 hands each: seed 79 0.520
-[0.469, 0.571] of the points, paired against the heuristic in the same seats +0.020 [−0.048, +0.088]; seed 113
-(never used, code 6dbaa07) 0.471 [0.418, 0.524], paired −0.038 [−0.101, +0.025]; both, 800 hands: 0.495 [0.459,
-0.533], paired −0.009 [−0.053, +0.037]. No gain, so the credit stays off.
-
-What the 0.660 above was made of, found since (``python -m engine.bots.mahjong_sdiag --oracle --seed 11 --deals 100``,
-the same 100 walls = 200 hands each, paired with the heuristic itself in A's seats, ``--width 1``: 0.558, a
-bootstrap over walls): the perfect-information search knows the wall, so it knows its own draws — +0.074 [−0.003,
-+0.151] (0.631 this time). Knowing every hand but not the wall (``--hide-wall 16``: each candidate the mean of the
-same 16 orders of the true live wall) it loses, −0.102 [−0.183, −0.015], taking the best of noisy means on
-decisions the heuristic already gets right; every rollout seat on the heuristic's discard (``--all-table``) changes
-nothing (−0.110 [−0.194, −0.021]). With a margin an alternative must beat, ``--margin 0.5`` +0.046 [−0.030,
-+0.122] and ``--margin 1.0`` +0.008 [−0.060, +0.076]. So even a search that knew the other hands would gain a few
-hundredths at best; a search from sampled worlds, which must guess them, has less to gain. Tried once more on those
-walls, the real discard search with that margin (``mahjong_sarena --search-shanten 1 --z 0 --margin 0.5``, walls 0
-… 49, 100 hands): 0.562 [0.461, 0.663], paired against the heuristic −0.018 [−0.121, +0.095]. The 0.55 of issue 17
-needs an evaluation of discards better than these rollouts, not better worlds.
-
-As shipped (the win-or-pass search only), re-measured after the heuristic's change of 3fdd750 and c53d6bc: seed 317
-(never used before), 200 walls = 400 hands, ``python -m engine.arena --game mahjong --team-a search --team-b
-heuristic --deals 100 --first-deal K --seed 317 --sets 1 --wall-cap 20 --json`` for K = 0, 100: 0.533 [0.487,
-0.578] of the points; the heuristic in A's seats on the same walls (``--team-a heuristic``) 0.520 [0.475, 0.565];
-paired +0.013 [+0.001, +0.026] (a bootstrap over walls; 18 of the 200 walls played differently). Two more seeds
-never used, planned in writing before they ran, the same command with ``--deals 200``: seed 331 0.436 against the
-heuristic's 0.438 in the same seats (paired −0.002 [−0.010, +0.006]), seed 337 0.495 against 0.491 (+0.004
-[−0.006, +0.015]). All three (1,200 hands): **0.487 [0.460, 0.514]** of the points, the heuristic in the same
-seats 0.482 [0.455, 0.509], paired +0.005 [−0.001, +0.011] — seed 317's 0.533 was its walls.
+As shipped (the win-or-pass search only) it takes 0.487 [0.460, 0.514] of the points against the heuristic
+over 1,200 hands (seeds 317, 331, 337), paired against the heuristic in the same seats +0.005 [−0.001,
++0.011] — not the 0.55 issue 17 asks. Why the discard and claim searches stay off, what the worlds were
+calibrated on, and the perfect-information ceiling are in docs/MAHJONG_BOTS.md.
 """
 
 from __future__ import annotations
@@ -180,7 +61,7 @@ DISCARD_SEARCH_SHANTEN: int | None = None  # the discard search's default reach 
 OVERRIDE_MARGIN = 0.15
 OVERRIDE_Z = 2.0
 SEARCH_WINS = True  # search a 胡 on a discard against passing it (M-14)
-SEARCH_CLAIMS = False  # search 吃/碰/杠 against passing (M-6): off, see the module's docstring
+SEARCH_CLAIMS = False  # search 吃/碰/杠 against passing (M-6): off, see docs/MAHJONG_BOTS.md
 # each hidden hand of a world is built by this many simulated draws per own draw of its seat (see
 # :func:`build_hand`); 0 deals the unseen tiles uniformly, as the search did before
 BUILD_DRAWS = 1.6
