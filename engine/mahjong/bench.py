@@ -57,6 +57,11 @@ def oracle_speed(n_hands: int, seed: int) -> dict[str, Any]:
             "shanten_us": {"median": round(statistics.median(sh_us), 1), "p99": round(_pct(sh_us, 0.99), 1)}}
 
 
+def figures(n_hands: int, seed: int) -> dict[str, Any]:
+    """This game's own figures for ``python -m engine.bench``: the win check and shanten."""
+    return oracle_speed(n_hands, seed)
+
+
 def duel(levels: tuple[str, str], deals: int, seed: int) -> dict[str, Any]:
     """Duplicate deals: seats (A, B, A, B) then (B, A, B, A) on the same wall; one hand each."""
     from engine.bots.mahjong import make_mahjong_bot

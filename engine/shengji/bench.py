@@ -73,6 +73,11 @@ def enumeration(n_hands: int = 2000, seed: int = 1) -> dict[str, Any]:
     }
 
 
+def figures(n_hands: int, seed: int) -> dict[str, Any]:
+    """This game's own figures for ``python -m engine.bench``: the lead enumeration."""
+    return enumeration(n_hands, seed)
+
+
 def duel(a: str, b: str, deals: int, seed: int = 1000, options: dict[str, Any] | None = None,
          **bot_kw: Any) -> dict[str, Any]:
     """Bot level ``a`` against ``b`` over ``deals`` one-hand deals, each played twice with the sides swapped

@@ -20,10 +20,21 @@ Table = tuple[tuple[int, ...], tuple[int, ...]]
 _EMPTY: Table = ((0, NEG, NEG, NEG, NEG), (NEG, NEG, NEG, NEG, NEG))
 
 
-@lru_cache(maxsize=1 << 18)
 def group_table(key: tuple[int, ...], full: tuple[int, ...], runs: bool, pair_mask: int) -> Table:
     """``table[p][k]``: the most tiles of ``key`` kept by exactly ``k`` meld blocks and ``p`` pair blocks.
     ``full`` = the player's copies of each kind (hand + melds), ``pair_mask`` = where a pair may sit."""
+    four = 0
+    for i, x in enumerate(full):
+        if x >= 4:
+            four |= 1 << i
+    return _group_table(key, four, runs, pair_mask)
+
+
+@lru_cache(maxsize=1 << 18)
+def _group_table(key: tuple[int, ...], four: int, runs: bool, pair_mask: int) -> Table:
+    """:func:`group_table` with ``full`` reduced to what it decides: ``four``, the kinds of which the player
+    holds every copy. Keyed so, the recursion's smaller keys are shared by every hand, not only by the hands
+    with the same ``full``."""
     n = len(key)
     for i in range(n):
         if key[i]:
@@ -33,7 +44,7 @@ def group_table(key: tuple[int, ...], full: tuple[int, ...], runs: bool, pair_ma
     best = [[NEG] * 5, [NEG] * 5]
 
     def add(rest_key: tuple[int, ...], dk: int, dp: int, kept: int) -> None:
-        rest = group_table(rest_key, full, runs, pair_mask)
+        rest = _group_table(rest_key, four, runs, pair_mask)
         for p in range(2 - dp):
             row = rest[p]
             out = best[p + dp]
@@ -43,7 +54,7 @@ def group_table(key: tuple[int, ...], full: tuple[int, ...], runs: bool, pair_ma
                     out[k + dk] = v + kept
 
     def outside(x: int) -> bool:  # a copy of kind x exists beyond the player's own
-        return 0 <= x < n and full[x] < 4
+        return 0 <= x < n and not four >> x & 1
 
     c = key[i]
     k = list(key)
@@ -83,23 +94,32 @@ def group_table(key: tuple[int, ...], full: tuple[int, ...], runs: bool, pair_ma
     return (tuple(best[0]), tuple(best[1]))
 
 
+@lru_cache(maxsize=1 << 16)
+def _join(a: Table, b: Table) -> Table:
+    """Two groups' tables as one: the most tiles kept by ``k`` meld blocks and ``p`` pair blocks over both.
+    Tables repeat far more often than the hands that give them, so the joins are cached."""
+    out = [[NEG] * 5, [NEG] * 5]
+    for p1 in range(2):
+        row_a = a[p1]
+        for k1 in range(5):
+            x = row_a[k1]
+            if x <= NEG:
+                continue
+            for p2 in range(2 - p1):
+                row_b = b[p2]
+                dst = out[p1 + p2]
+                for k2 in range(5 - k1):
+                    v = row_b[k2]
+                    if v > NEG and x + v > dst[k1 + k2]:
+                        dst[k1 + k2] = x + v
+    return (tuple(out[0]), tuple(out[1]))
+
+
 def _combine(tables: Sequence[Table], n_blocks: int) -> int:
-    acc = [[0] + [NEG] * 4, [NEG] * 5]
+    acc: Table = ((0, NEG, NEG, NEG, NEG), (NEG, NEG, NEG, NEG, NEG))
     for t in tables:
-        new = [[NEG] * 5, [NEG] * 5]
-        for p1 in range(2):
-            for k1 in range(5):
-                a = acc[p1][k1]
-                if a <= NEG:
-                    continue
-                for p2 in range(2 - p1):
-                    row = t[p2]
-                    for k2 in range(5 - k1):
-                        v = row[k2]
-                        if v > NEG and a + v > new[p1 + p2][k1 + k2]:
-                            new[p1 + p2][k1 + k2] = a + v
-        acc = new
-    return max(acc[p][k] for p in range(2) for k in range(n_blocks + 1))
+        acc = _join(acc, t)
+    return max(max(acc[0][:n_blocks + 1]), max(acc[1][:n_blocks + 1]))
 
 
 def _standard_kept(c: Sequence[int], full: Sequence[int], n_blocks: int, pair_mask_of: Sequence[int],
@@ -133,17 +153,30 @@ def _pungs_kept(c: Sequence[int], full: Sequence[int], n_blocks: int, honours: b
 
 
 def seven_pairs_kept(rule: WinRule, c: Sequence[int]) -> int:
-    """七对 targets: seven pair slots (four of a kind fill two); with ``seven_pairs_258`` one is a 2-5-8."""
-    slots_258: list[int] = []
-    slots: list[int] = []
+    """七对 targets: seven pair slots (four of a kind fill two); with ``seven_pairs_258`` one is a 2-5-8.
+    A kind's copies give pair slots (two tiles kept each) and at most one single slot (one tile kept); the
+    best seven slots are the pairs first."""
+    pairs = singles = pairs_258 = singles_258 = 0
     for i, x in enumerate(c):
-        x = min(x, 4)
-        (slots_258 if IS_258[i] else slots).extend([2] * (x // 2) + [1] * (x % 2))
-    if not rule.seven_pairs_258:
-        return sum(sorted(slots_258 + slots, reverse=True)[:7])
-    slots_258.sort(reverse=True)
-    must = slots_258[0] if slots_258 else 0  # else a fresh 2-5-8 pair, nothing kept
-    return must + sum(sorted(slots_258[1:] + slots, reverse=True)[:6])
+        if x:
+            x = min(x, 4)
+            if IS_258[i]:
+                pairs_258 += x >> 1
+                singles_258 += x & 1
+            else:
+                pairs += x >> 1
+                singles += x & 1
+    if rule.seven_pairs_258:
+        if pairs_258:     # one 2-5-8 pair is the must
+            must, pairs_258 = 2, pairs_258 - 1
+        elif singles_258:
+            must, singles_258 = 1, singles_258 - 1
+        else:             # a fresh 2-5-8 pair, nothing kept
+            must = 0
+        p = min(pairs + pairs_258, 6)
+        return must + 2 * p + min(singles + singles_258, 6 - p)
+    p = min(pairs + pairs_258, 7)
+    return 2 * p + min(singles + singles_258, 7 - p)
 
 
 def shanten_counts(rule: WinRule, c: Sequence[int], melds: Sequence[Meld] = ()) -> int:

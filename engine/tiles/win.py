@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from operator import itemgetter
 from typing import Literal
 
 from .meld import Meld
@@ -21,6 +22,7 @@ from .tile import ORPHANS, TILES, Tile, TileBag
 GROUPS: tuple[tuple[int, int, bool], ...] = ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False))
 IS_258 = tuple(t.is_258 for t in TILES)
 ORPHAN_IDX = tuple(t.idx for t in ORPHANS)
+_orphans = itemgetter(*ORPHAN_IDX)   # a hand's counts of the thirteen orphans
 
 ReadingKind = Literal["standard", "seven_pairs", "thirteen_orphans"]
 
@@ -172,7 +174,7 @@ def pair_allowed(rule: WinRule, c: Sequence[int], pair: int, melds: Sequence[Mel
 
 
 def is_seven_pairs(rule: WinRule, c: Sequence[int], melds: Sequence[Meld]) -> bool:
-    if not rule.seven_pairs or melds or sum(c) != 14 or any(x & 1 for x in c):
+    if not rule.seven_pairs or melds or 1 in c or 3 in c or sum(c) != 14:   # an odd count (at most four)
         return False
     return not rule.seven_pairs_258 or any(c[i] and IS_258[i] for i in range(27))
 
@@ -180,7 +182,8 @@ def is_seven_pairs(rule: WinRule, c: Sequence[int], melds: Sequence[Meld]) -> bo
 def is_thirteen_orphans(rule: WinRule, c: Sequence[int], melds: Sequence[Meld]) -> bool:
     if not (rule.thirteen_orphans and rule.honours) or melds or sum(c) != 14:
         return False
-    return all(c[i] for i in ORPHAN_IDX) and sum(c[i] for i in ORPHAN_IDX) == 14
+    held = _orphans(c)
+    return 0 not in held and sum(held) == 14
 
 
 def is_win_counts(rule: WinRule, c: Sequence[int], melds: Sequence[Meld] = ()) -> bool:

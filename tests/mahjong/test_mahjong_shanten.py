@@ -81,3 +81,33 @@ def test_exempt_big_hands_shanten() -> None:
     hand = "222m 333m 555p 888s 99s"
     assert Rules().shanten(hand) == 0
     assert Rules(jiang258_for_big_hands=False).shanten(hand) == -1
+
+
+def _seven_pairs_slots(rule, c: list[int]) -> int:
+    """七对's definition as slots: each kind gives a pair slot per two copies (four of a kind two) and a
+    single slot for an odd copy; the best seven are kept, one of them a 2-5-8 slot with ``seven_pairs_258``."""
+    from engine.tiles.win import IS_258
+    s258: list[int] = []
+    rest: list[int] = []
+    for i, x in enumerate(c):
+        x = min(x, 4)
+        (s258 if IS_258[i] else rest).extend([2] * (x // 2) + [1] * (x % 2))
+    if not rule.seven_pairs_258:
+        return sum(sorted(s258 + rest, reverse=True)[:7])
+    s258.sort(reverse=True)
+    return (s258[0] if s258 else 0) + sum(sorted(s258[1:] + rest, reverse=True)[:6])
+
+
+@pytest.mark.parametrize("pairs_258", [False, True])
+def test_seven_pairs_kept_counts_the_best_seven_slots(pairs_258: bool) -> None:
+    """M-11.2 (and its 2-5-8 option): the counted form of the shanten's 七对 targets equals the slot definition."""
+    from engine.tiles.shanten import seven_pairs_kept
+    rule = Rules(seven_pairs_258=pairs_258).win_rule
+    rng = random.Random(17)
+    pool = [t.idx for t in TILES for _ in range(4)]
+    for _ in range(3000):
+        rng.shuffle(pool)
+        c = [0] * 34
+        for i in pool[:rng.choice((13, 14, 7, 1))]:
+            c[i] += 1
+        assert seven_pairs_kept(rule, c) == _seven_pairs_slots(rule, c), c
