@@ -29,8 +29,7 @@ LOG_WORDS = {"chow": "mjLogChow", "pung": "mjLogPung", "kong": "mjLogKong", "add
 NUM_ZH = "一二三四五六七八九"
 SUIT_ZH = {"m": "万", "p": "饼", "s": "条"}
 HONOUR_ZH = {"E": "东", "S": "南", "W": "西", "N": "北", "C": "中", "F": "发", "B": "白"}
-SUIT_EN = {"m": "characters", "p": "dots", "s": "bamboo"}
-SUIT_EN_SHORT = {"m": "crak", "p": "dot", "s": "bam"}   # the round log's narrow column: the players' short names
+SUIT_EN = {"m": "crak", "p": "dot", "s": "bam"}   # the players' short names: they fit the log's narrow column
 HONOUR_EN = {"E": "East", "S": "South", "W": "West", "N": "North", "C": "Red", "F": "Green", "B": "White"}
 
 
@@ -49,12 +48,11 @@ def split_tiles(text: str | None) -> list[str]:
     return out
 
 
-def tile_name(t: str, lang: str, short: bool = False) -> str:
-    """A tile in words: 五万 / 5 characters (``short``: 5 crak), 东 / East."""
+def tile_name(t: str, lang: str) -> str:
+    """A tile in words, the same everywhere at the table: 五万 / 5 crak, 东 / East."""
     if len(t) == 2 and t[0].isdigit():
         n = int(t[0])
-        suits = SUIT_EN_SHORT if short else SUIT_EN
-        return i18n.pick(lang, f"{NUM_ZH[n - 1]}{SUIT_ZH[t[1]]}", f"{n} {suits[t[1]]}")
+        return i18n.pick(lang, f"{NUM_ZH[n - 1]}{SUIT_ZH[t[1]]}", f"{n} {SUIT_EN[t[1]]}")
     return i18n.pick(lang, HONOUR_ZH, HONOUR_EN).get(t, t)
 
 
@@ -64,10 +62,10 @@ def meld_name(tiles: str | None, lang: str) -> str:
     if not ts:
         return ""
     if len(set(ts)) == 1:
-        return tile_name(ts[0], lang, short=True)
+        return tile_name(ts[0], lang)
     suit = ts[0][1]
     return i18n.pick(lang, "".join(NUM_ZH[int(t[0]) - 1] for t in ts) + SUIT_ZH[suit],
-                     "-".join(t[0] for t in ts) + f" {SUIT_EN_SHORT[suit]}")
+                     "-".join(t[0] for t in ts) + f" {SUIT_EN[suit]}")
 
 
 def tile_row(t: str) -> Row:
@@ -215,7 +213,7 @@ class MahjongPresenter(Presenter):
         parts = [names.get(p, p) for p in w.get("patterns") or []]
         groups = str(w.get("reading") or "").split()
         if groups and len(split_tiles(groups[0])) == 2 and not {"qidui", "shisanyao"} & set(w.get("patterns") or []):
-            parts.append(i18n.word(lang, "mjPair", tile_name(split_tiles(groups[0])[0], lang, short=True)))
+            parts.append(i18n.word(lang, "mjPair", tile_name(split_tiles(groups[0])[0], lang)))
         v = int(w.get("value") or 0)
         parts.append(i18n.word(lang, "mjEachPays" if w.get("self_drawn") else "mjDiscarderPays", v))
         tile = str(w.get("tile") or "")   # none on the dealer's first move (M-5): his fourteen tiles win as dealt
@@ -306,7 +304,7 @@ class MahjongPresenter(Presenter):
         if after:
             best = max(after.items(), key=lambda kv: sum(int(n) for _, n in kv[1]))
             left = sum(int(n) for _, n in best[1])
-            text = i18n.word(lang, "mjDiscardReady", tile_name(best[0], lang, short=True))   # as the log names it
+            text = i18n.word(lang, "mjDiscardReady", tile_name(best[0], lang))
             tail = i18n.word(lang, "mjLeft", left)
             return {"text": text, "tail": tail, "tiles": [tile_row(x) for x, _ in best[1]],
                     "after": {k: [x for x, _ in v] for k, v in after.items()}}
@@ -318,7 +316,7 @@ class MahjongPresenter(Presenter):
     def log_text(self, entry: Mapping[str, Any], lang: str) -> str:
         kind = str(entry.get("kind", ""))
         if kind == "discard":
-            return i18n.word(lang, "mjLogDiscard", tile_name(str(entry.get("tile")), lang, short=True))
+            return i18n.word(lang, "mjLogDiscard", tile_name(str(entry.get("tile")), lang))
         if kind in ("chow", "pung", "kong", "added"):
             return i18n.word(lang, LOG_WORDS[kind], meld_name(entry.get("tiles"), lang))
         return i18n.strings(lang).get(LOG_WORDS.get(kind, ""), kind)

@@ -36,7 +36,8 @@ def test_a_discard_win_names_its_tile_and_that_the_discarder_pays():
     p = MahjongPresenter()
     assert p._win_preview(st.view(2), "zh") == {"title": "胡 · 五条", "line": "平胡 · 门清 · 将 五条 · 点炮者付 1",
                                                 "value": 1}
-    assert p._win_preview(st.view(2), "en")["line"] == "standard hand · concealed hand · pair 5 bam · discarder pays 1"
+    en = p._win_preview(st.view(2), "en")   # the players' short tile names, as everywhere at the table
+    assert (en["title"], en["line"]) == ("Win · 5 bam", "standard hand · concealed hand · pair 5 bam · discarder pays 1")
     act(st, 2, "win")
     while not st.results:   # the later seats answer (M-7)
         act(st, st.to_act, "pass")   # type: ignore[arg-type]
