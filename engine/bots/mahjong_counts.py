@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from engine.tiles import Meld, WinRule, is_win_counts
-from engine.tiles.shanten import MASK_258, MASK_ANY, NEG, _pungs_kept, group_table, seven_pairs_kept
+from engine.tiles.shanten import MASK_258, MASK_ANY, NEG, _pungs_kept, group_table, join_tables, seven_pairs_kept
 from engine.tiles.win import GROUPS, ORPHAN_IDX, meld_counts
 
 _MEMO: dict[tuple[WinRule, tuple[int, ...], tuple[Meld, ...]], int] = {}
@@ -105,26 +105,7 @@ def _pair(i: int, j: int) -> int:
     """The id of the max-plus combination of tables i and j (blocks add up to four, one pair at most)."""
     tid = _PAIRS.get((i, j))
     if tid is None:
-        (a0, a1), (b0, b1) = _TABLES[i], _TABLES[j]
-        o0 = [NEG] * 5
-        o1 = [NEG] * 5
-        for k1 in range(5):
-            x0 = a0[k1]
-            x1 = a1[k1]
-            if x0 <= NEG and x1 <= NEG:
-                continue
-            for k2 in range(5 - k1):
-                y0 = b0[k2]
-                y1 = b1[k2]
-                k = k1 + k2
-                if x0 > NEG:
-                    if y0 > NEG and x0 + y0 > o0[k]:
-                        o0[k] = x0 + y0
-                    if y1 > NEG and x0 + y1 > o1[k]:
-                        o1[k] = x0 + y1
-                if x1 > NEG and y0 > NEG and x1 + y0 > o1[k]:
-                    o1[k] = x1 + y0
-        tid = _PAIRS[(i, j)] = _table_id((tuple(o0), tuple(o1)))
+        tid = _PAIRS[(i, j)] = _table_id(join_tables(_TABLES[i], _TABLES[j]))
     return tid
 
 

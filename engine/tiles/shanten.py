@@ -95,7 +95,7 @@ def _group_table(key: tuple[int, ...], four: int, runs: bool, pair_mask: int) ->
 
 
 @lru_cache(maxsize=1 << 16)
-def _join(a: Table, b: Table) -> Table:
+def join_tables(a: Table, b: Table) -> Table:
     """Two groups' tables as one: the most tiles kept by ``k`` meld blocks and ``p`` pair blocks over both.
     Tables repeat far more often than the hands that give them, so the joins are cached."""
     out = [[NEG] * 5, [NEG] * 5]
@@ -116,9 +116,9 @@ def _join(a: Table, b: Table) -> Table:
 
 
 def _combine(tables: Sequence[Table], n_blocks: int) -> int:
-    acc: Table = ((0, NEG, NEG, NEG, NEG), (NEG, NEG, NEG, NEG, NEG))
+    acc = _EMPTY   # nothing kept by no blocks: the join's unit
     for t in tables:
-        acc = _join(acc, t)
+        acc = join_tables(acc, t)
     return max(max(acc[0][:n_blocks + 1]), max(acc[1][:n_blocks + 1]))
 
 
