@@ -30,6 +30,18 @@ def group_table(key: tuple[int, ...], full: tuple[int, ...], runs: bool, pair_ma
     return _group_table(key, four, runs, pair_mask)
 
 
+def _lift(best: list[list[int]], table: Table, dp: int, dk: int, kept: int) -> None:
+    """Raise ``best`` to ``table`` moved up by ``dp`` pair blocks and ``dk`` meld blocks, ``kept`` more tiles
+    kept: the one step of both the group recursion and the join of two groups (at most one pair, four melds)."""
+    for p in range(2 - dp):
+        row = table[p]
+        out = best[p + dp]
+        for k in range(5 - dk):
+            v = row[k]
+            if v > NEG and v + kept > out[k + dk]:
+                out[k + dk] = v + kept
+
+
 @lru_cache(maxsize=1 << 18)
 def _group_table(key: tuple[int, ...], four: int, runs: bool, pair_mask: int) -> Table:
     """:func:`group_table` with ``full`` reduced to what it decides: ``four``, the kinds of which the player
@@ -44,14 +56,7 @@ def _group_table(key: tuple[int, ...], four: int, runs: bool, pair_mask: int) ->
     best = [[NEG] * 5, [NEG] * 5]
 
     def add(rest_key: tuple[int, ...], dk: int, dp: int, kept: int) -> None:
-        rest = _group_table(rest_key, four, runs, pair_mask)
-        for p in range(2 - dp):
-            row = rest[p]
-            out = best[p + dp]
-            for k in range(5 - dk):
-                v = row[k]
-                if v > NEG and v + kept > out[k + dk]:
-                    out[k + dk] = v + kept
+        _lift(best, _group_table(rest_key, four, runs, pair_mask), dp, dk, kept)
 
     def outside(x: int) -> bool:  # a copy of kind x exists beyond the player's own
         return 0 <= x < n and not four >> x & 1
@@ -99,19 +104,10 @@ def join_tables(a: Table, b: Table) -> Table:
     """Two groups' tables as one: the most tiles kept by ``k`` meld blocks and ``p`` pair blocks over both.
     Tables repeat far more often than the hands that give them, so the joins are cached."""
     out = [[NEG] * 5, [NEG] * 5]
-    for p1 in range(2):
-        row_a = a[p1]
-        for k1 in range(5):
-            x = row_a[k1]
-            if x <= NEG:
-                continue
-            for p2 in range(2 - p1):
-                row_b = b[p2]
-                dst = out[p1 + p2]
-                for k2 in range(5 - k1):
-                    v = row_b[k2]
-                    if v > NEG and x + v > dst[k1 + k2]:
-                        dst[k1 + k2] = x + v
+    for p in range(2):
+        for k in range(5):
+            if a[p][k] > NEG:
+                _lift(out, b, p, k, a[p][k])
     return (tuple(out[0]), tuple(out[1]))
 
 
