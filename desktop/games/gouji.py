@@ -9,6 +9,7 @@ from typing import Any
 from desktop import i18n
 from desktop.games import Row, Shows
 from desktop.games.climbing import ANNOUNCED, ClimbingPresenter, announce
+from engine import games
 
 TRIBUTE_ZH = {"men": "闷贡", "burn": "烧贡", "point": "点贡", "fall": "落贡", "chuansanhu": "串三户贡"}
 
@@ -136,12 +137,11 @@ class GoujiPresenter(ClimbingPresenter):
 
     def result_points(self, res: Mapping[str, Any], seat: int, options: Mapping[str, Any]) -> str:
         """头科 +2 … 大落 −2 (G-85; G-86 doubles them), before the team sum."""
-        from engine.gouji.scoring import POINTS
         place = (res.get("places") or {}).get(str(seat))
-        pts = POINTS.get(str(options.get("scoring") or "2-1"), POINTS["2-1"])
-        if not isinstance(place, int) or place not in pts:
+        if not isinstance(place, int) or not 1 <= place <= self.spec.seats:
             return ""
-        return f"{pts[place]:+d}" if pts[place] else "0"
+        pts = games.rules(self.name, options).place_points(place)   # the game's own Rules, by the registry
+        return f"{pts:+d}" if pts else "0"
 
     def results_sum(self, res: Mapping[str, Any], me: int, options: Mapping[str, Any], lang: str) -> str:
         """我方 +2 +0 −1 = +1 · 串三户 ×2 · 只记正分 (G-85 … G-88)."""

@@ -53,6 +53,11 @@ class Rules:
         """Whether ``cand`` beats ``prev`` (G-35: C-12 under option 0, C-14 under option 1)."""
         return _beats(self.play_rules, self.parse(prev), self.parse(cand))
 
+    def place_points(self, place: int) -> int:
+        """G-85 (G-86 doubles them): what finishing ``place`` (1 头科 … 6 大落) scores before the team sum."""
+        from engine.gouji.scoring import POINTS
+        return POINTS[self.options.scoring][place]
+
     def is_gouji(self, play: str | Play) -> bool:
         """G-37/G-38: whether a play is a 够级牌."""
         p = self.parse(play)

@@ -342,3 +342,10 @@ def test_g83_play_again_at_a_local_table_carries_the_tribute(tmp_path, monkeypat
         assert "carry" not in w.again   # the next 再来一局 asks again, from the match it follows
     finally:
         w.stop()
+
+
+@pytest.mark.parametrize("scoring, want", [("2-1", [2, 1, 0, 0, -1, -2]), ("4-2-positive", [4, 2, 0, 0, -2, -4])])
+def test_g85_g86_place_points_by_the_rules(scoring, want):
+    """G-85 头科 +2, 二科 +1, 三四科 0, 二落 −1, 大落 −2; G-86 doubles them (the table's results read these)."""
+    rules = Rules(scoring=scoring)
+    assert [rules.place_points(p) for p in range(1, 7)] == want
