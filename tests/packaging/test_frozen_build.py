@@ -26,6 +26,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BUILD = ROOT / "packaging" / "build.py"
 EXIT_NO_ENV = 3  # packaging/build.py: the build environment could not be installed
 BUNDLE_TARGET_MB = 180
+# One worker runs this module: the build is a module fixture, and two builds at once would share build/venv.
+pytestmark = pytest.mark.xdist_group("frozen_build")
 
 
 def _env() -> dict[str, str]:
