@@ -31,7 +31,7 @@ def lines(pres: Any, view: dict[str, Any], totals: list[int], me: int, names: li
                 return str(names[seat])
             return i18n.word(lang, "you") if seat == me else i18n.word(lang, "botN", seat)
 
-        label = pres.match_label({"view": view, "options": options}, s)
+        label = pres.match_label({"view": view, "options": options}, s, name_of)
         score = score_text(pres.top_score(view, totals, me, name_of, lang), s)
         out[lang] = " · ".join(x for x in (label, score) if x)
     return out

@@ -1050,7 +1050,7 @@ class TableBridge(QObject):
         return self.net is None and bool(self._again)
 
     def _g_setlabel(self) -> str:
-        return self.pres.match_label(self.snap, i18n.strings(self.lang())) if self.snap else ""
+        return self.pres.match_label(self.snap, i18n.strings(self.lang()), self.name_of) if self.snap else ""
 
     def _g_score(self) -> dict[str, Any]:
         return self.pres.top_score(self.snap.get("view") or {}, list(self.snap.get("totals") or []), self.my_seat(),

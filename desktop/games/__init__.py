@@ -13,12 +13,13 @@ engine State (the worker owns it). Presenter methods run on the GUI thread, exce
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from desktop import i18n
 
 Row = dict[str, Any]
+NameOf = Callable[[int], str]   # a seat's name as the table shows it
 
 
 class Shows(Protocol):
@@ -121,7 +122,7 @@ class Presenter:
     def results_title(self, s: Mapping[str, str]) -> str:
         return s["resultsHand"]
 
-    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str]) -> str:
+    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str], name_of: NameOf | None = None) -> str:
         view = snap.get("view") or {}
         no = view.get(self.match_key)
         n = no + 1 if isinstance(no, int) else 1

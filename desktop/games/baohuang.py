@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from desktop import i18n
-from desktop.games import Row, Shows
+from desktop.games import NameOf, Row, Shows
 from desktop.games.climbing import ANNOUNCED, ClimbingPresenter, announce
 
 
@@ -44,7 +44,7 @@ class BaohuangPresenter(ClimbingPresenter):
                   ("皇帝亮出带冠大王，侍卫身份保密", "The emperor shows his crowned joker"))
     pass_kinds = ("pass", "decline")
 
-    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str]) -> str:
+    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str], name_of: NameOf | None = None) -> str:
         view = snap.get("view") or {}
         hand_no = view.get("hand_no")
         no = hand_no + 1 if isinstance(hand_no, int) else 1

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from desktop import i18n
-from desktop.games import Row, Shows
+from desktop.games import NameOf, Row, Shows
 from desktop.games.climbing import ANNOUNCED, ClimbingPresenter, announce
 from engine import games
 
@@ -40,7 +40,7 @@ class GoujiPresenter(ClimbingPresenter):
     def results_title(self, s: Mapping[str, str]) -> str:
         return s["results"]
 
-    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str]) -> str:
+    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str], name_of: NameOf | None = None) -> str:
         view = snap.get("view") or {}
         total = (snap.get("options") or {}).get("sets_per_game", 5)
         return s["setNo"].replace("%1", str(view.get("set_no", 1))).replace("%2", str(total))

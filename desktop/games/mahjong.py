@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from desktop import i18n
-from desktop.games import Presenter, Row, Shows
+from desktop.games import NameOf, Presenter, Row, Shows
 
 WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
 KIND_ZH = {"discard": "打出", "chow": "吃", "pung": "碰", "kong": "杠", "win": "胡", "pass": "过", "minglou": "明楼"}
@@ -97,9 +97,15 @@ class MahjongPresenter(Presenter):
     def relation(self, d: int, n: int, s: Mapping[str, str]) -> str:
         return {1: s["lower"], 2: s.get("across", ""), 3: s["upper"]}.get(d, "")   # 对家: no rival in Mahjong
 
-    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str]) -> str:
+    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str], name_of: NameOf | None = None) -> str:
+        """第3局 · 庄 刘强: the hand and who deals it (the mockup's top bar; a match is one circle, M-18, so the
+        hand has no "of N")."""
         view = snap.get("view") or {}
-        return s["handNo"].replace("%1", str(view.get("hand_no", 1)))
+        head = s["handNo"].replace("%1", str(view.get("hand_no", 1)))
+        dealer = view.get("dealer")
+        if name_of is None or not isinstance(dealer, int):
+            return head
+        return f"{head} · {i18n.word(i18n.lang_of(s), 'mjDealerIs', name_of(dealer))}"
 
     def faces(self, cards: Any) -> list[Row]:
         tiles = split_tiles(cards) if isinstance(cards, str) else [str(c) for c in cards or []]

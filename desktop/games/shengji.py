@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from desktop import i18n
-from desktop.games import Presenter, Row, Shows
+from desktop.games import NameOf, Presenter, Row, Shows
 
 SUIT_SYMBOL = {"s": "♠", "h": "♥", "c": "♣", "d": "♦"}
 SUIT_ZH = {"s": "黑桃", "h": "红桃", "c": "梅花", "d": "方块"}
@@ -169,7 +169,7 @@ class ShengjiPresenter(Presenter):
         return {"team": True, "mine": i18n.word(lang, "sjAt", level_word(mine)),
                 "theirs": i18n.word(lang, "sjAt", level_word(theirs)), "per": []}
 
-    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str]) -> str:
+    def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str], name_of: NameOf | None = None) -> str:
         view = snap.get("view") or {}
         no = view.get("hand_no") or 1
         head = s["handNo"].replace("%1", str(no))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from guikit import click_item, quick_config, shot, wait, wait_frame, wait_until
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
 
@@ -109,3 +109,31 @@ def test_claim_prompt_answered_by_key_and_illegal_discard_refused(qa):
         t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
         wait(10)
     raise AssertionError("no claim offered to me within the time")
+
+
+def test_top_bar_names_the_hand_and_its_dealer_in_both_languages(qa):
+    """The top bar reads 第1局 · 庄 陈静 as the mockup's does: the hand and who deals it (M-3, M-17), by the name
+    on the dealer's plate; in English "Hand 1 · Dealer 陈静"."""
+    cfg = quick_config("mahjong", seed=dealer_seed(2), pace_ms=0, save=False)
+    qa.table.start(cfg)
+    qa.set_screen("table")
+    t = qa.table
+    assert wait_until(lambda: t.snap.get("view", {}).get("dealer") is not None, 20)
+    wait_frame(qa.window)
+    label = qa.find("setLabel")
+    assert t.snap["view"]["dealer"] == 2 and label.property("text") == "第1局 · 庄 陈静", label.property("text")
+    # the first discards came while the board was being laid out: the 最新 tag sits beside the newest river tile,
+    # never in the window's corner, where it once stayed when its river was built after it
+    assert wait_until(lambda: any(x["newest"] for sd in t.board["seats"] for x in sd["river"]), 20)
+    wait_frame(qa.window)
+    p, i = next((p, i) for p, sd in enumerate(t.board["seats"]) for i, x in enumerate(sd["river"]) if x["newest"])
+    tag, tile = qa.find("mjNewestTag"), qa.find(f"mjRiver_{p}_{i}")
+    assert wait_until(lambda: tag.property("visible"), 10)
+    a = tag.mapToScene(QPointF(tag.width() / 2, tag.height() / 2))
+    b = tile.mapToScene(QPointF(tile.width() / 2, tile.height() / 2))
+    assert abs(a.x() - b.x()) + abs(a.y() - b.y()) < 90, (a, b)
+    shot(qa, "mahjong_top_bar_dealer_zh")
+    qa.settings.set("language", "en")
+    assert wait_until(lambda: label.property("text") == "Hand 1 · Dealer 陈静", 10), label.property("text")
+    shot(qa, "mahjong_top_bar_dealer_en")
+    qa.settings.set("language", "zh")

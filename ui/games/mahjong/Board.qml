@@ -121,6 +121,7 @@ Item {
     Repeater {
         id: sides
         model: board.seats
+        onItemAdded: newestTag.built++
         Item {
             id: side
             // the centre of river slot ``i`` in board coordinates (the river is turned to face its owner)
@@ -175,16 +176,20 @@ Item {
             }
             return null
         }
-        readonly property point spot: {
-            if (at === null || !sides.itemAt(at[0])) return Qt.point(0, 0)
+        // itemAt and mapToItem notify nothing: the spot is worked out again whenever a river is (re)built or
+        // the board moves, and until its river exists the tag is hidden (it once showed in the window's corner)
+        property int built: 0
+        readonly property var spot: {
+            void (built + board.cx + board.cy)
+            if (at === null || !sides.itemAt(at[0])) return null
             var sd = sides.itemAt(at[0]), i = at[1]
             var here = sd.slot(i)
             if (i % 6 < 5) return sd.slot(i + 1)
             var back = sd.slot(i - 1)
             return Qt.point(2 * here.x - back.x, 2 * here.y - back.y)
         }
-        visible: at !== null
-        x: spot.x - width / 2; y: spot.y - height / 2
+        visible: spot !== null
+        x: spot !== null ? spot.x - width / 2 : 0; y: spot !== null ? spot.y - height / 2 : 0
         z: 5
         text: qsTr("Latest"); size: 11; fg: "#3A2A00"; bg: Theme.gold
     }
