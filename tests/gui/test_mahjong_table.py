@@ -92,6 +92,15 @@ def test_claim_prompt_answered_by_key_and_illegal_discard_refused(qa):
             assert qa.find(claims[0]["objectName"]) is not None
             assert qa.find("mjClaimTag").property("visible")
             shot(qa, "mahjong_claim_prompt")
+            # who discarded what, on one line in either language ("刘强 discards 4 dot" once wrapped)
+            text = qa.find("mjClaimText")
+            assert text.property("lineCount") == 1, text.property("text")
+            qa.settings.set("language", "en")
+            assert wait_until(lambda: " discards " in text.property("text"), 10), text.property("text")
+            wait_frame(qa.window)
+            assert text.property("lineCount") == 1, text.property("text")
+            shot(qa, "mahjong_claim_prompt_en")
+            qa.settings.set("language", "zh")
             kind = claims[0]["kind"]
             melds = len(t.board["seats"][0]["melds"])
             n = t.snap["n_actions"]

@@ -300,7 +300,7 @@ Item {
         objectName: "mjWinPreview"
         readonly property var wp: board.b.winPreview || null
         visible: wp !== null
-        x: board.cx + (board.b.claimTile ? 352 : 140); y: 586; width: Math.max(200, winCol.implicitWidth + 24); height: Math.max(80, winCol.implicitHeight + 16); radius: 12
+        x: board.cx + (board.b.claimTile ? 376 : 140); y: 586; width: Math.max(200, winCol.implicitWidth + 24); height: Math.max(80, winCol.implicitHeight + 16); radius: 12
         color: "#F20D1C19"; border.color: Theme.gold; border.width: 2
         Column {
             id: winCol
@@ -319,12 +319,12 @@ Item {
     Rectangle {
         objectName: "mjClaimTag"
         visible: board.b.claimTile !== null && board.b.claimTile !== undefined
-        x: board.cx + 140; y: 586; width: 200; height: 80; radius: 12
+        x: board.cx + 140; y: 586; width: 224; height: 80; radius: 12
         color: "#F20D1C19"; border.color: Theme.gold; border.width: 2
         Row {
             x: 12; anchors.verticalCenter: parent.verticalCenter; spacing: 10
             Tile { face: board.b.claimTile || ({}); w: 40; newest: true }
-            Text { width: 110; wrapMode: Text.Wrap; anchors.verticalCenter: parent.verticalCenter; text: board.b.claimText || ""; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
+            Text { objectName: "mjClaimText"; width: 150; wrapMode: Text.Wrap; anchors.verticalCenter: parent.verticalCenter; text: board.b.claimText || ""; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
         }
     }
 
