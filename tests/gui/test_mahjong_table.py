@@ -96,7 +96,7 @@ def test_claim_prompt_answered_by_key_and_illegal_discard_refused(qa):
             text = qa.find("mjClaimText")
             assert text.property("lineCount") == 1, text.property("text")
             qa.settings.set("language", "en")
-            assert wait_until(lambda: " discards " in text.property("text"), 10), text.property("text")
+            assert wait_until(lambda text=text: " discards " in text.property("text"), 10), text.property("text")
             wait_frame(qa.window)
             assert text.property("lineCount") == 1, text.property("text")
             shot(qa, "mahjong_claim_prompt_en")
