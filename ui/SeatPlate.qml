@@ -164,10 +164,12 @@ Item {
             model: plate.seat.badges || []
             Chip {
                 required property var modelData
+                objectName: "plateBadge"
                 text: modelData.text
                 size: 12
-                bg: modelData.color === "gold" ? Theme.gold : modelData.color === "blue" ? "#2E7BD6" : "#3A4744"
-                fg: modelData.color === "gold" ? "#2A1800" : "white"
+                bg: modelData.color === "gold" ? Theme.gold : modelData.color === "blue" ? "#2E7BD6"
+                    : modelData.color === "mint" ? Theme.mint : "#3A4744"
+                fg: modelData.color === "gold" ? "#2A1800" : modelData.color === "mint" ? "#06261B" : "white"
             }
         }
     }

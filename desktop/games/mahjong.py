@@ -125,6 +125,8 @@ class MahjongPresenter(Presenter):
             out.append({"text": label, "color": "gold" if view.get("dealer") == seat else "blue"})
         if (view.get("minglou") or [False] * 4)[seat]:
             out.append({"text": "明楼", "color": "blue"})
+        if seat == me and (view.get("ting") or {}).get("waits"):
+            out.append({"text": i18n.word(lang, "mjReady"), "color": "mint"})   # my own plate only (M-11a)
         return out
 
     def seat_extras(self, view: Mapping[str, Any], seat: int, d: int, lang: str) -> Row:

@@ -478,3 +478,48 @@ def test_a_hands_results_show_no_place_column(qa):
     assert all(r["place"] == "" for r in t.results["rows"]), t.results["rows"]
     assert not qa.find("resultsPlaceHead").property("visible")
     shot(qa, "mahjong_results_no_place")
+
+
+def _my_badges(qa, t) -> list[str]:
+    """The badge chips shown on my own plate (a Repeater's chips are the plate's items, not its QObject children)."""
+    me = t.my_seat()
+    plate = next(p for p in qa.find_all("seat_") if p.property("visible") and isinstance(p.property("seat"), dict)
+                 and p.property("seat")["seat"] == me)
+    out = []
+    for chip in qa.find_all("plateBadge"):
+        up = chip.parentItem()
+        while up is not None and up is not plate:
+            up = up.parentItem()
+        if up is plate and chip.property("visible"):
+            out.append(chip.property("text"))
+    return out
+
+
+def test_my_plate_says_ready_while_my_hand_is_ready(qa):
+    """The mockup's 听牌 on my own plate: shown exactly while my 13-tile hand waits on something (M-11a), in
+    either language; played by the hint until the hand is ready."""
+    t = start(qa, seed=dealer_seed(0))
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        assert wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows"), 30)
+        if t.results.get("rows"):
+            t.nextSet()
+            wait(50)
+            continue
+        wait_frame(qa.window)
+        ready = bool((t.snap["view"].get("ting") or {}).get("waits"))
+        assert ("听牌" in _my_badges(qa, t)) == ready, (_my_badges(qa, t), t.snap["view"].get("ting"))
+        if ready:
+            shot(qa, "mahjong_plate_ready_zh")
+            qa.settings.set("language", "en")
+            try:
+                assert wait_until(lambda: "Ready" in _my_badges(qa, t), 10), _my_badges(qa, t)
+                shot(qa, "mahjong_plate_ready_en")
+            finally:
+                qa.settings.set("language", "zh")
+            return
+        sug = t.snap.get("suggest") or {}
+        n = t.snap["n_actions"]
+        t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
+        assert wait_until(lambda n=n: t.snap.get("n_actions", 0) > n, 20)
+    raise AssertionError("my hand was never ready within the time")
