@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +14,7 @@ from desktop.harness import quick_config, wait, wait_frame, wait_until
 
 SHOTS = Path(__file__).parent / "screenshots"
 __all__ = ["quick_config", "wait", "wait_frame", "wait_until", "make_app", "shot", "mouse", "sweep", "click_item",
-           "card_point", "play_until_my_turn"]
+           "card_point", "play_until_my_turn", "my_turns"]
 
 
 def make_app(**settings):
@@ -97,3 +99,17 @@ def play_until_my_turn(app: Any, want_play: bool = True, timeout_s: float = 60) 
             t.act(pick["kind"], pick.get("arg", ""))
         wait_until(lambda n=n: t.snap.get("n_actions") != n, 30)
     return False
+
+
+def my_turns(t: Any, seconds: float, what: str) -> Iterator[None]:
+    """Each of my turns at the table ``t`` for up to ``seconds``, a hand's results passed to the next hand as they
+    come; the test returns from the loop once it has seen ``what``, else the loop fails naming it."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        assert wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows"), 30)
+        if t.results.get("rows"):
+            t.nextSet()
+            wait(50)
+            continue
+        yield
+    raise AssertionError(f"{what}: not within {seconds:.0f} s")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from guikit import click_item, quick_config, shot, wait, wait_frame, wait_until
+from guikit import click_item, my_turns, quick_config, shot, wait, wait_frame, wait_until
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtQuick import QQuickItem
 from PySide6.QtTest import QTest
@@ -124,12 +124,7 @@ def test_a_claim_flashes_at_the_claimer(qa):
 
 def _play_to_chow(qa, t, deadline: float, want: int) -> list:
     """Play the hint's choices (过 by Esc when only a pung/kong is offered) until 吃 with ``want``+ runs."""
-    while time.monotonic() < deadline:
-        assert wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows"), 30)
-        if t.results.get("rows"):
-            t.nextSet()
-            wait(50)
-            continue
+    for _ in my_turns(t, deadline - time.monotonic(), f"吃 with {want}+ runs offered to me"):
         b = t.board
         chows = [c for c in b.get("claims") or [] if c["kind"] == "chow"]
         if t.snap["phase"] == "claim" and len(chows) >= want and not any(c["kind"] == "win" for c in b["claims"]):
@@ -144,7 +139,7 @@ def _play_to_chow(qa, t, deadline: float, want: int) -> list:
         sug = t.snap.get("suggest") or {}
         t.submit(sug.get("kind", "discard"), sug.get("arg") or "")
         wait(5)
-    raise AssertionError("no chow of that many runs offered in the time")
+    raise AssertionError("unreachable: my_turns fails when the time is up")
 
 
 def test_chow_runs_chosen_by_arrow_and_enter_and_by_mouse(qa):
@@ -203,13 +198,7 @@ def test_hint_picks_the_heuristic_discard_and_enter_discards_it(qa):
 def test_h_takes_the_win_when_one_is_offered(qa):
     """H is 胡 whenever 胡 is offered (on a discard or self-drawn), 提示 otherwise (SPEC §6 keys, M-11)."""
     t = start(qa)
-    deadline = time.monotonic() + 150
-    while time.monotonic() < deadline:
-        assert wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows"), 30)
-        if t.results.get("rows"):
-            t.nextSet()
-            wait(50)
-            continue
+    for _ in my_turns(t, 150, "胡 offered to me"):
         if any(c["kind"] == "win" for c in t.board.get("claims") or []):
             wait_frame(qa.window)
             assert qa.find("claim_win").property("visible")
@@ -231,7 +220,6 @@ def test_h_takes_the_win_when_one_is_offered(qa):
         sug = t.snap.get("suggest") or {}
         t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
         wait(5)
-    raise AssertionError("no 胡 offered to me in the time")
 
 
 ZH_NUM = "一二三四五六七八九"
@@ -499,13 +487,7 @@ def test_my_plate_says_ready_while_my_hand_is_ready(qa):
     """The mockup's 听牌 on my own plate: shown exactly while my 13-tile hand waits on something (M-11a), in
     either language; played by the hint until the hand is ready."""
     t = start(qa, seed=dealer_seed(0))
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        assert wait_until(lambda: t.snap.get("my_turn") or t.results.get("rows"), 30)
-        if t.results.get("rows"):
-            t.nextSet()
-            wait(50)
-            continue
+    for _ in my_turns(t, 120, "my hand ready"):
         wait_frame(qa.window)
         ready = bool((t.snap["view"].get("ting") or {}).get("waits"))
         assert ("听牌" in _my_badges(qa, t)) == ready, (_my_badges(qa, t), t.snap["view"].get("ting"))
@@ -522,4 +504,3 @@ def test_my_plate_says_ready_while_my_hand_is_ready(qa):
         n = t.snap["n_actions"]
         t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
         assert wait_until(lambda n=n: t.snap.get("n_actions", 0) > n, 20)
-    raise AssertionError("my hand was never ready within the time")
