@@ -484,13 +484,15 @@ def _my_badges(qa, t) -> list[str]:
 
 
 def test_my_plate_says_ready_while_my_hand_is_ready(qa):
-    """The mockup's 听牌 on my own plate: shown exactly while my 13-tile hand waits on something (M-11a), in
-    either language; played by the hint until the hand is ready."""
+    """The mockup's 听牌 on my own plate and 你的听张 under the tile counter: shown exactly while my 13-tile hand
+    waits on something (M-11a), in either language; played by the hint until the hand is ready."""
     t = start(qa, seed=dealer_seed(0))
     for _ in my_turns(t, 120, "my hand ready"):
         wait_frame(qa.window)
         ready = bool((t.snap["view"].get("ting") or {}).get("waits"))
         assert ("听牌" in _my_badges(qa, t)) == ready, (_my_badges(qa, t), t.snap["view"].get("ting"))
+        # the counter marks the waits, with its key (你的听张) shown exactly then
+        assert qa.find("mjWaitKey").property("visible") == ready
         if ready:
             shot(qa, "mahjong_plate_ready_zh")
             qa.settings.set("language", "en")

@@ -85,6 +85,10 @@
             <translation>牌张计数 · 未见张数</translation>
         </message>
         <message>
+            <source>Your waits</source>
+            <translation>你的听张</translation>
+        </message>
+        <message>
             <source>Game log</source>
             <translation>牌局记录</translation>
         </message>

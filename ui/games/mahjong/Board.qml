@@ -468,6 +468,14 @@ Item {
                     }
                 }
             }
+            // the key to the marked tiles, as the mockup's, while my ready hand has waits to mark
+            Row {
+                objectName: "mjWaitKey"
+                visible: (board.b.counter || []).some(r => r.some(x => x.wait === true))
+                spacing: 6
+                Rectangle { anchors.verticalCenter: parent.verticalCenter; width: 10; height: 10; radius: 2; color: "transparent"; border.color: Theme.gold; border.width: 2 }
+                Text { text: qsTr("Your waits"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 12 }
+            }
         }
     }
 
