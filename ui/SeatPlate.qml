@@ -167,9 +167,11 @@ Item {
                 objectName: "plateBadge"
                 text: modelData.text
                 size: 12
-                bg: modelData.color === "gold" ? Theme.gold : modelData.color === "blue" ? "#2E7BD6"
-                    : modelData.color === "mint" ? Theme.mint : "#3A4744"
-                fg: modelData.color === "gold" ? "#2A1800" : modelData.color === "mint" ? "#06261B" : "white"
+                // [background, text] by the badge's tone; any other tone is the plain grey
+                readonly property var tone: ({gold: [Theme.gold, "#2A1800"], blue: ["#2E7BD6", "white"],
+                                              mint: [Theme.mint, "#06261B"]})[modelData.color] || ["#3A4744", "white"]
+                bg: tone[0]
+                fg: tone[1]
             }
         }
     }
