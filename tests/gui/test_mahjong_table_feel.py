@@ -506,3 +506,59 @@ def test_my_plate_says_ready_while_my_hand_is_ready(qa):
         n = t.snap["n_actions"]
         t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
         assert wait_until(lambda n=n: t.snap.get("n_actions", 0) > n, 20)
+
+
+def _named(root, name: str) -> list:
+    out, stack = [], [root]
+    while stack:
+        it = stack.pop()
+        if it.objectName() == name and it.isVisible():
+            out.append(it)
+        stack.extend(it.childItems())
+    return out
+
+
+_HUES = {"#1f5fa8": (31, 95, 168), "#1e7a4c": (30, 122, 76), "#c62828": (198, 40, 40)}
+
+
+def _hue_pixels(img, rect: QRectF, rgb: tuple[int, int, int]) -> int:
+    n = 0
+    for y in range(int(rect.top()), int(rect.bottom())):
+        for x in range(int(rect.left()), int(rect.right())):
+            c = img.pixelColor(x, y)
+            n += abs(c.red() - rgb[0]) < 40 and abs(c.green() - rgb[1]) < 40 and abs(c.blue() - rgb[2]) < 40
+    return n
+
+
+def test_tiles_draw_dots_and_sticks_and_the_counter_its_digits(qa):
+    """SPEC §8.2: 饼 are ringed circles and 条 jointed sticks in the classic patterns (red at the centre of
+    5/7/9 条), 万 the red numeral over 万; the counter's cells are the rank digit in the suit's colour. Checked
+    on the real table in both languages: the pips' count and colours, and those colours in the drawn pixels."""
+    t = start(qa)
+    for lang in ("zh", "en"):
+        qa.settings.set("language", lang)
+        wait_frame(qa.window)
+        img = qa.window.grabWindow()
+        seen: set[str] = set()
+        for i, f in enumerate(t.board["hand"]):
+            item = qa.find(f"mjTile_{i}")
+            tile = f["tile"]
+            rect = item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))
+            pips = _named(item, "mjPip")
+            if tile[-1] in "ps":
+                seen.add(tile[-1])
+                assert len(pips) == int(tile[0]), (tile, len(pips))
+                hues = {p.property("c").name() for p in pips}
+                if tile[-1] == "s" and tile[0] in "579":
+                    assert "#c62828" in hues, (tile, hues)
+                for h in hues:
+                    assert _hue_pixels(img, rect, _HUES[h]) > 8, (tile, h, lang)
+            else:
+                assert pips == [], tile
+                if tile[-1] == "m":
+                    assert _hue_pixels(img, rect, _HUES["#c62828"]) > 8, (tile, lang)   # the red numeral
+                    assert _hue_pixels(img, rect, _HUES["#1f5fa8"]) == 0, tile
+        digits = [d.property("text") for d in _named(qa.find("mjCounter"), "mjTileDigit")]
+        assert sorted(digits) == sorted([str(n) for n in range(1, 10)] * 3), digits
+        shot(qa, f"mahjong_tile_faces_{lang}")
+    assert seen, "a hand with neither 饼 nor 条"

@@ -462,7 +462,7 @@ Item {
                             required property var modelData
                             spacing: 0
                             opacity: modelData.left === 0 ? 0.4 : 1
-                            Tile { face: modelData; w: 20; selected: modelData.wait === true }
+                            Tile { face: modelData; w: 20; compact: true; selected: modelData.wait === true }
                             Text { anchors.horizontalCenter: parent.horizontalCenter; text: modelData.left; color: modelData.wait ? Theme.mintText : modelData.left === 1 ? Theme.warn : Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 11 }
                         }
                     }
