@@ -560,5 +560,7 @@ def test_tiles_draw_dots_and_sticks_and_the_counter_its_digits(qa):
                     assert _hue_pixels(img, rect, _HUES["#1f5fa8"]) == 0, tile
         digits = [d.property("text") for d in _named(qa.find("mjCounter"), "mjTileDigit")]
         assert sorted(digits) == sorted([str(n) for n in range(1, 10)] * 3), digits
+        key = {"zh": "万 饼 条 按 1–9", "en": "Rows: crak, dot, bam · 1–9"}[lang]   # the rows' key, as the mockup's
+        assert qa.find("mjCounterKey").property("text") == key
         shot(qa, f"mahjong_tile_faces_{lang}")
     assert seen, "a hand with neither 饼 nor 条"

@@ -89,6 +89,10 @@
             <translation>你的听张</translation>
         </message>
         <message>
+            <source>Rows: crak, dot, bam · 1–9</source>
+            <translation>万 饼 条 按 1–9</translation>
+        </message>
+        <message>
             <source>Game log</source>
             <translation>牌局记录</translation>
         </message>

@@ -462,7 +462,7 @@ Item {
                             required property var modelData
                             spacing: 0
                             opacity: modelData.left === 0 ? 0.4 : 1
-                            Tile { face: modelData; w: 20; compact: true; selected: modelData.wait === true }
+                            Tile { face: modelData; w: 20; compact: true; mark: Theme.mint; selected: modelData.wait === true }
                             Text { anchors.horizontalCenter: parent.horizontalCenter; text: modelData.left; color: modelData.wait ? Theme.mintText : modelData.left === 1 ? Theme.warn : Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 11 }
                         }
                     }
@@ -473,8 +473,12 @@ Item {
                 objectName: "mjWaitKey"
                 visible: (board.b.counter || []).some(r => r.some(x => x.wait === true))
                 spacing: 6
-                Rectangle { anchors.verticalCenter: parent.verticalCenter; width: 10; height: 10; radius: 2; color: "transparent"; border.color: Theme.gold; border.width: 2 }
+                Rectangle { anchors.verticalCenter: parent.verticalCenter; width: 10; height: 10; radius: 2; color: "transparent"; border.color: Theme.mint; border.width: 2 }
                 Text { text: qsTr("Your waits"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 12 }
+            }
+            Text {   // the rows' key: the cells show only the rank, in the suit's colour
+                objectName: "mjCounterKey"
+                text: qsTr("Rows: crak, dot, bam · 1–9"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 12
             }
         }
     }

@@ -15,6 +15,7 @@ Item {
     property bool newest: false
     property bool dim: false
     property bool compact: false
+    property color mark: Theme.gold   // the outline of a selected tile (the counter marks waits in mint)
     readonly property real slab: Math.max(3, w * 0.1)
     readonly property real faceH: w * 1.36
     readonly property string suit: face && face.tile && face.tile.length === 2 && face.honour !== true ? face.tile[1] : ""
@@ -63,7 +64,7 @@ Item {
     Rectangle {
         id: faceRect
         width: tile.w; height: tile.faceH; radius: tile.w * 0.13
-        border.color: tile.selected || tile.newest ? Theme.gold : "#CFC3A5"
+        border.color: tile.newest ? Theme.gold : tile.selected ? tile.mark : "#CFC3A5"
         border.width: tile.selected || tile.newest ? 2.5 : 1
         gradient: Gradient {
             GradientStop { position: 0; color: tile.back ? "#3A9C76" : "#FBF7EC" }
