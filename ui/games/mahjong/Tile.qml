@@ -92,51 +92,51 @@ Item {
             objectName: "mjPips"
             visible: tile.drawn
             x: tile.w * 0.1; y: tile.faceH * 0.08; width: tile.w * 0.8; height: tile.faceH * 0.84
-            Repeater {
-                model: tile.pips
-                Item {
+            Repeater {   // ringed circles: ring, ivory, centre
+                model: tile.suit === "p" ? tile.pips : []
+                Rectangle {
                     required property var modelData
                     objectName: "mjPip"
                     readonly property color c: tile.hue[modelData[2]]
-                    readonly property bool dot: tile.suit === "p"
-                    readonly property real pw: dot ? tile.w * tile.dotSize[tile.rank] : tile.w * tile.stickSize[tile.rank][0]
-                    readonly property real ph: dot ? pw : pipBox.height * tile.stickSize[tile.rank][1]
-                    x: modelData[0] * pipBox.width - pw / 2; y: modelData[1] * pipBox.height - ph / 2
-                    width: pw; height: ph
-                    Rectangle {   // a ringed circle: ring, ivory, centre
-                        visible: parent.dot
-                        anchors.fill: parent; radius: width / 2
-                        color: "#FBF7EC"; border.color: parent.c; border.width: Math.max(1, parent.pw * 0.17)
-                        Rectangle {
-                            anchors.centerIn: parent; width: parent.width * 0.38; height: width; radius: width / 2
-                            color: parent.border.color
-                        }
-                        Rectangle {   // 1饼's big flower: a second ring
-                            visible: tile.rank === 1
-                            anchors.centerIn: parent; width: parent.width * 0.66; height: width; radius: width / 2
-                            color: "transparent"; border.color: "#C62828"; border.width: Math.max(1, parent.width * 0.07)
-                        }
-                    }
-                    Rectangle {   // a stick with three joints
-                        visible: !parent.dot
-                        anchors.fill: parent; radius: width * 0.45
+                    readonly property real d: tile.w * tile.dotSize[tile.rank]
+                    x: modelData[0] * pipBox.width - d / 2; y: modelData[1] * pipBox.height - d / 2
+                    width: d; height: d; radius: d / 2
+                    color: "#FBF7EC"; border.color: c; border.width: Math.max(1, d * 0.17)
+                    Rectangle {
+                        anchors.centerIn: parent; width: parent.d * 0.38; height: width; radius: width / 2
                         color: parent.c
-                        Repeater {
-                            model: 2
-                            Rectangle {
-                                required property int index
-                                x: -1; width: parent.width + 2; height: Math.max(1, tile.w * 0.035)
-                                y: parent.height * (index + 1) / 3 - height / 2
-                                color: Qt.darker(parent.color, 1.5)
-                            }
-                        }
-                        Rectangle {   // the bright edge of the cane
-                            x: parent.width * 0.22; y: 1; width: Math.max(1, parent.width * 0.18); height: parent.height - 2
-                            radius: width / 2; color: Qt.rgba(1, 1, 1, 0.35)
-                        }
+                    }
+                    Rectangle {   // 1饼's big flower: a second ring
+                        visible: tile.rank === 1
+                        anchors.centerIn: parent; width: parent.d * 0.66; height: width; radius: width / 2
+                        color: "transparent"; border.color: "#C62828"; border.width: Math.max(1, parent.d * 0.07)
+                    }
+                }
+            }
+            Repeater {   // sticks with three joints
+                model: tile.suit === "s" ? tile.pips : []
+                Rectangle {
+                    id: stick
+                    required property var modelData
+                    objectName: "mjPip"
+                    readonly property color c: tile.hue[modelData[2]]
+                    width: tile.w * tile.stickSize[tile.rank][0]; height: pipBox.height * tile.stickSize[tile.rank][1]
+                    x: modelData[0] * pipBox.width - width / 2; y: modelData[1] * pipBox.height - height / 2
+                    radius: width * 0.45; color: c
+                    Rectangle {   // the joints, a third and two thirds up
+                        x: -1; width: parent.width + 2; height: Math.max(1, tile.w * 0.035); y: parent.height / 3 - height / 2
+                        color: Qt.darker(stick.c, 1.5)
+                    }
+                    Rectangle {
+                        x: -1; width: parent.width + 2; height: Math.max(1, tile.w * 0.035); y: parent.height * 2 / 3 - height / 2
+                        color: Qt.darker(stick.c, 1.5)
+                    }
+                    Rectangle {   // the bright edge of the cane
+                        x: parent.width * 0.22; y: 1; width: Math.max(1, parent.width * 0.18); height: parent.height - 2
+                        radius: width / 2; color: Qt.rgba(1, 1, 1, 0.35)
                     }
                     Rectangle {   // 1条's red head
-                        visible: !parent.dot && tile.rank === 1
+                        visible: tile.rank === 1
                         anchors.horizontalCenter: parent.horizontalCenter
                         y: -width * 0.7; width: parent.width * 1.5; height: width; radius: width / 2
                         color: "#C62828"
