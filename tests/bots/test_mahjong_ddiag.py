@@ -34,6 +34,19 @@ def test_a_defending_seat_deals_in_only_when_forced():
     assert changed > 0   # the defence had something to do on these walls
 
 
+def test_a_feeding_seat_deals_in_on_purpose():
+    """--feed 2: a heuristic seat two or more steps from ready throws a tile that wins for another seat (M-20: a
+    deal-in costs one V; the self-draw it stops costs 2V from each of the three)."""
+    changed = fed = 0
+    for deal in range(4):
+        for swap in (False, True):
+            h = dd.play(211, deal, swap, feed=2)
+            assert sum(h["payments"]) == 0
+            changed += h["changed"]
+            fed += sum(1 for w in h["wins"] if not w["self_drawn"] and h["sides"][w["from"]] == "A")
+    assert changed > 0 and fed > 0, (changed, fed)
+
+
 def test_no_bot_imports_the_diagnostic():
     root = Path(dd.__file__).parent
     for f in root.glob("*.py"):
