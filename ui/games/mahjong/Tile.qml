@@ -106,12 +106,22 @@ Item {
                         anchors.centerIn: parent; width: parent.d * 0.38; height: width; radius: width / 2
                         color: parent.c
                     }
-                    Rectangle {   // 1饼's big flower: a second ring
-                        visible: tile.rank === 1
-                        anchors.centerIn: parent; width: parent.d * 0.66; height: width; radius: width / 2
-                        color: "transparent"; border.color: "#C62828"; border.width: Math.max(1, parent.d * 0.07)
-                    }
                 }
+            }
+            Rectangle {   // 1饼's big flower: a red ring inside its one big ring
+                visible: tile.suit === "p" && tile.rank === 1
+                readonly property real d: tile.w * tile.dotSize[1] * 0.66
+                x: pipBox.width / 2 - d / 2; y: pipBox.height / 2 - d / 2; width: d; height: d; radius: d / 2
+                color: "transparent"; border.color: "#C62828"; border.width: Math.max(1, tile.w * tile.dotSize[1] * 0.07)
+                z: 1
+            }
+            Rectangle {   // 1条's red head, on top of its one tall stick
+                visible: tile.suit === "s" && tile.rank === 1
+                readonly property real sw: tile.w * tile.stickSize[1][0]
+                width: sw * 1.5; height: width; radius: width / 2; color: "#C62828"
+                x: pipBox.width / 2 - width / 2
+                y: pipBox.height * (tile.stickLayouts[1][0][1] - tile.stickSize[1][1] / 2) - width * 0.7
+                z: 1
             }
             Repeater {   // sticks with three joints
                 model: tile.suit === "s" ? tile.pips : []
@@ -134,12 +144,6 @@ Item {
                     Rectangle {   // the bright edge of the cane
                         x: parent.width * 0.22; y: 1; width: Math.max(1, parent.width * 0.18); height: parent.height - 2
                         radius: width / 2; color: Qt.rgba(1, 1, 1, 0.35)
-                    }
-                    Rectangle {   // 1条's red head
-                        visible: tile.rank === 1
-                        anchors.horizontalCenter: parent.horizontalCenter
-                        y: -width * 0.7; width: parent.width * 1.5; height: width; radius: width / 2
-                        color: "#C62828"
                     }
                 }
             }
