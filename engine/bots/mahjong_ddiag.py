@@ -70,17 +70,17 @@ def play(seed: int, deal: int, swap: bool, feed: int | None = None) -> dict[str,
     changed = forced = 0
     for seat, view, legal in decisions(st, lambda s: False):
         a = bots[seat].choose(view, legal).action
-        if sides[seat] == "A" and a.kind == "discard" and feed is not None:
-            far = shanten_counts(rules_of(view).win_rule, counts_of(Tile(t) for t in view["hand"]), own_melds(view))
+        if sides[seat] == "A" and a.kind == "discard":
             wins = set().union(*(winning_tiles(st, o) for o in range(len(sides)) if o != seat))
-            if far >= feed and Tile(str(a.arg)).idx not in wins:
-                fed = next((x for x in ranked(bots[seat], view, legal) if Tile(str(x.arg)).idx in wins), None)
-                if fed is not None:
-                    a, changed = fed, changed + 1
-        elif sides[seat] == "A" and a.kind == "discard":
-            danger = set().union(*(winning_tiles(st, o) for o in range(len(sides)) if o != seat))
-            if Tile(str(a.arg)).idx in danger:
-                safe = safe_discard(bots[seat], view, legal, a, danger)
+            if feed is not None:
+                far = shanten_counts(rules_of(view).win_rule, counts_of(Tile(t) for t in view["hand"]),
+                                     own_melds(view))
+                if far >= feed and Tile(str(a.arg)).idx not in wins:
+                    fed = next((x for x in ranked(bots[seat], view, legal) if Tile(str(x.arg)).idx in wins), None)
+                    if fed is not None:
+                        a, changed = fed, changed + 1
+            elif Tile(str(a.arg)).idx in wins:
+                safe = safe_discard(bots[seat], view, legal, a, wins)
                 if safe is None:
                     forced += 1
                 else:
@@ -105,7 +105,8 @@ def duel(seed: int, deals: range, feed: int | None = None) -> dict[str, Any]:
                 a += max(0, p) if side == "A" else 0
         won_a.append(a)
         won_all.append(every)
-    return {"seed": seed, "deals": len(won_a), "hands": 2 * len(won_a), "kw": {"perfect_defence": True} if feed is None else {"perfect_feed": feed},
+    kw = {"perfect_defence": True} if feed is None else {"perfect_feed": feed}
+    return {"seed": seed, "deals": len(won_a), "hands": 2 * len(won_a), "kw": kw,
             "won_a": won_a, "won_all": won_all, "share_of_points_a": arena.share_ci(won_a, won_all),
             "changed": changed, "forced": forced}
 
