@@ -1,7 +1,7 @@
 """What defence could be worth against greedy at most (issue 17): the heuristic with perfect defence — or
-with perfect feeding.
+with perfect feeding, or never feeding another seat's kong or pung.
 
-    python -m engine.bots.mahjong_ddiag --seed 211 --deals 200 [--first-deal 0] [--feed 2] > ORACLE.json
+    python -m engine.bots.mahjong_ddiag --seed 211 --deals 200 [--first-deal 0] [--feed 2 | --shun 3] > ORACLE.json
     python -m engine.bots.mahjong_hduel --seed 211 --deals 200 > BASE.json
     python -m engine.bots.mahjong_hduel --paired BASE.json ORACLE.json
 
@@ -18,6 +18,12 @@ With ``--feed N`` it measures the opposite: a heuristic seat at least N steps fr
 holds a tile that wins for another seat discards it (its best-ranked such tile) — a deal-in on purpose costs
 one V and stops that seat's self-draw, paid 2V by each of the three (M-20). ``changed`` then counts the
 discards moved to feed.
+
+With ``--shun N`` a heuristic seat never discards a tile another seat holds N or more of (its best-ranked tile
+that no other seat holds so, when there is one): with 3, the exposed kong of M-9, which its discarder pays 3
+(M-22), three times a deal-in, and which gives the kong-maker a replacement draw; with 2, a pung too (M-7).
+``changed`` counts the discards moved and ``forced`` those with no such tile. In every mode ``kong_fed`` counts the
+A discards of a tile another seat held three of.
 """
 
 from __future__ import annotations
@@ -59,56 +65,80 @@ def safe_discard(bot: Any, view: dict[str, Any], legal: list[Action], chosen: Ac
     return next((a for a in ranked(bot, view, legal) if Tile(str(a.arg)).idx not in danger), None)
 
 
-def play(seed: int, deal: int, swap: bool, feed: int | None = None) -> dict[str, Any]:
+def _wins(st: Any, seat: int) -> set[int]:
+    """Every tile that would win for a seat other than ``seat`` on its discard now."""
+    return set().union(*(winning_tiles(st, o) for o in range(len(st.t.hands)) if o != seat))
+
+
+def _defended(bot: Any, view: dict[str, Any], legal: list[Action], a: Action,
+              danger: set[int]) -> tuple[Action, int, int]:
+    """``a``, or the bot's best-ranked discard outside ``danger`` when ``a`` is in it: (discard, moved, forced)."""
+    if Tile(str(a.arg)).idx not in danger:
+        return a, 0, 0
+    safe = safe_discard(bot, view, legal, a, danger)
+    return (a, 0, 1) if safe is None else (safe, 1, 0)
+
+
+def _fed(bot: Any, view: dict[str, Any], legal: list[Action], a: Action, wins: set[int],
+         feed: int) -> tuple[Action, int, int]:
+    """At least ``feed`` steps from ready, the bot's best-ranked discard that wins for another seat."""
+    far = shanten_counts(rules_of(view).win_rule, counts_of(Tile(t) for t in view["hand"]), own_melds(view))
+    if far < feed or Tile(str(a.arg)).idx in wins:
+        return a, 0, 0
+    fed = next((x for x in ranked(bot, view, legal) if Tile(str(x.arg)).idx in wins), None)
+    return (a, 0, 0) if fed is None else (fed, 1, 0)
+
+
+def held(st: Any, seat: int, n: int) -> set[int]:
+    """The kinds some seat other than ``seat`` holds ``n`` or more of, concealed (read from the true hands)."""
+    return {i for o, h in enumerate(st.t.hands) if o != seat for i, c in enumerate(h) if c >= n}
+
+
+def play(seed: int, deal: int, swap: bool, feed: int | None = None, shun: int | None = None) -> dict[str, Any]:
     """One arena play of wall ``deal`` with A's seats defending perfectly (or, with ``feed``, feeding when at
-    least that far from ready): its payments, sides and wins, and how many A discards were moved (``changed``)
-    or had no safe tile (``forced``)."""
+    least that far from ready; with ``shun``, keeping the tiles another seat holds that many of): its payments,
+    sides and wins, and how many A discards were moved (``changed``) or had no safe tile (``forced``)."""
     st = arena_hand(seed, deal)
     sides = sides_of(swap)
     bots = {s: make_bot("heuristic" if sides[s] == "A" else "greedy", "mahjong",
                         seed=arena._bot_seed(seed, deal, s, sides[s])) for s in range(len(sides))}
-    changed = forced = 0
+    changed = forced = kong_fed = 0
     for seat, view, legal in decisions(st, lambda s: False):
         a = bots[seat].choose(view, legal).action
         if sides[seat] == "A" and a.kind == "discard":
-            wins = set().union(*(winning_tiles(st, o) for o in range(len(sides)) if o != seat))
-            if feed is not None:
-                far = shanten_counts(rules_of(view).win_rule, counts_of(Tile(t) for t in view["hand"]),
-                                     own_melds(view))
-                if far >= feed and Tile(str(a.arg)).idx not in wins:
-                    fed = next((x for x in ranked(bots[seat], view, legal) if Tile(str(x.arg)).idx in wins), None)
-                    if fed is not None:
-                        a, changed = fed, changed + 1
-            elif Tile(str(a.arg)).idx in wins:
-                safe = safe_discard(bots[seat], view, legal, a, wins)
-                if safe is None:
-                    forced += 1
-                else:
-                    a, changed = safe, changed + 1
+            if shun is not None:
+                a, moved, stuck = _defended(bots[seat], view, legal, a, held(st, seat, shun))
+            elif feed is not None:
+                a, moved, stuck = _fed(bots[seat], view, legal, a, _wins(st, seat), feed)
+            else:
+                a, moved, stuck = _defended(bots[seat], view, legal, a, _wins(st, seat))
+            changed, forced = changed + moved, forced + stuck
+            kong_fed += Tile(str(a.arg)).idx in held(st, seat, 3)
         st.apply(a)
     res = st.results[-1]
     return {"payments": list(res["payments"]), "sides": sides, "wins": list(res["wins"]), "changed": changed,
-            "forced": forced}
+            "forced": forced, "kong_fed": kong_fed}
 
 
-def duel(seed: int, deals: range, feed: int | None = None) -> dict[str, Any]:
+def duel(seed: int, deals: range, feed: int | None = None, shun: int | None = None) -> dict[str, Any]:
     won_a: list[float] = []
     won_all: list[float] = []
-    changed = forced = 0
+    changed = forced = kong_fed = 0
     for d in deals:
         a = every = 0.0
         for swap in (False, True):
-            h = play(seed, d, swap, feed)
-            changed, forced = changed + h["changed"], forced + h["forced"]
+            h = play(seed, d, swap, feed, shun)
+            changed, forced, kong_fed = changed + h["changed"], forced + h["forced"], kong_fed + h["kong_fed"]
             for side, p in zip(h["sides"], h["payments"]):
                 every += max(0, p)
                 a += max(0, p) if side == "A" else 0
         won_a.append(a)
         won_all.append(every)
-    kw = {"perfect_defence": True} if feed is None else {"perfect_feed": feed}
+    kw = ({"perfect_shun": shun} if shun is not None else {"perfect_defence": True} if feed is None
+          else {"perfect_feed": feed})
     return {"seed": seed, "deals": len(won_a), "hands": 2 * len(won_a), "kw": kw,
             "won_a": won_a, "won_all": won_all, "share_of_points_a": arena.share_ci(won_a, won_all),
-            "changed": changed, "forced": forced}
+            "changed": changed, "forced": forced, "kong_fed": kong_fed}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -117,8 +147,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--first-deal", type=int, default=0)
     p.add_argument("--feed", type=int, default=None, help="feed instead, at least this many steps from ready")
+    p.add_argument("--shun", type=int, default=None,
+                   help="keep instead the tiles another seat holds this many of (3: its kong, 2: its pung)")
     a = p.parse_args(argv)
-    json.dump(duel(a.seed, range(a.first_deal, a.first_deal + a.deals), a.feed), sys.stdout)
+    if a.feed is not None and a.shun is not None:
+        p.error("--feed and --shun measure different things: give one")
+    json.dump(duel(a.seed, range(a.first_deal, a.first_deal + a.deals), a.feed, a.shun), sys.stdout)
     print()
     return 0
 

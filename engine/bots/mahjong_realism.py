@@ -1,6 +1,7 @@
 """How near to ready the Mahjong search's sampled hands are, against the true hands (issue 17).
 
     python -m engine.bots.mahjong_realism --seed 41 --deals 40 [--build 1.6] [--river-keep Q] [--worlds 5] [--json]
+    python -m engine.bots.mahjong_realism --exposure --seed 467 --deals 15 --worlds 20
 
 Plays heuristic games (the arena's walls, ``python -m engine.arena --game mahjong --sets 1``; the heuristic at
 every seat) and, at each discard of seat 0 (M-5), compares every other seat's true concealed hand with the
@@ -12,6 +13,11 @@ ones. It also counts, among the ready hands (true and sampled), how many wait on
 discarded (现物): a real player rarely keeps a wait on what he let go, so a gap there means the worlds put
 opponents' waits where the rivers say they are not. This reads the true hands: it is a measurement, no bot is
 built from it.
+
+With ``--exposure`` it asks whether the worlds can tell a dangerous discard: at each of seat 0's discards, for
+every kind in its hand, the share of worlds in which another seat holds three of it (its exposed kong, M-9, paid
+3 by the discarder, M-22) or waits on it (a deal-in, M-20), grouped by tenths of that share, beside how often the
+true hands did.
 """
 
 from __future__ import annotations
@@ -21,14 +27,14 @@ import json
 import math
 import statistics
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from engine import arena
 from engine.bots import make_bot
 from engine.bots.mahjong_search import MahjongSearchBot, waits_on
 from engine.bots.mahjong_walls import arena_hand, decisions
-from engine.tiles import Tile, shanten_counts
+from engine.tiles import Tile, shanten_counts, waits_counts
 
 
 def _count(row: list[int], rule: Any, hand: list[int], melds: Any, river: set[int]) -> None:
@@ -92,6 +98,49 @@ def measure(seed: int, deals: range, build: float, worlds: int, river_keep: floa
                                              for k, (x, n) in river_waits.items()}}
 
 
+def exposure(seed: int, deals: range, worlds: int) -> dict[str, list[dict[str, Any]]]:
+    """Per danger (``kong``, ``win``) and tenth of the worlds' share: the kinds of seat 0's hand at its discards so
+    estimated, and how many of them the true hands made that danger."""
+    rows: dict[str, dict[int, list[int]]] = {"kong": defaultdict(lambda: [0, 0]), "win": defaultdict(lambda: [0, 0])}
+    sampler = MahjongSearchBot(seed=seed)
+    for d in deals:
+        st = arena_hand(seed, d)
+        bots = {s: make_bot("heuristic", "mahjong", seed=arena._bot_seed(seed, d, s, "A")) for s in range(4)}
+        for seat, view, legal in decisions(st):
+            if seat == 0 and view.get("claim") is None and any(a.kind == "discard" for a in legal):
+                rule = st.rules.win_rule
+                mine = {Tile(t).idx for t in view["hand"]}
+                est = {"kong": Counter[int](), "win": Counter[int]()}
+                got = 0
+                for _ in range(worlds):
+                    w = sampler._sample(view)
+                    if w is None:
+                        continue
+                    got += 1
+                    est["kong"].update(kong_tiles(w.t.hands, seat) & mine)
+                    est["win"].update(win_tiles(rule, w.t.hands, w.t.melds, seat) & mine)
+                true = {"kong": kong_tiles(st.t.hands, seat), "win": win_tiles(rule, st.t.hands, st.t.melds, seat)}
+                for what, row in rows.items():
+                    for i in mine:
+                        cell = row[min(9, int(10 * est[what][i] / got))] if got else None
+                        if cell is not None:
+                            cell[0] += 1
+                            cell[1] += i in true[what]
+            st.apply(bots[seat].choose(view, legal).action)
+    return {what: [{"worlds_share": f"{k / 10:.1f}+", "kinds": n, "true": round(t / n, 3)}
+                   for k, (n, t) in sorted(row.items())] for what, row in rows.items()}
+
+
+def kong_tiles(hands: Any, seat: int) -> set[int]:
+    """The kinds some seat other than ``seat`` holds three or more of."""
+    return {i for o, h in enumerate(hands) if o != seat for i, c in enumerate(h) if c >= 3}
+
+
+def win_tiles(rule: Any, hands: Any, melds: Any, seat: int) -> set[int]:
+    """The kinds that complete the hand of some seat other than ``seat`` (M-11a)."""
+    return {i for o, h in enumerate(hands) if o != seat and sum(h) % 3 == 1 for i in waits_counts(rule, h, melds[o])}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.bots.mahjong_realism", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -102,8 +151,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--worlds", type=int, default=5)
     ap.add_argument("--river-keep", type=float, default=None,
                     help="the chance a built ready hand waiting on its own discard is kept (default: the search's)")
+    ap.add_argument("--exposure", action="store_true",
+                    help="how well the worlds tell which of seat 0's tiles another seat can kong or win on")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
+    if a.exposure:
+        json.dump(exposure(a.seed, range(a.first_deal, a.first_deal + a.deals), a.worlds), sys.stdout, indent=1)
+        print()
+        return 0
     build = MahjongSearchBot().build if a.build is None else a.build
     r = measure(a.seed, range(a.first_deal, a.first_deal + a.deals), build, a.worlds, a.river_keep)
     if a.json:

@@ -47,6 +47,34 @@ def test_a_feeding_seat_deals_in_on_purpose():
     assert changed > 0 and fed > 0, (changed, fed)
 
 
+def test_a_shunning_seat_feeds_no_kong_it_could_keep():
+    """--shun 3: a heuristic seat keeps every tile another seat holds three of (M-9: the exposed kong its discarder
+    pays 3, M-22), unless every discard it has is such a tile; as it plays, it throws some on the same walls."""
+    fed = {None: 0, 3: 0}
+    for shun in fed:
+        for deal in range(4):
+            for swap in (False, True):
+                h = dd.play(211, deal, swap, shun=shun)
+                assert sum(h["payments"]) == 0
+                fed[shun] += h["kong_fed"]
+                if shun is not None:
+                    assert h["kong_fed"] <= h["forced"], (deal, swap, h)
+    assert fed[None] > 0, fed   # there was a kong to feed on these walls
+
+
+def test_held_reads_the_other_seats_concealed_triplets():
+    st = arena_hand(211, 0)
+    me, other = st.to_act, (st.to_act + 1) % 4
+    for s in range(4):
+        st.t.hands[s][:] = [0] * 34
+    for t in parse_tiles("555m 11p"):
+        st.t.hands[other][t.idx] += 1
+    for t in parse_tiles("999s"):
+        st.t.hands[me][t.idx] += 1                 # my own triplet is no danger to me
+    assert dd.held(st, me, 3) == {Tile("5m").idx}
+    assert dd.held(st, me, 2) == {Tile("5m").idx, Tile("1p").idx}
+
+
 def test_no_bot_imports_the_diagnostic():
     root = Path(dd.__file__).parent
     for f in root.glob("*.py"):

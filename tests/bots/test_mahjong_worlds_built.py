@@ -146,3 +146,27 @@ def test_built_ready_hands_keep_off_their_own_discards() -> None:
     assert kept["ready_waiting_on_own_discard"]["sampled"]["share"] > 0.05
     assert redrawn["ready_waiting_on_own_discard"]["sampled"]["share"] < 0.02
     assert abs(redrawn["gap"]["mean"]) < 0.5
+
+
+def test_exposure_reads_kongs_and_waits_of_the_other_seats_only() -> None:
+    """``--exposure``'s truth: a kind another seat holds three of (M-9: its exposed kong) or waits on (M-11a);
+    the seat's own triplet and its own wait are no danger to it."""
+    from engine.bots.mahjong_realism import kong_tiles, win_tiles
+    rule = Rules().win_rule
+    hands = [[0] * 34 for _ in range(4)]
+    for seat, tiles in ((0, "999s 234m"), (1, "555m 234p 567p 678s 5s"), (2, "11p")):
+        for t in parse_tiles(tiles):
+            hands[seat][t.idx] += 1
+    melds: list[list[object]] = [[], [], [], []]
+    five_m, five_s, eight_s = (parse_tiles(x)[0].idx for x in ("5m", "5s", "8s"))
+    assert kong_tiles(hands, 0) == {five_m}
+    assert win_tiles(rule, hands, melds, 0) == {five_s, eight_s}   # seat 1: 5s pairs, 8s reads 567s + 88s
+    assert parse_tiles("9s")[0].idx in kong_tiles(hands, 1)        # seat 0's triplet is seat 1's danger
+
+
+def test_exposure_counts_every_kind_once_per_danger() -> None:
+    from engine.bots.mahjong_realism import exposure
+    r = exposure(467, range(1), worlds=3)
+    kinds = {what: sum(row["kinds"] for row in rows) for what, rows in r.items()}
+    assert kinds["kong"] == kinds["win"] > 0
+    assert all(0.0 <= row["true"] <= 1.0 for rows in r.values() for row in rows)
