@@ -28,6 +28,7 @@ import math
 import statistics
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from typing import Any
 
 from engine import arena
@@ -44,6 +45,18 @@ def _count(row: list[int], rule: Any, hand: list[int], melds: Any, river: set[in
     row[1] += 1
 
 
+def seat0_discards(seed: int, deals: range) -> Iterator[tuple[Any, dict[str, Any]]]:
+    """Heuristic games on the arena's walls: the state and seat 0's view at each of its discards (M-5), before
+    the heuristic plays it."""
+    for d in deals:
+        st = arena_hand(seed, d)
+        bots = {s: make_bot("heuristic", "mahjong", seed=arena._bot_seed(seed, d, s, "A")) for s in range(4)}
+        for seat, view, legal in decisions(st):
+            if seat == 0 and view.get("claim") is None and any(a.kind == "discard" for a in legal):
+                yield st, view
+            st.apply(bots[seat].choose(view, legal).action)
+
+
 def measure(seed: int, deals: range, build: float, worlds: int, river_keep: float | None = None) -> dict[str, Any]:
     """Per group (discards // 3 capped at 4, melds): the true and the sampled shanten; and the per-position
     gaps (mean sampled minus true, over the other seats of one position)."""
@@ -52,38 +65,33 @@ def measure(seed: int, deals: range, build: float, worlds: int, river_keep: floa
     gaps: list[float] = []
     river_waits = {"true": [0, 0], "sampled": [0, 0]}  # ready hands waiting on their own discard, ready hands
     sampler = MahjongSearchBot(seed=seed, build=build, river_keep=river_keep)
-    for d in deals:
-        st = arena_hand(seed, d)
-        bots = {s: make_bot("heuristic", "mahjong", seed=arena._bot_seed(seed, d, s, "A")) for s in range(4)}
-        for seat, view, legal in decisions(st):
-            if seat == 0 and view.get("claim") is None and any(a.kind == "discard" for a in legal):
-                rule = st.rules.win_rule
-                others = [o for o in (1, 2, 3) if sum(st.t.hands[o]) % 3 == 1]
-                true = {o: shanten_counts(rule, st.t.hands[o], st.t.melds[o]) for o in others}
-                samp: dict[int, list[int]] = {o: [] for o in others}
-                river = {o: {Tile(t).idx for t in view["rivers"][o]} for o in others}
-                for o in others:
-                    if true[o] == 0:
-                        _count(river_waits["true"], rule, st.t.hands[o], st.t.melds[o], river[o])
-                for _ in range(worlds):
-                    w = sampler._sample(view)
-                    if w is None:
-                        continue
-                    for o in others:
-                        sh = shanten_counts(rule, w.t.hands[o], w.t.melds[o])
-                        samp[o].append(sh)
-                        if sh == 0:
-                            _count(river_waits["sampled"], rule, w.t.hands[o], w.t.melds[o], river[o])
-                diffs = []
-                for o in others:
-                    key = (min(len(view["rivers"][o]) // 3, 4), len(view["melds"][o]))
-                    true_by[key].append(true[o])
-                    samp_by[key].extend(samp[o])
-                    if samp[o]:
-                        diffs.append(statistics.mean(samp[o]) - true[o])
-                if diffs:
-                    gaps.append(statistics.mean(diffs))
-            st.apply(bots[seat].choose(view, legal).action)
+    for st, view in seat0_discards(seed, deals):
+        rule = st.rules.win_rule
+        others = [o for o in (1, 2, 3) if sum(st.t.hands[o]) % 3 == 1]
+        true = {o: shanten_counts(rule, st.t.hands[o], st.t.melds[o]) for o in others}
+        samp: dict[int, list[int]] = {o: [] for o in others}
+        river = {o: {Tile(t).idx for t in view["rivers"][o]} for o in others}
+        for o in others:
+            if true[o] == 0:
+                _count(river_waits["true"], rule, st.t.hands[o], st.t.melds[o], river[o])
+        for _ in range(worlds):
+            w = sampler._sample(view)
+            if w is None:
+                continue
+            for o in others:
+                sh = shanten_counts(rule, w.t.hands[o], w.t.melds[o])
+                samp[o].append(sh)
+                if sh == 0:
+                    _count(river_waits["sampled"], rule, w.t.hands[o], w.t.melds[o], river[o])
+        diffs = []
+        for o in others:
+            key = (min(len(view["rivers"][o]) // 3, 4), len(view["melds"][o]))
+            true_by[key].append(true[o])
+            samp_by[key].extend(samp[o])
+            if samp[o]:
+                diffs.append(statistics.mean(samp[o]) - true[o])
+        if diffs:
+            gaps.append(statistics.mean(diffs))
     groups = []
     for key in sorted(true_by):
         t, s = true_by[key], samp_by[key]
@@ -103,30 +111,25 @@ def exposure(seed: int, deals: range, worlds: int) -> dict[str, list[dict[str, A
     estimated, and how many of them the true hands made that danger."""
     rows: dict[str, dict[int, list[int]]] = {"kong": defaultdict(lambda: [0, 0]), "win": defaultdict(lambda: [0, 0])}
     sampler = MahjongSearchBot(seed=seed)
-    for d in deals:
-        st = arena_hand(seed, d)
-        bots = {s: make_bot("heuristic", "mahjong", seed=arena._bot_seed(seed, d, s, "A")) for s in range(4)}
-        for seat, view, legal in decisions(st):
-            if seat == 0 and view.get("claim") is None and any(a.kind == "discard" for a in legal):
-                rule = st.rules.win_rule
-                mine = {Tile(t).idx for t in view["hand"]}
-                est = {"kong": Counter[int](), "win": Counter[int]()}
-                got = 0
-                for _ in range(worlds):
-                    w = sampler._sample(view)
-                    if w is None:
-                        continue
-                    got += 1
-                    est["kong"].update(kong_tiles(w.t.hands, seat) & mine)
-                    est["win"].update(win_tiles(rule, w.t.hands, w.t.melds, seat) & mine)
-                true = {"kong": kong_tiles(st.t.hands, seat), "win": win_tiles(rule, st.t.hands, st.t.melds, seat)}
-                for what, row in rows.items():
-                    for i in mine:
-                        cell = row[min(9, int(10 * est[what][i] / got))] if got else None
-                        if cell is not None:
-                            cell[0] += 1
-                            cell[1] += i in true[what]
-            st.apply(bots[seat].choose(view, legal).action)
+    for st, view in seat0_discards(seed, deals):
+        rule = st.rules.win_rule
+        mine = {Tile(t).idx for t in view["hand"]}
+        est = {"kong": Counter[int](), "win": Counter[int]()}
+        got = 0
+        for _ in range(worlds):
+            w = sampler._sample(view)
+            if w is None:
+                continue
+            got += 1
+            est["kong"].update(kong_tiles(w.t.hands, 0) & mine)
+            est["win"].update(win_tiles(rule, w.t.hands, w.t.melds, 0) & mine)
+        true = {"kong": kong_tiles(st.t.hands, 0), "win": win_tiles(rule, st.t.hands, st.t.melds, 0)}
+        for what, row in rows.items():
+            for i in mine:
+                cell = row[min(9, int(10 * est[what][i] / got))] if got else None
+                if cell is not None:
+                    cell[0] += 1
+                    cell[1] += i in true[what]
     return {what: [{"worlds_share": f"{k / 10:.1f}+", "kinds": n, "true": round(t / n, 3)}
                    for k, (n, t) in sorted(row.items())] for what, row in rows.items()}
 
