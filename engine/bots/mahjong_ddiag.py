@@ -1,7 +1,7 @@
 """What defence could be worth against greedy at most (issue 17): the heuristic with perfect defence — or
 with perfect feeding, or never feeding another seat's kong or pung.
 
-    python -m engine.bots.mahjong_ddiag --seed 211 --deals 200 [--first-deal 0] [--feed 2 | --shun 3] > ORACLE.json
+    python -m engine.bots.mahjong_ddiag --seed 211 --deals 200 [--first-deal 0] [--feed 2] [--shun 3] > ORACLE.json
     python -m engine.bots.mahjong_hduel --seed 211 --deals 200 > BASE.json
     python -m engine.bots.mahjong_hduel --paired BASE.json ORACLE.json
 
@@ -22,8 +22,8 @@ discards moved to feed.
 With ``--shun N`` a heuristic seat never discards a tile another seat holds N or more of (its best-ranked tile
 that no other seat holds so, when there is one): with 3, the exposed kong of M-9, which its discarder pays 3
 (M-22), three times a deal-in, and which gives the kong-maker a replacement draw; with 2, a pung too (M-7).
-``changed`` counts the discards moved and ``forced`` those with no such tile. In every mode ``kong_fed`` counts the
-A discards of a tile another seat held three of.
+``changed`` counts the discards moved and ``forced`` those with no such tile. With both, a seat feeds when it can and
+else shuns. In every mode ``kong_fed`` counts the A discards of a tile another seat held three of and nobody won on.
 """
 
 from __future__ import annotations
@@ -106,14 +106,16 @@ def play(seed: int, deal: int, swap: bool, feed: int | None = None, shun: int | 
     for seat, view, legal in decisions(st, lambda s: False):
         a = bots[seat].choose(view, legal).action
         if sides[seat] == "A" and a.kind == "discard":
-            if shun is not None:
-                a, moved, stuck = _defended(bots[seat], view, legal, a, held(st, seat, shun))
-            elif feed is not None:
+            moved = stuck = 0
+            if feed is not None:
                 a, moved, stuck = _fed(bots[seat], view, legal, a, _wins(st, seat), feed)
-            else:
+            if shun is not None and not moved:   # a tile fed ends the hand: no kong to keep it from
+                a, moved, stuck = _defended(bots[seat], view, legal, a, held(st, seat, shun))
+            elif feed is None and shun is None:
                 a, moved, stuck = _defended(bots[seat], view, legal, a, _wins(st, seat))
             changed, forced = changed + moved, forced + stuck
-            kong_fed += Tile(str(a.arg)).idx in held(st, seat, 3)
+            i = Tile(str(a.arg)).idx
+            kong_fed += i in held(st, seat, 3) and i not in _wins(st, seat)   # a 胡 outranks the kong (M-7)
         st.apply(a)
     res = st.results[-1]
     return {"payments": list(res["payments"]), "sides": sides, "wins": list(res["wins"]), "changed": changed,
@@ -134,8 +136,9 @@ def duel(seed: int, deals: range, feed: int | None = None, shun: int | None = No
                 a += max(0, p) if side == "A" else 0
         won_a.append(a)
         won_all.append(every)
-    kw = ({"perfect_shun": shun} if shun is not None else {"perfect_defence": True} if feed is None
-          else {"perfect_feed": feed})
+    kw: dict[str, Any] = {"perfect_defence": True} if feed is None and shun is None else {}
+    kw.update({"perfect_feed": feed} if feed is not None else {})
+    kw.update({"perfect_shun": shun} if shun is not None else {})
     return {"seed": seed, "deals": len(won_a), "hands": 2 * len(won_a), "kw": kw,
             "won_a": won_a, "won_all": won_all, "share_of_points_a": arena.share_ci(won_a, won_all),
             "changed": changed, "forced": forced, "kong_fed": kong_fed}
@@ -150,8 +153,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--shun", type=int, default=None,
                    help="keep instead the tiles another seat holds this many of (3: its kong, 2: its pung)")
     a = p.parse_args(argv)
-    if a.feed is not None and a.shun is not None:
-        p.error("--feed and --shun measure different things: give one")
     json.dump(duel(a.seed, range(a.first_deal, a.first_deal + a.deals), a.feed, a.shun), sys.stdout)
     print()
     return 0

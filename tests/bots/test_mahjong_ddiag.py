@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from engine.bots import mahjong_ddiag as dd
 from engine.bots.mahjong_walls import arena_hand
 from engine.tiles import Tile, parse_tiles
@@ -47,14 +49,16 @@ def test_a_feeding_seat_deals_in_on_purpose():
     assert changed > 0 and fed > 0, (changed, fed)
 
 
-def test_a_shunning_seat_feeds_no_kong_it_could_keep():
+@pytest.mark.parametrize("feed", [None, 2])
+def test_a_shunning_seat_feeds_no_kong_it_could_keep(feed):
     """--shun 3: a heuristic seat keeps every tile another seat holds three of (M-9: the exposed kong its discarder
-    pays 3, M-22), unless every discard it has is such a tile; as it plays, it throws some on the same walls."""
+    pays 3, M-22), unless every discard it has is such a tile — also when it feeds wins (--feed 2) otherwise; as
+    it plays, it throws some on the same walls."""
     fed = {None: 0, 3: 0}
     for shun in fed:
         for deal in range(4):
             for swap in (False, True):
-                h = dd.play(211, deal, swap, shun=shun)
+                h = dd.play(211, deal, swap, feed=feed if shun else None, shun=shun)
                 assert sum(h["payments"]) == 0
                 fed[shun] += h["kong_fed"]
                 if shun is not None:
