@@ -28,9 +28,9 @@ The heuristic's choice is overridden only on evidence: enough worlds and a paire
 (engine.bots.base.override_score). The budget is the deciding thread's CPU time (engine.bots.base.CpuBudget,
 300 ms by default), with a wall-clock ceiling.
 
-As shipped (the win-or-pass search only) it takes 0.487 [0.460, 0.514] of the points against the heuristic
-over 1,200 hands (seeds 317, 331, 337), paired against the heuristic in the same seats +0.005 [−0.001,
-+0.011] — not the 0.55 issue 17 asks. Why the discard and claim searches stay off, what the worlds were
+As shipped (the win-or-pass search only) it takes 0.494 [0.472, 0.515] of the points against the heuristic
+over 2,000 hands (seeds 317, 331, 337, 509, 521), paired against the heuristic in the same seats +0.003
+[−0.002, +0.007] — not the 0.55 issue 17 asks. Why the discard and claim searches stay off, what the worlds were
 calibrated on, and the perfect-information ceiling are in docs/MAHJONG_BOTS.md.
 """
 
