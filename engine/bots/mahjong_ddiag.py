@@ -37,6 +37,7 @@ from typing import Any
 from engine import arena
 from engine.bots import make_bot
 from engine.bots.mahjong import own_melds, rules_of
+from engine.bots.mahjong_realism import held_by_others
 from engine.bots.mahjong_walls import arena_hand, decisions
 from engine.bots.mahjong_walls import sides as sides_of
 from engine.core import Action
@@ -59,8 +60,7 @@ def ranked(bot: Any, view: dict[str, Any], legal: list[Action]) -> list[Action]:
     return order
 
 
-def safe_discard(bot: Any, view: dict[str, Any], legal: list[Action], chosen: Action,
-                 danger: set[int]) -> Action | None:
+def safe_discard(bot: Any, view: dict[str, Any], legal: list[Action], danger: set[int]) -> Action | None:
     """The bot's best-ranked discard that is not in ``danger``; None when every discard is."""
     return next((a for a in ranked(bot, view, legal) if Tile(str(a.arg)).idx not in danger), None)
 
@@ -75,7 +75,7 @@ def _defended(bot: Any, view: dict[str, Any], legal: list[Action], a: Action,
     """``a``, or the bot's best-ranked discard outside ``danger`` when ``a`` is in it: (discard, moved, forced)."""
     if Tile(str(a.arg)).idx not in danger:
         return a, 0, 0
-    safe = safe_discard(bot, view, legal, a, danger)
+    safe = safe_discard(bot, view, legal, danger)
     return (a, 0, 1) if safe is None else (safe, 1, 0)
 
 
@@ -90,8 +90,8 @@ def _fed(bot: Any, view: dict[str, Any], legal: list[Action], a: Action, wins: s
 
 
 def held(st: Any, seat: int, n: int) -> set[int]:
-    """The kinds some seat other than ``seat`` holds ``n`` or more of, concealed (read from the true hands)."""
-    return {i for o, h in enumerate(st.t.hands) if o != seat for i, c in enumerate(h) if c >= n}
+    """The kinds some seat other than ``seat`` holds ``n`` or more of, read from the true hands."""
+    return held_by_others(st.t.hands, seat, n)
 
 
 def play(seed: int, deal: int, swap: bool, feed: int | None = None, shun: int | None = None) -> dict[str, Any]:

@@ -134,9 +134,14 @@ def exposure(seed: int, deals: range, worlds: int) -> dict[str, list[dict[str, A
                    for k, (n, t) in sorted(row.items())] for what, row in rows.items()}
 
 
+def held_by_others(hands: Any, seat: int, n: int) -> set[int]:
+    """The kinds some seat other than ``seat`` holds ``n`` or more of, concealed."""
+    return {i for o, h in enumerate(hands) if o != seat for i, c in enumerate(h) if c >= n}
+
+
 def kong_tiles(hands: Any, seat: int) -> set[int]:
-    """The kinds some seat other than ``seat`` holds three or more of."""
-    return {i for o, h in enumerate(hands) if o != seat for i, c in enumerate(h) if c >= 3}
+    """The kinds another seat could make an exposed kong of on ``seat``'s discard (M-9)."""
+    return held_by_others(hands, seat, 3)
 
 
 def win_tiles(rule: Any, hands: Any, melds: Any, seat: int) -> set[int]:
