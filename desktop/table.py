@@ -14,7 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
 
-from desktop import i18n, memtrim, shuffle_check
+from desktop import hand_end, i18n, memtrim, shuffle_check
 from desktop import tutor as tutor_mode
 from desktop.faces import BACK, arg_label, card_faces, card_label, is_card
 from desktop.games import Presenter, presenter
@@ -120,6 +120,7 @@ class TableBridge(QObject):
         self._again: dict[str, Any] = {}   # the config of 再来一局 (the worker's, from the first snapshot)
         self._pending: list[dict[str, Any]] = []
         self._flush_armed = False
+        self._held: dict[str, Any] = {}   # the next deal, shown at 下一局 (desktop/hand_end.py)
         self.net: Any = None     # a NetSession when this table is a LAN table (desktop/lan.py)
         self.lan: Any = None
         self._timeout = QTimer(self)
@@ -143,6 +144,7 @@ class TableBridge(QObject):
         self._results_snap = {}
         self._verdict = None
         self.snap = {}
+        self._held = {}
         self._active = True
         self._tribute_caption = ""
         self._tribute_active = 0
@@ -255,6 +257,12 @@ class TableBridge(QObject):
         self._on_snapshot(merged)
 
     def _on_snapshot(self, snap: dict[str, Any]) -> None:
+        if self._held and not snap.get("set_over"):
+            snap, self._held = hand_end.carry(self.snap, self._held, snap)
+        else:
+            split = hand_end.hold(self.snap, snap, self.pres.result_events) if self.net is None else None
+            if split is not None:
+                snap, self._held = split
         self.snap = snap
         self._verdict = None
         view = snap["view"]
@@ -878,6 +886,9 @@ class TableBridge(QObject):
             self._folded = self._results
         self._results = {}
         self.changed.emit()
+        held, self._held = self._held, {}
+        if held:
+            self._on_snapshot(held)
         if self.net is None:
             self._resume.emit()
 

@@ -13,8 +13,9 @@ from i18nwalk import chinese_only_in_en, english_in_zh, visible_texts
 from engine import games
 
 NAMES = ["海风", "王磊", "陈静", "刘强", "赵敏", "孙浩"]
-# words of the game drawn the same in both languages: card faces (jokers) and the 够级 stamp on a trick
-STAMPS = {"小王", "大王", "够 级", "中文", "English"}
+# words of the game drawn the same in both languages: card faces (jokers: 大王, and JOKER printed on the big one as
+# on a real card; the hand just ended shows behind the results) and the 够级 stamp on a trick
+STAMPS = {"小王", "大王", "JOKER", "够 级", "中文", "English"}
 
 
 def _check(qa, lang: str, where: str, shots: Path) -> None:

@@ -1,0 +1,60 @@
+"""The hand just ended stays on the felt while its results show.
+
+An engine deals the next set or hand in the same ``apply`` that ends this one, so the snapshot that brings the
+results already holds the next deal. A local table pauses at the results (``GameWorker.pause_at_results``);
+while it does, the felt keeps the hand the results are about — the last board the player saw, the final
+plays landing on it — and the next deal (its view, its shuffle commitment, its cards flying in) waits for
+下一局. These two pure functions cut the snapshot in two; ``TableBridge`` holds the second half.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# the events that open a new set or hand, in every game: its start, the shuffle commitment, the cards dealt
+DEAL_KINDS = ("set_start", "hand_start", "shuffle_commit", "deal", "dealt")
+# what belongs to the new hand's turn and so never to the ended felt
+_TURN_KEYS = ("fixed", "play_kinds", "hints", "suggest", "judge", "judge_view", "first", "played_init",
+              "restored_tags")
+
+
+def split_at_deal(events: list[dict[str, Any]], result_kinds: tuple[str, ...]
+                  ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]] | None:
+    """(the ended hand's events, the next deal's) — cut at the first deal event after the last result event
+    (the shuffle's reveal of the ended deal stays with it); None when the events hold no result."""
+    last = max((i for i, e in enumerate(events) if e.get("kind") in result_kinds), default=None)
+    if last is None:
+        return None
+    cut = next((i for i in range(last + 1, len(events)) if events[i].get("kind") in DEAL_KINDS), len(events))
+    return events[:cut], events[cut:]
+
+
+def hold(prev: dict[str, Any], snap: dict[str, Any], result_kinds: tuple[str, ...]
+         ) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """(the snapshot to show now, the one to show at 下一局) for a results snapshot ``snap`` that arrives on a
+    table showing ``prev``; None when there is nothing to hold (the match is over, the table does not pause,
+    or ``prev`` is not a board of the same game)."""
+    if (not snap.get("set_over") or snap.get("over") or not snap.get("paused") or not prev
+            or prev.get("gen") != snap.get("gen") or prev.get("set_over")):
+        return None
+    split = split_at_deal(list(snap.get("events") or []), result_kinds)
+    if split is None:
+        return None
+    ended_events, deal_events = split
+    # only the board is the last one shown; who plays for whom (托管), the totals and the shuffle's verdicts
+    # are the news
+    ended = {k: v for k, v in snap.items() if k not in _TURN_KEYS}
+    view, news = dict(prev.get("view") or {}), snap.get("view") or {}
+    view.update({k: news[k] for k in ("totals", "scores") if k in news})   # the match so far, this hand counted
+    ended.update(view=view, phase=prev.get("phase"), events=ended_events, my_turn=False, to_act=None)
+    later = {**snap, "events": deal_events, "set_over": False, "action": None}
+    return ended, later
+
+
+def carry(shown: dict[str, Any], held: dict[str, Any], snap: dict[str, Any]
+          ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A snapshot that arrives while the next deal is held (托管 switched at the results): it becomes the held
+    one, its events after the held ones; the felt keeps the ended hand and takes only who plays for whom."""
+    later = {**snap, "events": list(held.get("events") or []) + list(snap.get("events") or []),
+             "set_over": False, "action": held.get("action") if snap.get("action") is None else snap["action"]}
+    return {**shown, "auto": snap.get("auto"), "events": [], "action": None, "set_over": False}, later
