@@ -1,12 +1,12 @@
 """Shandong Mahjong at the table with real mouse and key events: discard by clicking a tile (pick, then click
-again) and by the keys (→ then ↵), answer a claim prompt (M-7) with its key, and an illegal discard refused
+again), by dragging it up onto the table and by the keys (→ then ↵), answer a claim prompt (M-7) with its key, and an illegal discard refused
 with the rule id in the UI language."""
 
 from __future__ import annotations
 
 import time
 
-from guikit import click_item, my_turns, quick_config, shot, wait, wait_frame, wait_until
+from guikit import click_item, mouse, my_turns, quick_config, shot, wait, wait_frame, wait_until
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
@@ -65,6 +65,44 @@ def test_discard_by_mouse_then_by_keys(qa):
         assert wait_until(lambda n=n: len(river(t)) == n + 1, 20), "the keys did not discard"
         return
     raise AssertionError("no second move of mine")
+
+
+def _drag(qa, item, dy: float, back: float | None = None, shot_name: str = "") -> float:
+    """Press on ``item``, carry it ``dy`` px (up when negative) in 5 px steps, optionally back to ``back``, let go;
+    how far the item rose on the screen, just before it was let go."""
+    w = qa.window
+    a = item.mapToScene(QPointF(item.width() / 2, item.height() / 2))
+    mouse(w, "press", a, True)
+    path = [a.y() + dy * k / max(1, int(abs(dy) / 5)) for k in range(1, max(1, int(abs(dy) / 5)) + 1)]
+    if back is not None:
+        path += [a.y() + dy + (back - dy) * k / 6 for k in range(1, 7)]
+    for y in path:
+        mouse(w, "move", QPointF(a.x() + 3, y), True)
+        wait(5)
+    if shot_name:
+        shot(qa, shot_name)
+    rose = a.y() - item.mapToScene(QPointF(item.width() / 2, item.height() / 2)).y()
+    mouse(w, "release", QPointF(a.x() + 3, path[-1]), False)
+    wait(20)
+    return rose
+
+
+def test_discard_by_dragging_a_tile_onto_the_table(qa):
+    """Issue 17's "click or drag to discard": a tile carried up onto the table and let go is discarded; one
+    carried up and brought back before it is let go returns to its place and is only picked."""
+    t = start(qa)
+    board = qa.find("mahjongBoard")
+    tile2, tile3 = qa.find("mjTile_2"), qa.find("mjTile_3")
+    rest = (tile2.x(), tile2.y())
+    kept = t.board["hand"][2]["tile"]
+    _drag(qa, tile2, -40, back=-10)          # up 40 px, back to 10 px above: under the 60 px it takes
+    assert wait_until(lambda: (tile2.x(), tile2.y() + 14) == rest, 5), ((tile2.x(), tile2.y()), rest)
+    assert board.property("picked") == kept and river(t) == []
+    gone = t.board["hand"][3]["tile"]
+    rose = _drag(qa, tile3, -150, shot_name="mahjong_drag_discard")   # carried well onto the table
+    assert rose >= 140, rose   # the tile follows the pointer (and is lifted as the picked one)
+    assert wait_until(lambda: river(t) == [gone], 20), river(t)
+    assert len(t.snap["view"]["hand"]) == 13 and board.property("picked") == ""
 
 
 def test_claim_prompt_answered_by_key_and_illegal_discard_refused(qa):

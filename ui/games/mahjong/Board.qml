@@ -16,6 +16,8 @@ Item {
     readonly property var b: table ? table.board : ({})
     readonly property var seats: b.seats || []
     property string picked: ""      // the tile chosen to discard (click once to pick, again to discard)
+    readonly property int dragStart: 8      // px a press must move to be a drag, not a click
+    readonly property int dragDiscard: 60   // px a tile must be carried up, onto the table, to be discarded
     property int focusIndex: -1
     focus: true
 
@@ -536,10 +538,12 @@ Item {
                 required property var modelData
                 required property int index
                 readonly property bool isDrawn: !!board.b.drawn && index === board.handTiles.length - 1
+                property point carried: Qt.point(0, 0)   // how far a drag has carried the tile (0, 0 at rest)
                 objectName: "mjTile_" + index
                 face: modelData; w: 56
-                x: index * 58 + (isDrawn ? 22 : 0)
-                y: (isDrawn ? -12 : 0) + (board.picked === modelData.tile && (board.tileIndex(board.picked) === index) ? -14 : 0)
+                z: tileMouse.dragging ? 5 : 0
+                x: index * 58 + (isDrawn ? 22 : 0) + carried.x
+                y: (isDrawn ? -12 : 0) + (board.picked === modelData.tile && (board.tileIndex(board.picked) === index) ? -14 : 0) + carried.y
                 selected: board.picked === modelData.tile && board.tileIndex(board.picked) === index
                 dim: board.b.myTurn === true && (board.b.discards || []).length > 0 && !board.canDiscard(modelData.tile)
                 Text {   // the drawn tile, set apart, says so (the mockup's 摸牌)
@@ -553,12 +557,35 @@ Item {
                     visible: (board.b.claimUse || []).indexOf(ht.modelData.tile) >= 0
                     x: 6; y: parent.height + 4; width: parent.width - 12; height: 3; radius: 1.5; color: Theme.mint
                 }
+                // click to pick, click again to discard; or drag the tile up onto the table and let go (a drag
+                // that ends lower goes back: the tile returns to its place)
                 MouseArea {
+                    id: tileMouse
                     anchors.fill: parent
-                    onClicked: {
-                        if (board.picked === ht.modelData.tile) board.discard(ht.modelData.tile)
-                        else { board.picked = ht.modelData.tile; board.focusIndex = ht.index }
+                    preventStealing: true
+                    property point start: Qt.point(0, 0)
+                    property bool dragging: false
+                    onPressed: (mouse) => { start = mapToItem(board, mouse.x, mouse.y); dragging = false }
+                    onPositionChanged: (mouse) => {
+                        var p = mapToItem(board, mouse.x, mouse.y)
+                        var dx = p.x - start.x, dy = p.y - start.y
+                        if (!dragging && Math.abs(dx) + Math.abs(dy) > board.dragStart) {
+                            dragging = true
+                            board.picked = ht.modelData.tile; board.focusIndex = ht.index
+                        }
+                        if (dragging) ht.carried = Qt.point(dx, dy)
                     }
+                    onReleased: (mouse) => {
+                        if (!dragging) {
+                            if (board.picked === ht.modelData.tile) board.discard(ht.modelData.tile)
+                            else { board.picked = ht.modelData.tile; board.focusIndex = ht.index }
+                            return
+                        }
+                        var up = -ht.carried.y
+                        dragging = false; ht.carried = Qt.point(0, 0)
+                        if (up >= board.dragDiscard) board.discard(ht.modelData.tile)
+                    }
+                    onCanceled: { dragging = false; ht.carried = Qt.point(0, 0) }
                 }
             }
         }
