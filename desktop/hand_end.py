@@ -2,20 +2,22 @@
 
 An engine deals the next set or hand in the same ``apply`` that ends this one, so the snapshot that brings the
 results already holds the next deal. A local table pauses at the results (``GameWorker.pause_at_results``);
-while it does, the felt keeps the hand the results are about — the last board the player saw, the final
-plays landing on it — and the next deal (its view, its shuffle commitment, its cards flying in) waits for
-下一局. These two pure functions cut the snapshot in two; ``TableBridge`` holds the second half.
+while it does, the felt keeps the hand the results are about — the board as it stood before the last move
+(``ended_view``, which the worker adds), that move landing on it — and the next deal (its view, its shuffle
+commitment, its cards flying in) waits for 下一局. These pure functions cut the snapshot in two;
+``TableBridge`` holds the second half.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 # the events that open a new set or hand, in every game: its start, the shuffle commitment, the cards dealt
 DEAL_KINDS = ("set_start", "hand_start", "shuffle_commit", "deal", "dealt")
 # what belongs to the new hand's turn and so never to the ended felt
 _TURN_KEYS = ("fixed", "play_kinds", "hints", "suggest", "judge", "judge_view", "first", "played_init",
-              "restored_tags")
+              "restored_tags", "ended_view")
 
 
 def split_at_deal(events: list[dict[str, Any]], result_kinds: tuple[str, ...]
@@ -29,11 +31,11 @@ def split_at_deal(events: list[dict[str, Any]], result_kinds: tuple[str, ...]
     return events[:cut], events[cut:]
 
 
-def hold(prev: dict[str, Any], snap: dict[str, Any], result_kinds: tuple[str, ...]
-         ) -> tuple[dict[str, Any], dict[str, Any]] | None:
+def hold(prev: dict[str, Any], snap: dict[str, Any], result_kinds: tuple[str, ...],
+         faces: Callable[[Any], list[dict[str, Any]]]) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """(the snapshot to show now, the one to show at 下一局) for a results snapshot ``snap`` that arrives on a
     table showing ``prev``; None when there is nothing to hold (the match is over, the table does not pause,
-    or ``prev`` is not a board of the same game)."""
+    or ``prev`` is not a board of the same game). ``faces`` is the presenter's: a play's cards as faces."""
     if (not snap.get("set_over") or snap.get("over") or not snap.get("paused") or not prev
             or prev.get("gen") != snap.get("gen") or prev.get("set_over")):
         return None
@@ -44,11 +46,40 @@ def hold(prev: dict[str, Any], snap: dict[str, Any], result_kinds: tuple[str, ..
     # only the board is the last one shown; who plays for whom (托管), the totals and the shuffle's verdicts
     # are the news
     ended = {k: v for k, v in snap.items() if k not in _TURN_KEYS}
-    view, news = dict(prev.get("view") or {}), snap.get("view") or {}
+    # the board as the worker last sent it before the hand ended (``ended_view``): the table may have skipped
+    # snapshots when the bots outran it, so the last one it showed can be older
+    view, news = dict(snap.get("ended_view") or prev.get("view") or {}), snap.get("view") or {}
     view.update({k: news[k] for k in ("totals", "scores") if k in news})   # the match so far, this hand counted
-    ended.update(view=view, phase=prev.get("phase"), events=ended_events, my_turn=False, to_act=None)
-    later = {**snap, "events": deal_events, "set_over": False, "action": None}
+    ended.update(view=view, phase=view.get("phase", prev.get("phase")), events=ended_events, my_turn=False,
+                 to_act=None)
+    act = snap.get("action") or {}
+    if act.get("kind") == "play":   # the last move lands on the board it was made on
+        seat = act.get("seat")
+        plays = [e.get("data") or {} for e in ended_events
+                 if e.get("kind") == "play" and (e.get("data") or {}).get("seat") == seat]
+        if plays:
+            _land(view, plays[-1], faces(plays[-1].get("cards") or plays[-1].get("play") or ""),
+                  seat == snap.get("seat"))
+    later = {k: v for k, v in snap.items() if k != "ended_view"}
+    later.update(events=deal_events, set_over=False, action=None)
     return ended, later
+
+
+def _land(view: dict[str, Any], play: dict[str, Any], cards: list[dict[str, Any]], mine: bool) -> None:
+    """A play onto ``view`` (a copy): on the table's trick, off its seat's count and, when it is mine, out of my
+    hand — so the hand, the counts and the card counter all read the hand as it ended."""
+    seat = play.get("seat")
+    view["trick"] = list(view.get("trick") or []) + [dict(play)]
+    counts = list(view.get("counts") or [])
+    if isinstance(seat, int) and seat < len(counts) and isinstance(counts[seat], int):
+        counts[seat] = max(0, counts[seat] - len(cards))
+        view["counts"] = counts
+    if mine:
+        hand = list(view.get("hand") or [])
+        for f in cards:
+            if f.get("card") in hand:
+                hand.remove(f["card"])
+        view["hand"] = hand
 
 
 def carry(shown: dict[str, Any], held: dict[str, Any], snap: dict[str, Any]

@@ -133,6 +133,7 @@ class GameWorker(QObject):
         self.pace_ms = 0
         self.paused = False
         self.pause_at_results = True
+        self._shown: dict[str, Any] = {}   # the last view sent: at a hand's end, the board it ended on
         self.meta: dict[str, Any] = {}
         self.again: dict[str, Any] = {}
         self.saver: store.SaveWriter | None = None
@@ -461,6 +462,7 @@ class GameWorker(QObject):
         st = self.state
         seat = self.seat
         view = copy.deepcopy({k: v for k, v in full.items() if k not in ("history", "state")})
+        ended, self._shown = (self._shown if not first else {}), view
         # who acts as this seat's view tells it: a game may keep the seat being asked secret (M-7 claims)
         to_act = full["to_act"] if "to_act" in full else st.to_act
         my_turn = ((to_act == seat) and not st.is_over and seat not in self.auto and seat in self.humans
@@ -475,6 +477,8 @@ class GameWorker(QObject):
             "n_actions": len(st.actions), "paused": self.paused or (set_over and self.pause_at_results),
             "auto_action": auto,
         }
+        if set_over and not st.is_over and ended:   # the felt keeps it under the results (desktop/hand_end.py)
+            snap["ended_view"] = ended
         if set_over or st.is_over:  # 验证洗牌: check the deals just revealed with this seat's own history
             hist = full.get("history")
             if hist is None:

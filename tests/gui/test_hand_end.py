@@ -11,8 +11,10 @@ from desktop import hand_end
 from engine import games
 
 
-def _to_results(qa, game: str, seed: int):
+def _to_results(qa, game: str, seed: int, sent: list | None = None):
     t = qa.table
+    if sent is not None:   # every snapshot the worker sends, in order
+        t.wt.worker.snapshot.connect(sent.append)
     t.start(quick_config(game, seed=seed, pace_ms=0, pause_at_results=True, save=False))
     qa.set_screen("table")
     assert wait_until(lambda: bool(t.snap), 20)
@@ -25,8 +27,11 @@ def _to_results(qa, game: str, seed: int):
 
 @pytest.mark.parametrize("game", ["mahjong", "shengji", "baohuang", "gouji"])
 def test_the_felt_keeps_the_ended_hand_until_next_hand(qa, game):
-    t = _to_results(qa, game, seed=5)
+    sent: list = []
+    t = _to_results(qa, game, seed=5, sent=sent)
     key = t.pres.match_key
+    i = next(i for i, p in enumerate(sent) if p.get("set_over"))
+    assert sent[i]["ended_view"] == sent[i - 1]["view"], "the board sent with the results is not the last one"
     label = qa.find("setLabel")
     ended_label = label.property("text")
     ended_key = t.snap["view"].get(key)
@@ -85,3 +90,33 @@ def test_a_hands_events_split_where_the_next_deal_begins(game):
     assert deal and deal[0]["kind"] in hand_end.DEAL_KINDS
     assert not any(e["kind"] in kinds or e["kind"] == "shuffle_reveal" for e in deal)
     assert hand_end.split_at_deal(deal, kinds) is None   # a snapshot with no result is never held
+
+
+def test_the_ended_board_is_the_workers_last_with_my_last_play_gone_and_the_new_totals():
+    """Cut by hand: the board is the worker's ``ended_view`` (not an older one the table showed), my final play
+    lands on it (off my hand and count, onto the trick), the running totals are the new ones, and the deal waits
+    with its own events."""
+    from desktop.faces import card_faces
+    prev = {"gen": 1, "seat": 0, "view": {"set_no": 1, "hand": ["3h", "4s", "5d", "7c"], "totals": [0, 0]}}
+    ended_view = {"set_no": 1, "hand": ["3h", "4s", "7c"], "totals": [0, 0], "phase": "play", "counts": [3, 0],
+                  "trick": [{"seat": 1, "cards": ["6c"]}]}
+    evs = [{"kind": "play", "data": {"seat": 0, "cards": ["7c"]}}, {"kind": "set_end", "data": {}},
+           {"kind": "shuffle_reveal", "data": {}}, {"kind": "set_start", "data": {"set_no": 2}},
+           {"kind": "deal", "data": {"seat": 0, "cards": ["9h"]}}]
+    snap = {"gen": 1, "seat": 0, "set_over": True, "paused": True, "over": False, "events": evs,
+            "action": {"seat": 0, "kind": "play", "play": "7"}, "ended_view": ended_view, "my_turn": True,
+            "fixed": [{"kind": "play"}], "view": {"set_no": 2, "hand": ["9h"], "totals": [2, -2], "phase": "deal"}}
+    shown, later = hand_end.hold(prev, snap, ("set_end",), card_faces)
+    assert shown["view"]["hand"] == ["3h", "4s"] and shown["view"]["set_no"] == 1
+    # my last play is on the table and off my count, as the card counter and the plates read them
+    assert shown["view"]["trick"] == [{"seat": 1, "cards": ["6c"]}, {"seat": 0, "cards": ["7c"]}]
+    assert shown["view"]["counts"] == [2, 0]
+    assert shown["view"]["totals"] == [2, -2] and shown["phase"] == "play"
+    assert not shown["my_turn"] and "fixed" not in shown and "ended_view" not in shown
+    assert [e["kind"] for e in shown["events"]] == ["play", "set_end", "shuffle_reveal"]
+    assert [e["kind"] for e in later["events"]] == ["set_start", "deal"] and not later["set_over"]
+    assert later["view"]["hand"] == ["9h"] and later["action"] is None and "ended_view" not in later
+    assert ended_view["hand"] == ["3h", "4s", "7c"] and len(ended_view["trick"]) == 1, "changed in place"
+    # nothing to hold: the match is over, or the table does not pause, or another game's board is showing
+    for bad in ({"over": True}, {"paused": False}, {"gen": 2}):
+        assert hand_end.hold(prev, {**snap, **bad}, ("set_end",), card_faces) is None
