@@ -60,6 +60,12 @@ def hold(prev: dict[str, Any], snap: dict[str, Any], result_kinds: tuple[str, ..
         if plays:
             _land(view, plays[-1], faces(plays[-1].get("cards") or plays[-1].get("play") or ""),
                   seat == snap.get("seat"))
+    res = next((e.get("data") or {} for e in reversed(ended_events) if e.get("kind") in result_kinds), {})
+    places = res.get("places")   # the finishing places the plates show (a dict by seat in some games' results)
+    if isinstance(places, dict):
+        places = [places.get(str(i), places.get(i)) for i in range(len(view.get("places") or []))]
+    if isinstance(places, list) and "places" in view:
+        view["places"] = places
     later = {k: v for k, v in snap.items() if k != "ended_view"}
     later.update(events=deal_events, set_over=False, action=None)
     return ended, later

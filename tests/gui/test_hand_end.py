@@ -99,8 +99,9 @@ def test_the_ended_board_is_the_workers_last_with_my_last_play_gone_and_the_new_
     from desktop.faces import card_faces
     prev = {"gen": 1, "seat": 0, "view": {"set_no": 1, "hand": ["3h", "4s", "5d", "7c"], "totals": [0, 0]}}
     ended_view = {"set_no": 1, "hand": ["3h", "4s", "7c"], "totals": [0, 0], "phase": "play", "counts": [3, 0],
+                  "places": [None, 1],
                   "trick": [{"seat": 1, "cards": ["6c"]}]}
-    evs = [{"kind": "play", "data": {"seat": 0, "cards": ["7c"]}}, {"kind": "set_end", "data": {}},
+    evs = [{"kind": "play", "data": {"seat": 0, "cards": ["7c"]}}, {"kind": "set_end", "data": {"places": {"0": 2, "1": 1}}},
            {"kind": "shuffle_reveal", "data": {}}, {"kind": "set_start", "data": {"set_no": 2}},
            {"kind": "deal", "data": {"seat": 0, "cards": ["9h"]}}]
     snap = {"gen": 1, "seat": 0, "set_over": True, "paused": True, "over": False, "events": evs,
@@ -110,7 +111,7 @@ def test_the_ended_board_is_the_workers_last_with_my_last_play_gone_and_the_new_
     assert shown["view"]["hand"] == ["3h", "4s"] and shown["view"]["set_no"] == 1
     # my last play is on the table and off my count, as the card counter and the plates read them
     assert shown["view"]["trick"] == [{"seat": 1, "cards": ["6c"]}, {"seat": 0, "cards": ["7c"]}]
-    assert shown["view"]["counts"] == [2, 0]
+    assert shown["view"]["counts"] == [2, 0] and shown["view"]["places"] == [2, 1]   # the result's places
     assert shown["view"]["totals"] == [2, -2] and shown["phase"] == "play"
     assert not shown["my_turn"] and "fixed" not in shown and "ended_view" not in shown
     assert [e["kind"] for e in shown["events"]] == ["play", "set_end", "shuffle_reveal"]
