@@ -92,6 +92,5 @@ def carry(shown: dict[str, Any], held: dict[str, Any], snap: dict[str, Any]
           ) -> tuple[dict[str, Any], dict[str, Any]]:
     """A snapshot that arrives while the next deal is held (托管 switched at the results): it becomes the held
     one, its events after the held ones; the felt keeps the ended hand and takes only who plays for whom."""
-    later = {**snap, "events": list(held.get("events") or []) + list(snap.get("events") or []),
-             "set_over": False, "action": held.get("action") if snap.get("action") is None else snap["action"]}
+    later = {**snap, "events": list(held.get("events") or []) + list(snap.get("events") or []), "set_over": False}
     return {**shown, "auto": snap.get("auto"), "events": [], "action": None, "set_over": False}, later

@@ -36,6 +36,7 @@ Item {
     function offered(kind) { return (b.claims || []).some(function(c) { return c.kind === kind }) }
     function canDiscard(t) { return (b.discards || []).indexOf(t) >= 0 }
     function discard(t) { if (t !== "") { board.picked = ""; board.table.submit("discard", t) } }
+    function pick(t, i) { board.picked = t; board.focusIndex = i }
     function claim(kind) {
         if (kind === "chow") return takeChow(chowSel)
         var cs = b.claims || []
@@ -571,14 +572,14 @@ Item {
                         var dx = p.x - start.x, dy = p.y - start.y
                         if (!dragging && Math.abs(dx) + Math.abs(dy) > board.dragStart) {
                             dragging = true
-                            board.picked = ht.modelData.tile; board.focusIndex = ht.index
+                            board.pick(ht.modelData.tile, ht.index)
                         }
                         if (dragging) ht.carried = Qt.point(dx, dy)
                     }
                     onReleased: (mouse) => {
                         if (!dragging) {
                             if (board.picked === ht.modelData.tile) board.discard(ht.modelData.tile)
-                            else { board.picked = ht.modelData.tile; board.focusIndex = ht.index }
+                            else board.pick(ht.modelData.tile, ht.index)
                             return
                         }
                         var up = -ht.carried.y
