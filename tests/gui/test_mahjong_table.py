@@ -67,9 +67,9 @@ def test_discard_by_mouse_then_by_keys(qa):
     raise AssertionError("no second move of mine")
 
 
-def _drag(qa, item, dy: float, back: float | None = None, shot_name: str = "") -> float:
+def _drag(qa, item, dy: float, back: float | None = None, shot_name: str = "") -> tuple[float, bool]:
     """Press on ``item``, carry it ``dy`` px (up when negative) in 5 px steps, optionally back to ``back``, let go;
-    how far the item rose on the screen, just before it was let go."""
+    how far the item rose on the screen just before it was let go, and whether it then said it would drop."""
     w = qa.window
     a = item.mapToScene(QPointF(item.width() / 2, item.height() / 2))
     mouse(w, "press", a, True)
@@ -82,9 +82,10 @@ def _drag(qa, item, dy: float, back: float | None = None, shot_name: str = "") -
     if shot_name:
         shot(qa, shot_name)
     rose = a.y() - item.mapToScene(QPointF(item.width() / 2, item.height() / 2)).y()
+    ready = bool(item.property("dropReady"))
     mouse(w, "release", QPointF(a.x() + 3, path[-1]), False)
     wait(20)
-    return rose
+    return rose, ready
 
 
 def test_discard_by_dragging_a_tile_onto_the_table(qa):
@@ -95,12 +96,13 @@ def test_discard_by_dragging_a_tile_onto_the_table(qa):
     tile2, tile3 = qa.find("mjTile_2"), qa.find("mjTile_3")
     rest = (tile2.x(), tile2.y())
     kept = t.board["hand"][2]["tile"]
-    _drag(qa, tile2, -40, back=-10)          # up 40 px, back to 10 px above: under the 60 px it takes
+    rose, ready = _drag(qa, tile2, -40, back=-10)   # up 40 px, back to 10 px above: under the 60 px it takes
+    assert not ready and rose < 60, rose
     assert wait_until(lambda: (tile2.x(), tile2.y() + 14) == rest, 5), ((tile2.x(), tile2.y()), rest)
     assert board.property("picked") == kept and river(t) == []
     gone = t.board["hand"][3]["tile"]
-    rose = _drag(qa, tile3, -150, shot_name="mahjong_drag_discard")   # carried well onto the table
-    assert rose >= 140, rose   # the tile follows the pointer (and is lifted as the picked one)
+    rose, ready = _drag(qa, tile3, -150, shot_name="mahjong_drag_discard")   # carried well onto the table
+    assert rose >= 140 and ready, rose   # the tile follows the pointer, its outline says it will drop
     assert wait_until(lambda: river(t) == [gone], 20), river(t)
     assert len(t.snap["view"]["hand"]) == 13 and board.property("picked") == ""
 

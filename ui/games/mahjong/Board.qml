@@ -540,6 +540,9 @@ Item {
                 required property int index
                 readonly property bool isDrawn: !!board.b.drawn && index === board.handTiles.length - 1
                 property point carried: Qt.point(0, 0)   // how far a drag has carried the tile (0, 0 at rest)
+                // carried far enough: let go and it is discarded (its outline turns mint to say so)
+                readonly property bool dropReady: tileMouse.dragging && -carried.y >= board.dragDiscard
+                mark: dropReady ? Theme.mint : Theme.gold
                 objectName: "mjTile_" + index
                 face: modelData; w: 56
                 z: tileMouse.dragging ? 5 : 0
@@ -582,9 +585,9 @@ Item {
                             else board.pick(ht.modelData.tile, ht.index)
                             return
                         }
-                        var up = -ht.carried.y
+                        var drop = ht.dropReady
                         dragging = false; ht.carried = Qt.point(0, 0)
-                        if (up >= board.dragDiscard) board.discard(ht.modelData.tile)
+                        if (drop) board.discard(ht.modelData.tile)
                     }
                     onCanceled: { dragging = false; ht.carried = Qt.point(0, 0) }
                 }
