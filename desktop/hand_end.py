@@ -43,8 +43,8 @@ def hold(prev: dict[str, Any], snap: dict[str, Any], result_kinds: tuple[str, ..
     if split is None:
         return None
     ended_events, deal_events = split
-    # only the board is the last one shown; who plays for whom (托管), the totals and the shuffle's verdicts
-    # are the news
+    # only the board is the ended hand's; who plays for whom (托管), the totals and the shuffle's verdicts are
+    # the news
     ended = {k: v for k, v in snap.items() if k not in _TURN_KEYS}
     # the board as the worker last sent it before the hand ended (``ended_view``): the table may have skipped
     # snapshots when the bots outran it, so the last one it showed can be older
@@ -60,12 +60,7 @@ def hold(prev: dict[str, Any], snap: dict[str, Any], result_kinds: tuple[str, ..
         if plays:
             _land(view, plays[-1], faces(plays[-1].get("cards") or plays[-1].get("play") or ""),
                   seat == snap.get("seat"))
-    res = next((e.get("data") or {} for e in reversed(ended_events) if e.get("kind") in result_kinds), {})
-    places = res.get("places")   # the finishing places the plates show (a dict by seat in some games' results)
-    if isinstance(places, dict):
-        places = [places.get(str(i), places.get(i)) for i in range(len(view.get("places") or []))]
-    if isinstance(places, list) and "places" in view:
-        view["places"] = places
+    _place(view, next((e.get("data") or {} for e in reversed(ended_events) if e.get("kind") in result_kinds), {}))
     later = {k: v for k, v in snap.items() if k != "ended_view"}
     later.update(events=deal_events, set_over=False, action=None)
     return ended, later
@@ -86,6 +81,16 @@ def _land(view: dict[str, Any], play: dict[str, Any], cards: list[dict[str, Any]
             if f.get("card") in hand:
                 hand.remove(f["card"])
         view["hand"] = hand
+
+
+def _place(view: dict[str, Any], result: dict[str, Any]) -> None:
+    """The hand's finishing places, from its result, on ``view`` (a copy) for the plates (a dict by seat in
+    some games' results, a list in others')."""
+    places = result.get("places")
+    if isinstance(places, dict):
+        places = [places.get(str(i), places.get(i)) for i in range(len(view.get("places") or []))]
+    if isinstance(places, list) and "places" in view:
+        view["places"] = places
 
 
 def carry(shown: dict[str, Any], held: dict[str, Any], snap: dict[str, Any]
