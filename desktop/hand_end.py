@@ -10,36 +10,37 @@ commitment, its cards flying in) waits for 下一局. These pure functions cut t
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-# the events that open a new set or hand, in every game: its start, the shuffle commitment, the cards dealt
-DEAL_KINDS = ("set_start", "hand_start", "shuffle_commit", "deal", "dealt")
+from desktop.games import Presenter
+
 # what belongs to the new hand's turn and so never to the ended felt
 _TURN_KEYS = ("fixed", "play_kinds", "hints", "suggest", "judge", "judge_view", "first", "played_init",
               "restored_tags", "ended_view")
 
 
-def split_at_deal(events: list[dict[str, Any]], result_kinds: tuple[str, ...]
+def split_at_deal(events: list[dict[str, Any]], pres: Presenter
                   ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]] | None:
-    """(the ended hand's events, the next deal's) — cut at the first deal event after the last result event
-    (the shuffle's reveal of the ended deal stays with it); None when the events hold no result."""
-    last = max((i for i, e in enumerate(events) if e.get("kind") in result_kinds), default=None)
+    """(the ended hand's events, the next deal's) — cut at the first of the presenter's ``deal_events`` after
+    the last of its ``result_events`` (the shuffle's reveal of the ended deal stays with it); None when the
+    events hold no result."""
+    last = max((i for i, e in enumerate(events) if e.get("kind") in pres.result_events), default=None)
     if last is None:
         return None
-    cut = next((i for i in range(last + 1, len(events)) if events[i].get("kind") in DEAL_KINDS), len(events))
+    cut = next((i for i in range(last + 1, len(events)) if events[i].get("kind") in pres.deal_events),
+               len(events))
     return events[:cut], events[cut:]
 
 
-def hold(prev: dict[str, Any], snap: dict[str, Any], result_kinds: tuple[str, ...],
-         faces: Callable[[Any], list[dict[str, Any]]]) -> tuple[dict[str, Any], dict[str, Any]] | None:
+def hold(prev: dict[str, Any], snap: dict[str, Any], pres: Presenter
+         ) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """(the snapshot to show now, the one to show at 下一局) for a results snapshot ``snap`` that arrives on a
     table showing ``prev``; None when there is nothing to hold (the match is over, the table does not pause,
-    or ``prev`` is not a board of the same game). ``faces`` is the presenter's: a play's cards as faces."""
+    or ``prev`` is not a board of the same game)."""
     if (not snap.get("set_over") or snap.get("over") or not snap.get("paused") or not prev
             or prev.get("gen") != snap.get("gen") or prev.get("set_over")):
         return None
-    split = split_at_deal(list(snap.get("events") or []), result_kinds)
+    split = split_at_deal(list(snap.get("events") or []), pres)
     if split is None:
         return None
     ended_events, deal_events = split
@@ -58,9 +59,9 @@ def hold(prev: dict[str, Any], snap: dict[str, Any], result_kinds: tuple[str, ..
         plays = [e.get("data") or {} for e in ended_events
                  if e.get("kind") == "play" and (e.get("data") or {}).get("seat") == seat]
         if plays:
-            _land(view, plays[-1], faces(plays[-1].get("cards") or plays[-1].get("play") or ""),
+            _land(view, plays[-1], pres.faces(plays[-1].get("cards") or plays[-1].get("play") or ""),
                   seat == snap.get("seat"))
-    _place(view, next((e.get("data") or {} for e in reversed(ended_events) if e.get("kind") in result_kinds), {}))
+    _place(view, pres.result_data(ended_events) or {})
     later = {k: v for k, v in snap.items() if k != "ended_view"}
     later.update(events=deal_events, set_over=False, action=None)
     return ended, later

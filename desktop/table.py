@@ -260,8 +260,7 @@ class TableBridge(QObject):
         if self._held and not snap.get("set_over"):
             snap, self._held = hand_end.carry(self.snap, self._held, snap)
         else:
-            split = (hand_end.hold(self.snap, snap, self.pres.result_events, self.pres.faces)
-                     if self.net is None else None)
+            split = hand_end.hold(self.snap, snap, self.pres) if self.net is None else None
             if split is not None:
                 snap, self._held = split
         self.snap = snap

@@ -51,6 +51,9 @@ class Presenter:
     tribute_steps = False  # the tribute card shows the steps tribute › return › play
     match_key = "hand_no"
     result_events: tuple[str, ...] = ("hand_end", "set_end")
+    # the events that open the next set or hand: its start, the shuffle commitment, the cards dealt (the table
+    # holds them back while the results of the one before show, desktop/hand_end.py)
+    deal_events: tuple[str, ...] = ("set_start", "hand_start", "shuffle_commit", "deal", "dealt")
     keeps_hand_order = False   # show the hand in the view's order (a trick game's suits and trumps)
     clears_on_lead = False     # a trick game: a lead starts a new trick, the seats' last plays go
     button_kinds: tuple[str, ...] = ()       # fixed actions naming cards that are buttons, not a card choice

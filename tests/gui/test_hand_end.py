@@ -77,26 +77,28 @@ def test_a_hands_events_split_where_the_next_deal_begins(game):
     spec = games.spec(game)
     st = spec.new_state(5, {}, **({spec.match_kwarg: 3} if spec.match_kwarg else {}))   # a match of hands
     rng = random.Random(5)
-    kinds = presenter(game).result_events
+    pres = presenter(game)
+    kinds = pres.result_events
     for _ in range(20000):
         evs = [e.to_json() for e in st.apply(rng.choice(list(st.legal_actions(st.to_act)))) if e.visible_to(0)]
-        split = hand_end.split_at_deal(evs, kinds)
+        split = hand_end.split_at_deal(evs, pres)
         if split is not None and not st.is_over:
             break
     else:
         raise AssertionError("no hand ended")
     ended, deal = split
     assert ended[-1]["kind"] == "shuffle_reveal" and any(e["kind"] in kinds for e in ended)
-    assert deal and deal[0]["kind"] in hand_end.DEAL_KINDS
+    assert deal and deal[0]["kind"] in pres.deal_events
     assert not any(e["kind"] in kinds or e["kind"] == "shuffle_reveal" for e in deal)
-    assert hand_end.split_at_deal(deal, kinds) is None   # a snapshot with no result is never held
+    assert hand_end.split_at_deal(deal, pres) is None   # a snapshot with no result is never held
 
 
 def test_the_ended_board_is_the_workers_last_with_my_last_play_gone_and_the_new_totals():
     """Cut by hand: the board is the worker's ``ended_view`` (not an older one the table showed), my final play
     lands on it (off my hand and count, onto the trick), the running totals are the new ones, and the deal waits
     with its own events."""
-    from desktop.faces import card_faces
+    from desktop.games import Presenter
+    pres = Presenter()   # the plain presenter: set_end ends a set, card faces from card strings
     prev = {"gen": 1, "seat": 0, "view": {"set_no": 1, "hand": ["3h", "4s", "5d", "7c"], "totals": [0, 0]}}
     ended_view = {"set_no": 1, "hand": ["3h", "4s", "7c"], "totals": [0, 0], "phase": "play", "counts": [3, 0],
                   "places": [None, 1],
@@ -107,7 +109,7 @@ def test_the_ended_board_is_the_workers_last_with_my_last_play_gone_and_the_new_
     snap = {"gen": 1, "seat": 0, "set_over": True, "paused": True, "over": False, "events": evs,
             "action": {"seat": 0, "kind": "play", "play": "7"}, "ended_view": ended_view, "my_turn": True,
             "fixed": [{"kind": "play"}], "view": {"set_no": 2, "hand": ["9h"], "totals": [2, -2], "phase": "deal"}}
-    shown, later = hand_end.hold(prev, snap, ("set_end",), card_faces)
+    shown, later = hand_end.hold(prev, snap, pres)
     assert shown["view"]["hand"] == ["3h", "4s"] and shown["view"]["set_no"] == 1
     # my last play is on the table and off my count, as the card counter and the plates read them
     assert shown["view"]["trick"] == [{"seat": 1, "cards": ["6c"]}, {"seat": 0, "cards": ["7c"]}]
@@ -120,4 +122,4 @@ def test_the_ended_board_is_the_workers_last_with_my_last_play_gone_and_the_new_
     assert ended_view["hand"] == ["3h", "4s", "7c"] and len(ended_view["trick"]) == 1, "changed in place"
     # nothing to hold: the match is over, or the table does not pause, or another game's board is showing
     for bad in ({"over": True}, {"paused": False}, {"gen": 2}):
-        assert hand_end.hold(prev, {**snap, **bad}, ("set_end",), card_faces) is None
+        assert hand_end.hold(prev, {**snap, **bad}, pres) is None
