@@ -10,11 +10,35 @@ Item {
     readonly property bool hasPoints: (r.rows || []).some(function(x) { return (x.points || "") !== "" })
     // a game with no places in a hand (a Mahjong hand has a winner, not an order) shows no Place column
     readonly property bool hasPlace: (r.rows || []).some(function(x) { return (x.place || "") !== "" })
-    Rectangle { anchors.fill: parent; color: "#B3000000"; MouseArea { anchors.fill: parent } }
+    // 看牌桌: the box steps aside to show the board the hand ended on (desktop/hand_end.py keeps it under the box);
+    // a click anywhere brings the results back. Not on a LAN table: its board under the box is already the next hand.
+    property bool peek: false
+    onRChanged: peek = false
+    Rectangle { visible: !res.peek; anchors.fill: parent; color: "#B3000000"; MouseArea { anchors.fill: parent } }
+    MouseArea {
+        objectName: "resultsPeekBack"
+        visible: res.peek
+        anchors.fill: parent
+        onClicked: res.peek = false
+        Chip {
+            x: 24; y: parent.height - height - 24
+            text: "↩ " + qsTr("Back to the results"); size: 16; fg: "#2A1800"; bg: Theme.primary1
+        }
+    }
     Rectangle {
+        objectName: "resultsBox"
+        visible: !res.peek
         anchors.centerIn: parent
         width: 660; height: col.implicitHeight + 48; radius: 16
         color: "#0F211D"; border.color: Theme.primary1; border.width: 2
+        Btn {
+            objectName: "btnPeekTable"
+            visible: !res.table.isLan
+            anchors.right: parent.right; anchors.top: parent.top; anchors.margins: 24
+            implicitHeight: 34; fontSize: 14; minWidth: 0
+            text: qsTr("View table")
+            onClicked: res.peek = true
+        }
         Column {
             id: col
             x: 28; y: 24; width: 604; spacing: 10

@@ -1,6 +1,7 @@
 """The results of a hand show over the hand they are about: the engine deals the next hand in the same step that
 ends this one, and the felt keeps the ended hand — its top-bar number, its board, the player's own cards — until
-下一局 is clicked; 托管 switched off at the results changes nothing on the felt (desktop/hand_end.py)."""
+下一局 is clicked; 看牌桌 folds the results away to show that board; 托管 switched off at the results changes
+nothing on the felt (desktop/hand_end.py)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,13 @@ def test_the_felt_keeps_the_ended_hand_until_next_hand(qa, game):
     if "hand" in dealt and dealt["hand"]:   # the player's own cards on the felt are the ended hand's, not the deal
         assert t.snap["view"].get("hand") != dealt["hand"]
     shot(qa, f"hand_end_{game}_zh")
+    click_item(qa, qa.find("btnPeekTable"))   # 看牌桌: the box steps aside for the ended board ...
+    assert wait_until(lambda: not qa.find("resultsBox").property("visible"), 10)
+    assert qa.find("resultsPeekBack").property("visible") and t.results.get("rows")
+    wait_frame(qa.window)
+    shot(qa, f"hand_end_{game}_peek_zh")
+    click_item(qa, qa.find("resultsPeekBack"))   # ... and a click anywhere brings it back
+    assert wait_until(lambda: qa.find("resultsBox").property("visible"), 10)
     click_item(qa, qa.find("autoPill"))   # 托管 off, at the results: the felt does not move on
     assert wait_until(lambda: not t.autoPlay, 10)
     wait_frame(qa.window)

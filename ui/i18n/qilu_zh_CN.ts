@@ -403,6 +403,14 @@
     <context>
         <name>Results</name>
         <message>
+            <source>Back to the results</source>
+            <translation>返回结果</translation>
+        </message>
+        <message>
+            <source>View table</source>
+            <translation>看牌桌</translation>
+        </message>
+        <message>
             <source>Place</source>
             <translation>名次</translation>
         </message>
