@@ -542,7 +542,8 @@ Item {
     }
     Text {
         objectName: "barStatus"
-        visible: root.table.actions.length === 0 && !root.table.autoPlay
+        // a board with a status line of its own in its bar (Mahjong's, beside the 听 pill) draws it there
+        visible: root.table.actions.length === 0 && !root.table.autoPlay && !(root.boardOn && boardLoader.item && boardLoader.item.ownsStatus === true)
         anchors.horizontalCenter: felt.horizontalCenter
         y: 676; height: 46
         verticalAlignment: Text.AlignVCenter

@@ -508,6 +508,33 @@ def test_my_plate_says_ready_while_my_hand_is_ready(qa):
         assert wait_until(lambda n=n: t.snap.get("n_actions", 0) > n, 20)
 
 
+def test_whom_the_table_waits_for_sits_beside_the_ready_pill(qa):
+    """While my ready hand (M-11a) waits on the others, the 听 pill and the line naming whom the table waits for
+    share the bar side by side: the table's own centred status line steps aside for the board's."""
+    cfg = quick_config("mahjong", seed=dealer_seed(0), pace_ms=400, save=False)
+    t = qa.table
+    t.start(cfg)
+    qa.set_screen("table")
+    for _ in my_turns(t, 180, "a ready hand waiting on the others"):
+        sug = t.snap.get("suggest") or {}
+        n = t.snap["n_actions"]
+        t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
+        assert wait_until(lambda n=n: t.snap.get("n_actions", 0) > n, 20)
+        if t.snap.get("my_turn") or not (t.board.get("ting") or {}).get("text"):
+            continue
+        wait_frame(qa.window)
+        status, ting = qa.find("mjStatus"), qa.find("mjTing")
+        if not (status.property("visible") and ting.property("visible")):
+            continue   # the turn came back to me meanwhile
+        assert status.property("text") == t.status and t.status.startswith("等待")
+        assert not qa.find("barStatus").property("visible")
+        a, b = QRectF(status.mapToScene(QPointF(0, 0)), status.size()), QRectF(ting.mapToScene(QPointF(0, 0)), ting.size())
+        assert a.right() <= b.left(), (a, b)   # side by side, the line first
+        assert abs(a.center().y() - b.center().y()) < 2
+        shot(qa, "mahjong_ready_waiting_status")
+        return
+
+
 def _named(root, name: str) -> list:
     out, stack = [], [root]
     while stack:
@@ -564,3 +591,52 @@ def test_tiles_draw_dots_and_sticks_and_the_counter_its_digits(qa):
         assert qa.find("mjCounterKey").property("text") == key
         shot(qa, f"mahjong_tile_faces_{lang}")
     assert seen, "a hand with neither 饼 nor 条"
+
+
+def _scene_rect(item) -> QRectF:
+    """An item's bounds on the screen, turned as its river is (a multiple of 90°)."""
+    w, h = item.property("width"), item.property("height")
+    ps = [item.mapToScene(QPointF(x, y)) for x, y in ((0, 0), (w, 0), (0, h), (w, h))]
+    xs, ys = [p.x() for p in ps], [p.y() for p in ps]
+    return QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+
+
+def test_a_long_hands_rivers_stay_clear_of_the_plates_and_each_other(qa):
+    """A drawn hand (M-16, seed 35: 21, 20, 21 and 20 discards) fills every river past two rows of six: the third
+    row takes the rest, so no river tile lies on a seat plate, on the dial or on another river; 看牌桌 folds the
+    results away to show that board, and a click brings them back."""
+    t = qa.table
+    t.start(quick_config("mahjong", seed=35, pace_ms=0, pause_at_results=True, save=False))
+    qa.set_screen("table")
+    assert wait_until(lambda: bool(t.snap), 20)
+    wait_frame(qa.window)
+    click_item(qa, qa.find("btnAuto"))
+    assert wait_until(lambda: bool(t.results.get("rows")), 240), "the hand never ended"
+    click_item(qa, qa.find("autoPill"))
+    assert wait_until(lambda: not t.autoPlay, 10)
+    wait_frame(qa.window)
+    lengths = [len(s["river"]) for s in t.board["seats"]]
+    assert min(lengths) >= 19, lengths   # every river has a third row longer than six
+    tiles = {p: [qa.find(f"mjRiver_{p}_{i}") for i in range(n)] for p, n in enumerate(lengths)}
+    rects = {p: [_scene_rect(x) for x in xs] for p, xs in tiles.items()}
+    plates = [_scene_rect(qa.find(f"seat_{p}")) for p in range(4)]
+    dial = _scene_rect(qa.find("mjDial"))
+    for p, rs in rects.items():
+        for i, r in enumerate(rs):
+            assert not r.intersects(dial), (p, i)
+            for q, plate in enumerate(plates):
+                assert not r.intersects(plate), f"river {p} tile {i} lies on seat {q}'s plate"
+            for q, other in rects.items():
+                if q != p:
+                    assert not any(r.intersects(o) for o in other), f"river {p} tile {i} lies on river {q}"
+    # the third row runs on in a line: tile 18 sits beside tile 17, not under it
+    third = [r.center() for r in rects[0][12:]]
+    assert len({round(c.y()) for c in third}) == 1 and third[-1].x() > third[0].x() + 31 * (len(third) - 2)
+    assert qa.find("resultsBox").property("visible")
+    click_item(qa, qa.find("btnPeekTable"))
+    assert wait_until(lambda: not qa.find("resultsBox").property("visible"), 10)
+    wait_frame(qa.window)
+    shot(qa, "mahjong_long_rivers_peek")
+    click_item(qa, qa.find("mahjongBoard"))   # a click anywhere brings the results back
+    assert wait_until(lambda: qa.find("resultsBox").property("visible"), 10)
+    assert t.results.get("rows"), "the results went away"

@@ -12,6 +12,7 @@ Item {
     property var app
     property real cx: 780
     property bool chatShown: false   // a LAN table's chat holds the right column's top: the log moves under it
+    readonly property bool ownsStatus: true   // the table's status line goes in this board's bar (mjStatus)
     property real cy: 372
     readonly property var b: table ? table.board : ({})
     readonly property var seats: b.seats || []
@@ -121,6 +122,10 @@ Item {
     }
 
     // ------------------------------------------------------------------ rivers and melds, turned to face their seat
+    // A river slot's place in its river: two rows of six, then the third row takes every later tile, as a river
+    // is laid at a real table. A fourth row would run into the own plate below the dial and the top seat's above it
+    // (a long hand has 19 and more discards a seat); the third row's tail runs beside the next river's end instead.
+    function riverXY(i) { return i < 12 ? Qt.point((i % 6) * 31, Math.floor(i / 6) * 45) : Qt.point((i - 12) * 31, 90) }
     Repeater {
         id: sides
         model: board.seats
@@ -128,7 +133,7 @@ Item {
         Item {
             id: side
             // the centre of river slot ``i`` in board coordinates (the river is turned to face its owner)
-            function slot(i) { return riverItem.mapToItem(board, (i % 6) * 31 + 15, Math.floor(i / 6) * 45 + 22) }
+            function slot(i) { var p = board.riverXY(i); return riverItem.mapToItem(board, p.x + 15, p.y + 22) }
             required property var modelData
             readonly property int pos: modelData.pos
             x: board.cx; y: board.cy; width: 0; height: 0
@@ -146,7 +151,7 @@ Item {
                         // the newest tiles wait for their flight to land (SPEC §8.4)
                         visible: index < side.modelData.river.length - (flyLayer.inFlight[side.pos] || 0)
                         face: modelData; w: 30; newest: modelData.newest === true
-                        x: (index % 6) * 31; y: Math.floor(index / 6) * 45
+                        x: board.riverXY(index).x; y: board.riverXY(index).y
                         opacity: board.claimOn && !newest ? board.dimmed : 1
                         Behavior on opacity { NumberAnimation { duration: Theme.dur(150) } }
                         Rectangle {   // a claim on offer: the discard pulses its gold outline twice (SPEC §8.4)
@@ -187,7 +192,7 @@ Item {
             if (at === null || !sides.itemAt(at[0])) return null
             var sd = sides.itemAt(at[0]), i = at[1]
             var here = sd.slot(i)
-            if (i % 6 < 5) return sd.slot(i + 1)
+            if (i !== 5 && i !== 11) return sd.slot(i + 1)   // a row's end: the tag goes on past it
             var back = sd.slot(i - 1)
             return Qt.point(2 * here.x - back.x, 2 * here.y - back.y)
         }
@@ -375,6 +380,13 @@ Item {
             text: qsTr("Discard")
             enabledState: board.picked !== ""
             onClicked: board.discard(board.picked)
+        }
+        Text {   // whom the table waits for, beside the 听 pill rather than under it (the table's own line steps aside)
+            objectName: "mjStatus"
+            visible: !!board.table && board.b.myTurn !== true && board.table.actions.length === 0 && !board.table.autoPlay
+            height: 46; verticalAlignment: Text.AlignVCenter
+            text: board.table ? board.table.status : ""
+            color: Theme.text2; font.family: Theme.font; font.pixelSize: 16
         }
         Rectangle {   // 听牌 (M-11a): the waits and how many are unseen
             objectName: "mjTing"
