@@ -409,7 +409,19 @@ class MahjongPresenter(Presenter):
                                  else i18n.word(lang, "mjSelfDrawn"))})
         pays = [{"name": name_of(s), "pay": p} for s, p in enumerate(res.get("payments") or [])]
         return {"wins": wins, "payments": pays, "drawn": bool(res.get("drawn")),
-                "title": i18n.word(lang, "mjDrawnTitle") if res.get("drawn") else ""}
+                "title": i18n.word(lang, "mjDrawnTitle") if res.get("drawn") else "",
+                "shown": self._shown_hands(res, lang, name_of)}
+
+    @staticmethod
+    def _shown_hands(res: Mapping[str, Any], lang: str, name_of: Any) -> list[Row]:
+        """A drawn hand's four hands, shown when it ends (M-16): the concealed tiles, the melds, and the waits
+        of each hand that was ready (M-11a), as the engine's result gives them."""
+        hands, waits = res.get("hands") or [], res.get("waits") or []
+        melds = res.get("melds") or [[]] * len(hands)
+        return [{"name": name_of(s), "tiles": [tile_row(t) for t in tiles],
+                 "melds": [[tile_row(t) for t in split_tiles(m)] for m in melds[s]],
+                 "waits": [tile_row(t) for t in (waits[s] if s < len(waits) else [])],
+                 "ready": i18n.word(lang, "mjReady")} for s, tiles in enumerate(hands)]
 
     def judge_state(self, view: Mapping[str, Any]) -> Any:
         return None   # every Mahjong action is a fixed choice: the offered list is the judge (LAN too)

@@ -512,10 +512,13 @@ class State:
             self.totals[s] += pay[s]
         self.stats["hands"] += 1
         shown = [[str(x) for x in self.t.tiles_of(s)] for s in range(N)] if not winners else []
+        # a drawn hand's shown hands say which were ready and on what (M-11a; M-16 pays nothing for it)
+        ready = [[str(TILES[i]) for i in waits_counts(self.rules.win_rule, self.t.hands[s], self.t.melds[s])]
+                 for s in range(N)] if not winners else []
         result = {"hand_no": self.hand_no, "dealer": self.dealer, "winners": winners, "wins": wins,
                   "payments": pay, "totals": list(self.totals), "drawn": not winners,
                   "melds": [[m.text() for m in ms] for ms in self.t.melds],  # M-10: concealed kongs revealed
-                  "hands": shown}
+                  "hands": shown, "waits": ready}
         self.results.append(result)
         self._ev("hand_end", result)
         for reveal in self.fair.reveal():  # the hand is over: its deal may be checked now (engine.fairness)

@@ -633,6 +633,31 @@ def test_a_long_hands_rivers_stay_clear_of_the_plates_and_each_other(qa):
     third = [r.center() for r in rects[0][12:]]
     assert len({round(c.y()) for c in third}) == 1 and third[-1].x() > third[0].x() + 31 * (len(third) - 2)
     assert qa.find("resultsBox").property("visible")
+    # the drawn hand's results show every hand (M-16), and the waits of each ready one as the oracle finds them
+    from engine.mahjong import Rules
+    shown = t.results["detail"]["shown"]
+    rows = [r for r in qa.find_all("drawnHand") if r.property("visible")]
+    assert len(shown) == 4 and len(rows) == 4
+    ready = 0
+    for item in rows:
+        row = item.property("modelData")
+        hand = "".join(x["tile"] for x in row["tiles"])
+        melds = ["".join(x["tile"] for x in m) for m in row["melds"]]
+        want = sorted(str(w) for w in Rules().waits(hand, melds))
+        assert sorted(x["tile"] for x in row["waits"]) == want, (row["name"], hand, melds)
+        waits_item = next(x for x in qa.find_all("drawnWaits") if x.parentItem() is item)
+        assert waits_item.property("visible") == bool(want)
+        ready += bool(want)
+    assert sorted(r.property("modelData")["name"] for r in rows) == sorted(r["name"] for r in shown)
+    assert sum(len(r["tiles"]) for r in shown) > 13, "the other seats' hands are not shown"
+    shot(qa, "mahjong_drawn_hand_results")
+    qa.settings.set("language", "en")
+    try:
+        assert wait_until(lambda: t.results["detail"]["shown"][0]["ready"] == "Ready", 10)
+        wait_frame(qa.window)
+        shot(qa, "mahjong_drawn_hand_results_en")
+    finally:
+        qa.settings.set("language", "zh")
     click_item(qa, qa.find("btnPeekTable"))
     assert wait_until(lambda: not qa.find("resultsBox").property("visible"), 10)
     wait_frame(qa.window)

@@ -2,7 +2,8 @@ import QtQuick
 import "../.."
 
 // The win screen's detail (M-19 … M-22): each winner's hand laid out by its reading (the pair first, then
-// each set), the exposed melds, the patterns and value, and every seat's payment; a drawn hand says so.
+// each set), the exposed melds, the patterns and value, and every seat's payment; a drawn hand says so and shows
+// every hand, with the waits of the ready ones.
 Column {
     id: wd
     property var detail: ({})
@@ -37,6 +38,36 @@ Column {
                         Repeater { model: grp.modelData; Tile { required property var modelData; face: modelData; w: 28 } }
                     }
                 }
+            }
+        }
+    }
+    Repeater {   // a drawn hand (M-16): every hand shown, with the waits of those that were ready
+        model: wd.detail.shown || []
+        Row {
+            id: shownRow
+            objectName: "drawnHand"
+            required property var modelData
+            spacing: 8
+            Text { width: 64; anchors.verticalCenter: parent.verticalCenter; text: shownRow.modelData.name; elide: Text.ElideRight; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 15 }
+            Row {
+                anchors.verticalCenter: parent.verticalCenter; spacing: 1
+                Repeater { model: shownRow.modelData.tiles; Tile { required property var modelData; face: modelData; w: 22 } }
+            }
+            Repeater {
+                model: shownRow.modelData.melds
+                Row {
+                    id: meldRow
+                    required property var modelData
+                    anchors.verticalCenter: parent.verticalCenter; spacing: 1
+                    Repeater { model: meldRow.modelData; Tile { required property var modelData; face: modelData; w: 18 } }
+                }
+            }
+            Row {
+                objectName: "drawnWaits"
+                visible: shownRow.modelData.waits.length > 0
+                anchors.verticalCenter: parent.verticalCenter; spacing: 2
+                Text { anchors.verticalCenter: parent.verticalCenter; text: shownRow.modelData.ready + " "; color: Theme.mintText; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
+                Repeater { model: shownRow.modelData.waits; Tile { required property var modelData; face: modelData; w: 18 } }
             }
         }
     }
