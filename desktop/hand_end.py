@@ -61,7 +61,10 @@ def hold(prev: dict[str, Any], snap: dict[str, Any], pres: Presenter
         if plays:
             _land(view, plays[-1], pres.faces(plays[-1].get("cards") or plays[-1].get("play") or ""),
                   seat == snap.get("seat"))
-    _place(view, pres.result_data(ended_events) or {})
+    result = pres.result_data(ended_events) or {}
+    _place(view, result)
+    if isinstance(snap.get("seat"), int):
+        pres.show_at_end(view, result, snap["seat"])
     later = {k: v for k, v in snap.items() if k != "ended_view"}
     later.update(events=deal_events, set_over=False, action=None)
     return ended, later

@@ -533,6 +533,8 @@ class TableBridge(QObject):
         self._phase = str(self.snap.get("phase", ""))
         if self.snap.get("over"):
             self._status = s["gameOver"]
+        elif self.snap.get("set_over") or self._held:
+            self._status = ""   # the results speak; nobody is waited for on the ended board
         elif self.snap.get("my_turn"):
             self._status = s["yourTurn"]
         elif isinstance(to_act, int):

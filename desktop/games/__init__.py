@@ -117,6 +117,10 @@ class Presenter:
         """The data of the event that ends a hand or set (one of ``result_events``) that the results show."""
         return next((dict(e.get("data", {})) for e in events if e.get("kind") in self.result_events), None)
 
+    def show_at_end(self, view: dict[str, Any], result: Mapping[str, Any], me: int) -> None:
+        """What the end of a hand lays open on its ended board (``view``, a copy, desktop/hand_end.py) for seat
+        ``me``, from the hand's ``result`` — e.g. a winning hand put face up. Nothing by default."""
+
     demo_seed = 5   # ``python -m desktop --demo``: a deal that shows the game's flights and results
 
     def next_label(self, s: Mapping[str, str]) -> str:

@@ -170,16 +170,18 @@ class MahjongPresenter(Presenter):
         for pos in range(n):
             seat = (me + pos) % n
             count = int(counts[seat]) if seat < len(counts) else 0
+            shown = (view.get("shown") or {}).get(str(seat), [])
+            backs = max(0, count - len(shown)) if pos else 0   # a hand face up (明楼, a hand's end) has no backs
             seats.append({
                 "seat": seat, "pos": pos, "count": count,
                 # another seat's concealed hand is its count of backs, never its tiles; a hand of 3k+2 holds
                 # a drawn tile (or a claim's discard to come), drawn a little apart as in the own hand
-                "backs": count if pos else 0, "drawnApart": bool(pos) and count % 3 == 2,
+                "backs": backs, "drawnApart": backs > 0 and count % 3 == 2,
                 "wind": i18n.pick(lang, WIND_ZH.get(winds[seat], winds[seat]), winds[seat]),
                 "dealer": view.get("dealer") == seat,
                 "river": [dict(tile_row(t), newest=(last == (seat, i))) for i, t in enumerate(rivers[seat])],
                 "melds": [self._meld_row(m, name_of, lang) for m in melds[seat]],
-                "shown": [tile_row(t) for t in (view.get("shown") or {}).get(str(seat), [])],
+                "shown": [tile_row(t) for t in shown],
             })
         hand = list(view.get("hand") or [])
         drawn = view.get("drawn")
@@ -376,6 +378,29 @@ class MahjongPresenter(Presenter):
                     table.fly("flash", pos, pos, [{"caption": words["win"], "gold": True}], True)
         elif kind == "deal":
             table.ring("deal")
+
+    def show_at_end(self, view: dict[str, Any], result: Mapping[str, Any], me: int) -> None:
+        """A hand ends face up: the winner's hand with the winning tile last (mine: the tile set apart as a drawn
+        one), a discard won on taken out of its river; a drawn hand shows every hand (M-16)."""
+        shown = dict(view.get("shown") or {})
+        rivers = [list(r) for r in view.get("rivers") or []]
+        taken: set[int] = set()
+        for w in result.get("wins") or []:
+            seat, tile, tiles = int(w["seat"]), w.get("tile"), [str(t) for t in w.get("tiles") or []]
+            if tile in tiles:
+                tiles.remove(tile)
+                tiles.append(tile)
+            if seat == me:
+                view["hand"], view["drawn"] = tiles, tile
+            else:
+                shown[str(seat)] = tiles
+            src = w.get("from")
+            if isinstance(src, int) and src not in taken and src < len(rivers) and rivers[src][-1:] == [tile]:
+                rivers[src].pop()   # the winner took it (a robbed kong's tile is in no river)
+                taken.add(src)      # several winners on one discard (M-23) took the same tile
+        if result.get("drawn"):
+            shown.update({str(s): list(tiles) for s, tiles in enumerate(result.get("hands") or []) if s != me})
+        view["shown"], view["rivers"] = shown, rivers
 
     def results_scores(self, res: Mapping[str, Any]) -> list[int] | None:
         return list(res.get("payments") or []) or None

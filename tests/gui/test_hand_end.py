@@ -131,3 +131,53 @@ def test_the_ended_board_is_the_workers_last_with_my_last_play_gone_and_the_new_
     # nothing to hold: the match is over, or the table does not pause, or another game's board is showing
     for bad in ({"over": True}, {"paused": False}, {"gen": 2}):
         assert hand_end.hold(prev, {**snap, **bad}, pres) is None
+
+
+@pytest.mark.parametrize("seed,case", [(0, "other_self"), (1, "other_disc"), (3, "me_self"), (4, "me_disc"),
+                                       (10, "drawn")])
+def test_a_mahjong_hand_ends_face_up(seed, case):
+    """The ended Mahjong board lays the hand open (M-16a): the winner's tiles face up with the winning tile
+    last — mine with it set apart as a drawn tile — the discard won on out of its river, and on a drawn hand
+    (M-16) every hand face up; a losing hand after a win stays backs. Greedy bots play the hand."""
+    import copy
+
+    from desktop.games import presenter
+    from engine.bots import make_bot
+    pres = presenter("mahjong")
+    st = games.new_state("mahjong", seed)
+    bots = [make_bot("greedy", "mahjong", seed=seed + s) for s in range(4)]
+    while True:
+        before = copy.deepcopy(st.view(0))
+        s = st.to_act
+        evs = [e.to_json() for e in st.apply(bots[s].choose(st.view(s), list(st.legal_actions(s))).action)
+               if e.visible_to(0)]
+        res = pres.result_data(evs)
+        if res:
+            break
+    view = copy.deepcopy(before)
+    pres.show_at_end(view, res, 0)
+    board = pres.board_view(view, {}, "zh", str)
+    seats = board["seats"]
+    wins = res.get("wins") or []
+    assert case == ("drawn" if res["drawn"] else ("me" if wins[0]["seat"] == 0 else "other")
+                    + ("_self" if wins[0]["self_drawn"] else "_disc")), "the seed no longer plays this case"
+    if res["drawn"]:
+        for p in range(1, 4):
+            assert [x["tile"] for x in seats[p]["shown"]] == res["hands"][p] and seats[p]["backs"] == 0
+        return
+    w = wins[0]
+    tiles = sorted(w["tiles"])
+    if w["seat"] == 0:
+        assert board["drawn"]["tile"] == w["tile"]
+        assert sorted([x["tile"] for x in board["hand"]] + [w["tile"]]) == tiles
+    else:
+        shown = [x["tile"] for x in seats[w["seat"]]["shown"]]
+        assert sorted(shown) == tiles and shown[-1] == w["tile"] and seats[w["seat"]]["backs"] == 0
+    for p in range(1, 4):
+        if p != w["seat"]:
+            assert seats[p]["shown"] == [] and seats[p]["backs"] == before["counts"][p], "a losing hand shown"
+    if not w["self_drawn"]:
+        src = w["from"]
+        assert before["rivers"][src][-1] == w["tile"] and view["rivers"][src] == before["rivers"][src][:-1]
+    else:
+        assert view["rivers"] == before["rivers"]

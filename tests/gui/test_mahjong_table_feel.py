@@ -603,8 +603,9 @@ def _scene_rect(item) -> QRectF:
 
 def test_a_long_hands_rivers_stay_clear_of_the_plates_and_each_other(qa):
     """A drawn hand (M-16, seed 35: 21, 20, 21 and 20 discards) fills every river past two rows of six: the third
-    row takes the rest, so no river tile lies on a seat plate, on the dial or on another river; 看牌桌 folds the
-    results away to show that board, and a click brings them back."""
+    row takes the rest, so no river tile lies on a seat plate, on the dial or on another river; the results show
+    every hand with the ready ones' waits, and 看牌桌 folds them away to show that board, every hand face up; a
+    click brings them back."""
     t = qa.table
     t.start(quick_config("mahjong", seed=35, pace_ms=0, pause_at_results=True, save=False))
     qa.set_screen("table")
@@ -661,6 +662,11 @@ def test_a_long_hands_rivers_stay_clear_of_the_plates_and_each_other(qa):
     click_item(qa, qa.find("btnPeekTable"))
     assert wait_until(lambda: not qa.find("resultsBox").property("visible"), 10)
     wait_frame(qa.window)
+    # the ended board lies open (M-16): every other hand face up, no backs, and nobody is waited for
+    board = t.board
+    for p in range(1, 4):
+        assert board["seats"][p]["backs"] == 0 and len(board["seats"][p]["shown"]) == board["seats"][p]["count"]
+    assert t.status == "" and not qa.find("mjStatus").property("visible")
     shot(qa, "mahjong_long_rivers_peek")
     click_item(qa, qa.find("mahjongBoard"))   # a click anywhere brings the results back
     assert wait_until(lambda: qa.find("resultsBox").property("visible"), 10)

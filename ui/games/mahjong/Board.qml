@@ -383,7 +383,7 @@ Item {
         }
         Text {   // whom the table waits for, beside the 听 pill rather than under it (the table's own line steps aside)
             objectName: "mjStatus"
-            visible: !!board.table && board.b.myTurn !== true && board.table.actions.length === 0 && !board.table.autoPlay
+            visible: !!board.table && board.b.myTurn !== true && board.table.actions.length === 0 && !board.table.autoPlay && text !== ""
             height: 46; verticalAlignment: Text.AlignVCenter
             text: board.table ? board.table.status : ""
             color: Theme.text2; font.family: Theme.font; font.pixelSize: 16
