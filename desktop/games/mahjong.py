@@ -398,6 +398,7 @@ class MahjongPresenter(Presenter):
             if isinstance(src, int) and src not in taken and src < len(rivers) and rivers[src][-1:] == [tile]:
                 rivers[src].pop()   # the winner took it (a robbed kong's tile is in no river)
                 taken.add(src)      # several winners on one discard (M-23) took the same tile
+                view["trick"], view["claim"] = [], None   # its claim round is over: no newest discard to mark
         if result.get("drawn"):
             shown.update({str(s): list(tiles) for s, tiles in enumerate(result.get("hands") or []) if s != me})
         view["shown"], view["rivers"] = shown, rivers

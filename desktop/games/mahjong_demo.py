@@ -1,6 +1,6 @@
 """``python -m desktop --demo mahjong --screenshot-dir DIR``: a Mahjong table where the demo plays seat 0 with
 the hint bot's choices, in Chinese and in English, with a screenshot of the deal, a discard, a claim prompt,
-a kong, a 听牌 hand and the results (win screen) of each language; and of the table's motion and keys: the
+a kong, a 听牌 hand, the results (win screen) and the board the hand ended on (看牌桌) of each language; and of the table's motion and keys: the
 other seats' hands face down along their edges with their melds, a discard in mid-flight to its river (slow
 animation for that one shot), and a 吃 with two runs where → has chosen the second (the real key event).
 Runs offscreen and exits."""
@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-SHOTS = ("deal", "discard", "claim", "kong", "ting", "results", "edges", "flight", "chow")
+SHOTS = ("deal", "discard", "claim", "kong", "ting", "results", "ended", "edges", "flight", "chow")
 
 
 def _has_kong(board: dict[str, Any]) -> bool:
@@ -60,6 +60,13 @@ def run(qa: Any, game: str, out: Path, seed: int, lang: str, time_limit: float, 
                 wait(150)
                 shot(f"{lang}_results")
                 need.discard("results")
+                if "ended" in need:   # 看牌桌: the board the hand ended on, the winning hand face up
+                    panel = qa.find("resultsPanel")
+                    panel.setProperty("peek", True)
+                    wait(150)
+                    shot(f"{lang}_ended")
+                    panel.setProperty("peek", False)
+                    need.discard("ended")
             if snap.get("over"):
                 cfg["seed"] = int(cfg["seed"]) + 1
                 t.start(cfg)

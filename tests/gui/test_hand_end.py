@@ -179,5 +179,7 @@ def test_a_mahjong_hand_ends_face_up(seed, case):
     if not w["self_drawn"]:
         src = w["from"]
         assert before["rivers"][src][-1] == w["tile"] and view["rivers"][src] == before["rivers"][src][:-1]
+        # the claim round is over: no discard is marked newest, and no claim tag stands
+        assert not any(t["newest"] for p in seats for t in p["river"]) and board["claimTile"] is None
     else:
         assert view["rivers"] == before["rivers"]
