@@ -124,7 +124,8 @@ Item {
     // ------------------------------------------------------------------ rivers and melds, turned to face their seat
     // A river slot's place in its river: two rows of six, then the third row takes every later tile, as a river
     // is laid at a real table. A fourth row would run into the own plate below the dial and the top seat's above it
-    // (a long hand has 19 and more discards a seat); the third row's tail runs beside the next river's end instead.
+    // (a long hand has 19 and more discards a seat); the third row runs on past its sixth slot, clear of the next
+    // seat's river (tests/gui/test_mahjong_table_feel.py checks a drawn hand's four rivers).
     function riverXY(i) { return i < 12 ? Qt.point((i % 6) * 31, Math.floor(i / 6) * 45) : Qt.point((i - 12) * 31, 90) }
     Repeater {
         id: sides
