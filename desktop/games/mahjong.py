@@ -196,6 +196,7 @@ class MahjongPresenter(Presenter):
         return {
             "wall": view.get("wall", 0), "seats": seats,
             "hand": [tile_row(t) for t in hand], "drawn": tile_row(drawn) if drawn else None,
+            "drawnWins": bool(view.get("won")),   # the ended board: my tile set apart is the one I won on
             "discards": discards, "claims": claims, "myTurn": bool(snap.get("my_turn")),
             "claimTile": tile_row(claim["tile"]) if claim else None,
             "claimFrom": int(claim["from"]) if claim else -1,
@@ -391,7 +392,7 @@ class MahjongPresenter(Presenter):
                 tiles.remove(tile)
                 tiles.append(tile)
             if seat == me:
-                view["hand"], view["drawn"] = tiles, tile
+                view["hand"], view["drawn"], view["won"] = tiles, tile, True
             else:
                 shown[str(seat)] = tiles
             src = w.get("from")

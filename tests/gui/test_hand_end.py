@@ -168,9 +168,10 @@ def test_a_mahjong_hand_ends_face_up(seed, case):
     w = wins[0]
     tiles = sorted(w["tiles"])
     if w["seat"] == 0:
-        assert board["drawn"]["tile"] == w["tile"]
+        assert board["drawn"]["tile"] == w["tile"] and board["drawnWins"]   # labelled 胡, not 摸牌
         assert sorted([x["tile"] for x in board["hand"]] + [w["tile"]]) == tiles
     else:
+        assert not board["drawnWins"]
         shown = [x["tile"] for x in seats[w["seat"]]["shown"]]
         assert sorted(shown) == tiles and shown[-1] == w["tile"] and seats[w["seat"]]["backs"] == 0
     for p in range(1, 4):

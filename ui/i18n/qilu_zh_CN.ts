@@ -100,6 +100,10 @@
             <source>Drawn</source>
             <translation>摸牌</translation>
         </message>
+        <message>
+            <source>Win</source>
+            <translation>胡</translation>
+        </message>
     </context>
     <context>
         <name>ChatPanel</name>

@@ -567,7 +567,8 @@ Item {
                     objectName: "mjDrawnLabel"
                     visible: ht.isDrawn
                     anchors.horizontalCenter: parent.horizontalCenter; y: -20
-                    text: qsTr("Drawn"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 12
+                    text: board.b.drawnWins === true ? qsTr("Win") : qsTr("Drawn")   // the ended board: the tile won on
+                    color: board.b.drawnWins === true ? Theme.gold : Theme.text2; font.family: Theme.font; font.pixelSize: 12
                 }
                 Rectangle {   // a tile an offered claim would take: a 3 px mint underline
                     objectName: "mjClaimUse_" + ht.index
