@@ -402,7 +402,11 @@ class MahjongPresenter(Presenter):
                 view["trick"], view["claim"] = [], None   # its claim round is over: no newest discard to mark
         if result.get("drawn"):
             shown.update({str(s): list(tiles) for s, tiles in enumerate(result.get("hands") or []) if s != me})
-        view["shown"], view["rivers"] = shown, rivers
+        counts = list(view.get("counts") or [])
+        for s, tiles in shown.items():   # the plates count the hands as they lie open (a winner holds 14)
+            if int(s) < len(counts):
+                counts[int(s)] = len(tiles)
+        view["shown"], view["rivers"], view["counts"] = shown, rivers, counts
 
     def results_scores(self, res: Mapping[str, Any]) -> list[int] | None:
         return list(res.get("payments") or []) or None

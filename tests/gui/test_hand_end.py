@@ -174,6 +174,7 @@ def test_a_mahjong_hand_ends_face_up(seed, case):
         assert not board["drawnWins"]
         shown = [x["tile"] for x in seats[w["seat"]]["shown"]]
         assert sorted(shown) == tiles and shown[-1] == w["tile"] and seats[w["seat"]]["backs"] == 0
+        assert seats[w["seat"]]["count"] == len(tiles)   # the plate counts the hand as it lies open
     for p in range(1, 4):
         if p != w["seat"]:
             assert seats[p]["shown"] == [] and seats[p]["backs"] == before["counts"][p], "a losing hand shown"
