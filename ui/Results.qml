@@ -13,7 +13,7 @@ Item {
     // 看牌桌: the box steps aside to show the board the hand ended on (desktop/hand_end.py keeps it under the box);
     // a click anywhere brings the results back. Not on a LAN table: its board under the box is already the next hand.
     property bool peek: false
-    onRChanged: peek = false
+    onVisibleChanged: if (!visible) peek = false   // the next results open unfolded (not on every table update)
     Rectangle { visible: !res.peek; anchors.fill: parent; color: "#B3000000"; MouseArea { anchors.fill: parent } }
     MouseArea {
         objectName: "resultsPeekBack"

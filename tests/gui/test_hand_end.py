@@ -45,7 +45,9 @@ def test_the_felt_keeps_the_ended_hand_until_next_hand(qa, game):
     click_item(qa, qa.find("btnPeekTable"))   # 看牌桌: the box steps aside for the ended board ...
     assert wait_until(lambda: not qa.find("resultsBox").property("visible"), 10)
     assert qa.find("resultsPeekBack").property("visible") and t.results.get("rows")
+    t.changed.emit()   # any table update (a setting, a flight's end) leaves the board shown
     wait_frame(qa.window)
+    assert not qa.find("resultsBox").property("visible")
     shot(qa, f"hand_end_{game}_peek_zh")
     click_item(qa, qa.find("resultsPeekBack"))   # ... and a click anywhere brings it back
     assert wait_until(lambda: qa.find("resultsBox").property("visible"), 10)
