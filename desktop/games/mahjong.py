@@ -396,10 +396,11 @@ class MahjongPresenter(Presenter):
             else:
                 shown[str(seat)] = tiles
             src = w.get("from")
-            if isinstance(src, int) and src not in taken and src < len(rivers) and rivers[src][-1:] == [tile]:
-                rivers[src].pop()   # the winner took it (a robbed kong's tile is in no river)
-                taken.add(src)      # several winners on one discard (M-23) took the same tile
-                view["trick"], view["claim"] = [], None   # its claim round is over: no newest discard to mark
+            if isinstance(src, int):   # won on a discard or a robbed kong: its claim round is over (no tag, no mark)
+                view["trick"], view["claim"] = [], None
+                if src not in taken and src < len(rivers) and rivers[src][-1:] == [tile]:
+                    rivers[src].pop()   # the winner took it (a robbed kong's tile is in no river)
+                    taken.add(src)      # several winners on one discard (M-23) took the same tile
         if result.get("drawn"):
             shown.update({str(s): list(tiles) for s, tiles in enumerate(result.get("hands") or []) if s != me})
         counts = list(view.get("counts") or [])

@@ -136,11 +136,12 @@ def test_the_ended_board_is_the_workers_last_with_my_last_play_gone_and_the_new_
 
 
 @pytest.mark.parametrize("seed,case", [(0, "other_self"), (1, "other_disc"), (3, "me_self"), (4, "me_disc"),
-                                       (10, "drawn")])
+                                       (10, "drawn"), (33, "other_rob")])
 def test_a_mahjong_hand_ends_face_up(seed, case):
     """The ended Mahjong board lays the hand open (M-16a): the winner's tiles face up with the winning tile
-    last — mine with it set apart as a drawn tile — the discard won on out of its river, and on a drawn hand
-    (M-16) every hand face up; a losing hand after a win stays backs. Greedy bots play the hand."""
+    last — mine with it set apart as a drawn tile — the discard won on out of its river (a robbed kong's tile,
+    M-13, is in none), and on a drawn hand (M-16) every hand face up; a losing hand after a win stays backs.
+    Greedy bots play the hand."""
     import copy
 
     from desktop.games import presenter
@@ -161,8 +162,10 @@ def test_a_mahjong_hand_ends_face_up(seed, case):
     board = pres.board_view(view, {}, "zh", str)
     seats = board["seats"]
     wins = res.get("wins") or []
+    robbed = bool(wins) and "qiangganghu" in wins[0]["patterns"]   # M-13: the tile came off an added kong
     assert case == ("drawn" if res["drawn"] else ("me" if wins[0]["seat"] == 0 else "other")
-                    + ("_self" if wins[0]["self_drawn"] else "_disc")), "the seed no longer plays this case"
+                    + ("_self" if wins[0]["self_drawn"] else "_rob" if robbed else "_disc")), \
+        "the seed no longer plays this case"
     if res["drawn"]:
         for p in range(1, 4):
             assert [x["tile"] for x in seats[p]["shown"]] == res["hands"][p] and seats[p]["backs"] == 0
@@ -180,7 +183,9 @@ def test_a_mahjong_hand_ends_face_up(seed, case):
     for p in range(1, 4):
         if p != w["seat"]:
             assert seats[p]["shown"] == [] and seats[p]["backs"] == before["counts"][p], "a losing hand shown"
-    if not w["self_drawn"]:
+    if robbed:   # the robbed tile is in no river: every river stays, and the rob round leaves no tag
+        assert view["rivers"] == before["rivers"] and board["claimTile"] is None
+    elif not w["self_drawn"]:
         src = w["from"]
         assert before["rivers"][src][-1] == w["tile"] and view["rivers"][src] == before["rivers"][src][:-1]
         # the claim round is over: no discard is marked newest, and no claim tag stands
