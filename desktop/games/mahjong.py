@@ -182,6 +182,7 @@ class MahjongPresenter(Presenter):
                 "river": [dict(tile_row(t), newest=(last == (seat, i))) for i, t in enumerate(rivers[seat])],
                 "melds": [self._meld_row(m, name_of, lang) for m in melds[seat]],
                 "shown": [tile_row(t) for t in shown],
+                "shownWins": seat in (view.get("won_by") or []),   # the ended board: its last tile won the hand
             })
         hand = list(view.get("hand") or [])
         drawn = view.get("drawn")
@@ -395,6 +396,7 @@ class MahjongPresenter(Presenter):
                 view["hand"], view["drawn"], view["won"] = tiles, tile, True
             else:
                 shown[str(seat)] = tiles
+                view["won_by"] = list(view.get("won_by") or []) + [seat]
             src = w.get("from")
             if isinstance(src, int):   # won on a discard or a robbed kong: its claim round is over (no tag, no mark)
                 view["trick"], view["claim"] = [], None

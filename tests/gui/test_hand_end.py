@@ -169,6 +169,7 @@ def test_a_mahjong_hand_ends_face_up(seed, case):
     if res["drawn"]:
         for p in range(1, 4):
             assert [x["tile"] for x in seats[p]["shown"]] == res["hands"][p] and seats[p]["backs"] == 0
+            assert not seats[p]["shownWins"]
         return
     w = wins[0]
     tiles = sorted(w["tiles"])
@@ -180,6 +181,7 @@ def test_a_mahjong_hand_ends_face_up(seed, case):
         shown = [x["tile"] for x in seats[w["seat"]]["shown"]]
         assert sorted(shown) == tiles and shown[-1] == w["tile"] and seats[w["seat"]]["backs"] == 0
         assert seats[w["seat"]]["count"] == len(tiles)   # the plate counts the hand as it lies open
+        assert seats[w["seat"]]["shownWins"]   # its last tile, the winning one, is drawn in gold
     for p in range(1, 4):
         if p != w["seat"]:
             assert seats[p]["shown"] == [] and seats[p]["backs"] == before["counts"][p], "a losing hand shown"

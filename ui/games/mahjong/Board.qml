@@ -229,22 +229,26 @@ Item {
                 visible: !edge.side
                 layoutDirection: Qt.RightToLeft
                 spacing: 1
+                // a hand face up (明楼, or the hand's end) lies where its backs would, left of the melds as its owner
+                // sees it; a winner's last tile, the one he won on, next to them in gold
+                Repeater { model: edge.side ? [] : edge.modelData.shown; Tile { required property var modelData; required property int index; face: modelData; w: 24; rotation: 180; newest: edge.modelData.shownWins && index === edge.modelData.shown.length - 1 } }
                 Repeater { model: edge.side ? 0 : edge.modelData.backs; MjBack { pos: edge.pos; count: edge.modelData.backs; apartLast: edge.modelData.drawnApart } }
                 Item { width: 7; height: 1 }
                 Repeater { model: edge.side ? [] : edge.modelData.melds; MjMeld { pos: edge.pos } }
-                Repeater { model: edge.side ? [] : edge.modelData.shown; Tile { required property var modelData; face: modelData; w: 24; rotation: 180 } }
             }
             Column {   // the side seats: the right seat's right end is screen-top, the left seat's screen-bottom
                 id: edgeCol
                 visible: edge.side
                 spacing: 1
-                Repeater { model: edge.pos === 1 ? edge.modelData.shown : []; MjSideTile { face: modelData; pos: edge.pos } }
                 Repeater { model: edge.pos === 1 ? edge.modelData.melds : []; MjMeld { pos: edge.pos } }
                 Item { width: 1; height: edge.pos === 1 && edge.modelData.melds.length > 0 ? 6 : 0 }
+                // a hand face up lies where its backs would: for the left seat above them (his left end) ...
+                Repeater { model: edge.pos === 3 ? edge.modelData.shown : []; MjSideTile { face: modelData; pos: edge.pos; won: edge.modelData.shownWins && index === edge.modelData.shown.length - 1 } }
                 Repeater { model: edge.side ? edge.modelData.backs : 0; MjBack { pos: edge.pos; count: edge.modelData.backs; apartLast: edge.modelData.drawnApart } }
+                // ... for the right seat below them, running upward to his right end: the winning tile first
+                Repeater { model: edge.pos === 1 ? edge.modelData.shown.slice().reverse() : []; MjSideTile { face: modelData; pos: edge.pos; won: edge.modelData.shownWins && index === 0 } }
                 Item { width: 1; height: edge.pos === 3 && edge.modelData.melds.length > 0 ? 6 : 0 }
                 Repeater { model: edge.pos === 3 ? edge.modelData.melds : []; MjMeld { pos: edge.pos } }
-                Repeater { model: edge.pos === 3 ? edge.modelData.shown : []; MjSideTile { face: modelData; pos: edge.pos } }
             }
         }
     }
@@ -278,8 +282,9 @@ Item {
     component MjSideTile: Item {
         property var face: ({})
         property int pos: 1
+        property bool won: false
         width: 36; height: 25
-        Tile { objectName: "mjMeldTile_" + parent.pos; face: parent.face; w: 24; anchors.centerIn: parent; rotation: [0, -90, 180, 90][parent.pos] }
+        Tile { objectName: "mjMeldTile_" + parent.pos; face: parent.face; w: 24; anchors.centerIn: parent; rotation: [0, -90, 180, 90][parent.pos]; newest: parent.won }
     }
     // one exposed meld of an opponent with its chip (吃 · 王磊 / 碰 / 暗杠)
     component MjMeld: Item {
