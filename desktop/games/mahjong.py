@@ -383,7 +383,8 @@ class MahjongPresenter(Presenter):
 
     def show_at_end(self, view: dict[str, Any], result: Mapping[str, Any], me: int) -> None:
         """A hand ends face up: the winner's hand with the winning tile last (mine: the tile set apart as a drawn
-        one), a discard won on taken out of its river; a drawn hand shows every hand (M-16)."""
+        one), a discard won on taken out of its river; a drawn hand shows every hand (M-16). Nobody is ready any
+        more: the 听 pill goes."""
         shown = dict(view.get("shown") or {})
         rivers = [list(r) for r in view.get("rivers") or []]
         taken: set[int] = set()
@@ -410,6 +411,7 @@ class MahjongPresenter(Presenter):
             if int(s) < len(counts):
                 counts[int(s)] = len(tiles)
         view["shown"], view["rivers"], view["counts"] = shown, rivers, counts
+        view["ting"] = {}   # the hand is over: no 听 pill or badge (the results say who was ready, and on what)
 
     def results_scores(self, res: Mapping[str, Any]) -> list[int] | None:
         return list(res.get("payments") or []) or None

@@ -161,6 +161,9 @@ def test_a_mahjong_hand_ends_face_up(seed, case):
     pres.show_at_end(view, res, 0)
     board = pres.board_view(view, {}, "zh", str)
     seats = board["seats"]
+    from desktop import i18n
+    badges = [b["text"] for b in pres.badges(view, 0, 0, i18n.strings("zh"), "zh")]
+    assert board["ting"]["text"] == "" and "听牌" not in badges, "a 听 pill or badge over a hand that is over"
     wins = res.get("wins") or []
     robbed = bool(wins) and "qiangganghu" in wins[0]["patterns"]   # M-13: the tile came off an added kong
     assert case == ("drawn" if res["drawn"] else ("me" if wins[0]["seat"] == 0 else "other")

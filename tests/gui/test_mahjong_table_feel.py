@@ -667,6 +667,7 @@ def test_a_long_hands_rivers_stay_clear_of_the_plates_and_each_other(qa):
     for p in range(1, 4):
         assert board["seats"][p]["backs"] == 0 and len(board["seats"][p]["shown"]) == board["seats"][p]["count"]
     assert t.status == "" and not qa.find("mjStatus").property("visible")
+    assert not qa.find("mjTing").property("visible")   # the hand is over: nobody is ready any more
     shot(qa, "mahjong_long_rivers_peek")
     click_item(qa, qa.find("mahjongBoard"))   # a click anywhere brings the results back
     assert wait_until(lambda: qa.find("resultsBox").property("visible"), 10)
