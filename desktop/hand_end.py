@@ -1,8 +1,8 @@
 """The hand just ended stays on the felt while its results show.
 
 An engine deals the next set or hand in the same ``apply`` that ends this one, so the snapshot that brings the
-results already holds the next deal. A local table pauses at the results (``GameWorker.pause_at_results``);
-while it does, the felt keeps the hand the results are about — the board as it stood before the last move
+results already holds the next deal. A local table pauses at the results (``GameWorker.pause_at_results``), a
+LAN host waits at them for its players (docs/PROTOCOL.md §4); while it does, the felt keeps the hand the results are about — the board as it stood before the last move
 (``ended_view``, which the worker adds), that move landing on it — and the next deal (its view, its shuffle
 commitment, its cards flying in) waits for 下一局. These pure functions cut the snapshot in two;
 ``TableBridge`` holds the second half.

@@ -27,6 +27,11 @@ TABLE_STATUS = {"lobby": QT_TRANSLATE_NOOP("LanBridge", "waiting for players"),
                 "over": QT_TRANSLATE_NOOP("LanBridge", "match over")}
 
 
+# How long a table this app hosts waits at a hand's results for its players (PROTOCOL.md §4): long enough to read
+# them and look at the board, short enough that one player gone for tea does not hold the table.
+RESULTS_WAIT = 30.0
+
+
 class NetSession:
     """The app's own LAN connection (host or guest). ``act`` sends an intent for the latest state."""
 
@@ -49,6 +54,10 @@ class NetSession:
     def set_auto(self, on: bool) -> None:
         """托管 at a LAN table: the host's bot plays the seat; the host switches it and tells every seat."""
         self.client.set_auto(on)
+
+    def next_hand(self) -> None:
+        """下一局 at a LAN table: done with the results; the host, waiting at them, may go on for this seat."""
+        self.client.next_hand()
 
     def stop(self) -> None:
         try:
@@ -156,6 +165,7 @@ class LanBridge(QObject):
         self._name = ""
         self.bind = "0.0.0.0"       # tests: 127.0.0.1
         self.bot_delay = 0.4        # seconds a host bot waits (pacing for people)
+        self.results_wait = RESULTS_WAIT   # seconds a table hosted here waits at a hand's results
         self.discovery = True
         self._chat: collections.deque[dict[str, Any]] = collections.deque(maxlen=CHAT_LINES)
         self._resume: dict[str, Any] | None = None
@@ -183,7 +193,8 @@ class LanBridge(QObject):
         try:
             self.host = HostServer(host_config(cfg, seats, bot_delay=self.bot_delay, bind=self.bind,
                                                discovery=self.discovery, log_path=host_log_path(),
-                                               turn_timer=hosted_timer(self.app.settings)),
+                                               turn_timer=hosted_timer(self.app.settings),
+                                               results_wait=self.results_wait),
                                    on_event=self._host_events())
             port = self.host.start()
             token = self.host.reserve_seat(0, name)
@@ -270,7 +281,7 @@ class LanBridge(QObject):
                                                   seats=[SeatSpec("open") for _ in range(n)],
                                                   fill_level="heuristic", bot_delay=self.bot_delay, bind=self.bind,
                                                   port=port, discovery=self.discovery, log_path=host_log_path(),
-                                                  resume=True),
+                                                  resume=True, results_wait=self.results_wait),
                                        on_event=self._host_events())
                 port = self.host.start()
                 break
@@ -424,6 +435,8 @@ class LanBridge(QObject):
             self._track_drops(msg.table)
             if table.net is not None:
                 table.seat_names = seat_names(msg.table.seats, self.lang())
+                if not self.waits_for_me():
+                    table.results_gave_way()   # the host's wait at the results ran out (or never was)
                 if self._net_snap is not None and bool(table.snap.get("auto")) != self._my_auto():
                     # 托管 of this seat switched (the move timer ran out, or it was taken back): the last state
                     # again, nothing new in it, with the turn given to the bot or back to the player
@@ -460,6 +473,17 @@ class LanBridge(QObject):
         elif isinstance(msg, Closing):
             self._status = f"{msg.code}: {msg.reason}"
         self.changed.emit()
+
+    def waits_for_me(self) -> bool:
+        """Whether the host waits at the last hand's results for this seat (PROTOCOL.md §4): only then does the
+        table keep the ended hand under them until 下一局; the host tells it before the results arrive."""
+        info = self._table
+        return info is not None and info.results_wait > 0 and self._seat in info.waiting
+
+    def waiting_for(self) -> list[int]:
+        """The other seats the host still waits for at the results."""
+        info = self._table
+        return [s for s in (info.waiting if info is not None else []) if s != self._seat]
 
     def _my_auto(self) -> bool:
         info = self._table

@@ -260,7 +260,9 @@ class TableBridge(QObject):
         if self._held and not snap.get("set_over"):
             snap, self._held = hand_end.carry(self.snap, self._held, snap)
         else:
-            split = hand_end.hold(self.snap, snap, self.pres) if self.net is None else None
+            if self.net is not None and snap.get("set_over") and self.lan is not None and self.lan.waits_for_me():
+                snap = {**snap, "paused": True}   # the host waits at these results for this seat (PROTOCOL.md §4)
+            split = hand_end.hold(self.snap, snap, self.pres)
             if split is not None:
                 snap, self._held = split
         self.snap = snap
@@ -537,6 +539,9 @@ class TableBridge(QObject):
             self._status = ""   # the results speak; nobody is waited for on the ended board
         elif self.snap.get("my_turn"):
             self._status = s["yourTurn"]
+        elif self.lan is not None and self.net is not None and self.lan.waiting_for():
+            names = i18n.pick(i18n.lang_of(s), "、", ", ").join(self.name_of(x) for x in self.lan.waiting_for())
+            self._status = s["atResults"].replace("%1", names)   # the host's bots wait for them (PROTOCOL.md §4)
         elif isinstance(to_act, int):
             self._status = s["waiting"].replace("%1", self.name_of(to_act))
         else:
@@ -893,6 +898,18 @@ class TableBridge(QObject):
             self._on_snapshot(held)
         if self.net is None:
             self._resume.emit()
+        else:
+            self.net.next_hand()   # the host waits at the results for this seat until told (PROTOCOL.md §4)
+
+    def results_gave_way(self) -> None:
+        """A LAN host's wait at the results ran out (PROTOCOL.md §4): the next deal shows, and the results step
+        aside as they do at a table that does not wait (上局结果 shows them again)."""
+        if not self._held:
+            return
+        if self._results and not self._results.get("late"):
+            self._folded, self._results = self._results, {}
+        held, self._held = self._held, {}
+        self._on_snapshot(held)
 
     @Slot()
     def showLastResults(self) -> None:
@@ -1059,6 +1076,11 @@ class TableBridge(QObject):
     def _g_is_lan(self) -> bool:
         return self.net is not None
 
+    def _g_ended_board(self) -> bool:
+        """Whether the felt shows the board the results are about (看牌桌 can show it): always at a local table;
+        at a LAN table while the host waits at the results for this seat, or at the end of the match."""
+        return self.net is None or bool(self._held) or bool(self.snap.get("over"))
+
     def _g_can_again(self) -> bool:
         return self.net is None and bool(self._again)
 
@@ -1141,6 +1163,7 @@ class TableBridge(QObject):
     autoPlay = Property(bool, _g_auto, notify=changed)
     over = Property(bool, _g_over, notify=changed)
     isLan = Property(bool, _g_is_lan, notify=changed)
+    endedBoard = Property(bool, _g_ended_board, notify=changed)
     canPlayAgain = Property(bool, _g_can_again, notify=changed)
     turnSecs = Property(int, _g_turn_secs, notify=changed)   # the countdown from which 托管 starts, 0 for none
     setLabel = Property(str, _g_setlabel, notify=changed)

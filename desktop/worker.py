@@ -18,14 +18,7 @@ from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
 
 from desktop import bots, i18n, shuffle_check, store
 from desktop.games import Presenter, presenter
-
-
-def set_key(view: dict[str, Any]) -> Any:
-    for k in ("set_no", "hand_no", "hand"):
-        v = view.get(k)
-        if isinstance(v, int):
-            return v
-    return None
+from engine.api import hand_key
 
 
 def verdict(state: Any, seat: int, cards: list[str], kinds: list[str], pres: Presenter) -> dict[str, Any]:
@@ -206,7 +199,7 @@ class GameWorker(QObject):
                 self.saver = None
         self.set_start = len(state.actions)
         view = state.view(self.seat)
-        self._key = set_key(view)
+        self._key = hand_key(view)
         self._save_progress(view)
         self._emit(None, list(state.history) if not state.actions else [], view, first=True)
         self._schedule()
@@ -405,7 +398,7 @@ class GameWorker(QObject):
             except OSError as exc:
                 self.notice.emit("error", f"save: {exc}")
         view = st.view(self.seat)   # the one view this action builds for the human's seat
-        self._key = set_key(view)
+        self._key = hand_key(view)
         set_over = self._key != before or st.is_over
         if set_over:
             self._keep_replay(before)

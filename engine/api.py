@@ -245,6 +245,16 @@ class GameSpec:
                  float(sum(t[s] for s in range(self.seats) if self.side(state, s) == 1)))]
 
 
+def hand_key(view: Mapping[str, Any]) -> int | None:
+    """Which set or hand of the match a view shows (``set_no``, ``hand_no``; a game without either: None) —
+    it changes in the one ``apply`` that ends a hand and deals the next, so a table can tell a hand's end."""
+    for k in ("set_no", "hand_no", "hand"):
+        v = view.get(k)
+        if isinstance(v, int):
+            return v
+    return None
+
+
 def check_view_header(view: Mapping[str, Any], names: Iterable[str] = VIEW_REQUIRED_KEYS) -> list[str]:
     """The header keys a view lacks (empty when it satisfies the contract; ``history`` is checked when the
     view's ``history_policy`` promises it)."""

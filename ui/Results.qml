@@ -11,7 +11,8 @@ Item {
     // a game with no places in a hand (a Mahjong hand has a winner, not an order) shows no Place column
     readonly property bool hasPlace: (r.rows || []).some(function(x) { return (x.place || "") !== "" })
     // 看牌桌: the box steps aside to show the board the hand ended on (desktop/hand_end.py keeps it under the box);
-    // a click anywhere brings the results back. Not on a LAN table: its board under the box is already the next hand.
+    // a click anywhere brings the results back. Not where the board under the box is already the next hand (a LAN
+    // host that does not wait at the results, or whose wait ran out).
     property bool peek: false
     onVisibleChanged: if (!visible) peek = false   // the next results open unfolded (not on every table update)
     Rectangle { visible: !res.peek; anchors.fill: parent; color: "#B3000000"; MouseArea { anchors.fill: parent } }
@@ -33,7 +34,7 @@ Item {
         color: "#0F211D"; border.color: Theme.primary1; border.width: 2
         Btn {
             objectName: "btnPeekTable"
-            visible: !res.table.isLan
+            visible: res.table.endedBoard
             anchors.right: parent.right; anchors.top: parent.top; anchors.margins: 24
             implicitHeight: 34; fontSize: 14; minWidth: 0
             text: qsTr("View table")

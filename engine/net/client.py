@@ -41,6 +41,7 @@ from engine.net.protocol import (
     Intent,
     Join,
     Leave,
+    Next,
     Notice,
     Ping,
     Pong,
@@ -162,6 +163,15 @@ class Client:
     def set_auto(self, on: bool) -> None:
         """托管 for this seat on or off (off takes the seat back from the host's bot)."""
         self.send(Auto(on))
+
+    def next_hand(self) -> None:
+        """Done with the last hand's results: the host, waiting at them for this seat, may go on."""
+        self.send(Next())
+
+    def waited_for(self) -> bool:
+        """Whether the host waits at the last hand's results for this seat (``next_hand`` ends that)."""
+        t = self.table
+        return t is not None and self.seat is not None and self.seat in t.waiting
 
     def turn_clock(self) -> tuple[int, float] | None:
         """(the seat whose move timer runs, its seconds left now), counted down from the host's latest figure;
@@ -466,6 +476,9 @@ class ClientThread:
     def set_auto(self, on: bool) -> None:
         self._call(lambda: self.client.set_auto(on))
 
+    def next_hand(self) -> None:
+        self._call(self.client.next_hand)
+
     def turn_clock(self) -> tuple[float, tuple[int, float] | None]:
         """The host's move timer: (its length in seconds, 0 for none; (the seat whose clock runs, its seconds
         left now) or None), as the latest message from the host said."""
@@ -540,6 +553,8 @@ async def run_bot(host: str, port: int, *, name: str = "", level: str = "heurist
                 del pending[:-4]
         if isinstance(msg, Refused) and msg.code == "illegal" and c.legal:
             pending.append(asyncio.ensure_future(decide(c, c.sid)))
+        if isinstance(msg, Table) and c.waited_for():
+            c.next_hand()  # a bot reads no results
         if isinstance(msg, Table) and msg.table.status == "over" and games_ and msg.table.match >= games_:
             done.set()
         if isinstance(msg, Notice):

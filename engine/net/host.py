@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 import msgspec
 
 from engine import fairness, games, plays
+from engine.api import hand_key
 from engine.core import Action, Event
 from engine.errors import RuleError
 from engine.net import discovery as disc
@@ -58,6 +59,7 @@ from engine.net.protocol import (
     Intent,
     Join,
     Leave,
+    Next,
     Notice,
     Ping,
     Pong,
@@ -110,6 +112,7 @@ class HostConfig:
     seed: int | None = None  # tests only: the deal seed is otherwise secret and random
     bot_delay: float = 0.0  # seconds a bot waits before it acts (GUI pacing)
     between_games: float = 0.0
+    results_wait: float = 0.0  # at a hand's results the bots and move timers wait this long for the players (Next)
     autostart: bool = False  # start as soon as no seat is open
     heartbeat: float = 5.0  # the host pings every connection this often
     idle_timeout: float = 20.0  # a connection that sends nothing this long is closed
@@ -271,6 +274,10 @@ class Host:
         self._turn_key: tuple[int, int] | None = None  # (turn sid, seat) the move timer runs for
         self._turn_deadline = 0.0  # time.monotonic() when it runs out
         self._turn_handle: asyncio.TimerHandle | None = None
+        self._waiting: set[int] = set()  # seats whose players are still at the last hand's results
+        self._wait_deadline = 0.0
+        self._wait_handle: asyncio.TimerHandle | None = None
+        self._hand_key: int | None = None  # the hand the table is at (engine.api.hand_key), to see one end
         if cfg.resume and cfg.log_path:
             self._resume()
 
@@ -293,6 +300,7 @@ class Host:
         for s, d in zip(self.seats, net.get("seats", [])):
             s.kind, s.level, s.name, s.token = d["kind"], d["level"], d["name"], d.get("token")
         self.state = r.state
+        self._hand_key = self._public_hand()
         self.sid = self._turn_sid = r.sid
         self.match = r.matches
         self.status = "over" if r.state.is_over else "playing"
@@ -327,6 +335,8 @@ class Host:
     def stop(self) -> None:
         if self._turn_handle is not None:
             self._turn_handle.cancel()
+        if self._wait_handle is not None:
+            self._wait_handle.cancel()
         for c in list(self.conns):
             self.close_conn(c, "stopping", "the host closed the table")
         if self.server is not None:
@@ -356,10 +366,12 @@ class Host:
 
     def table_info(self) -> TableInfo:
         left = self.turn_left()
+        wait_left = round(max(0.0, self._wait_deadline - time.monotonic()), 2) if self._waiting else None
         return TableInfo(self.cfg.game, dict(self._options()), self.cfg.host_name, self.status,
                          [s.info() for s in self.seats], self.cfg.grace, self.match, self.cfg.games,
                          fairness.bound_secret(self.next_seed, 0), self.cfg.turn_timer,
-                         self._turn_key[1] if left is not None and self._turn_key else None, left)
+                         self._turn_key[1] if left is not None and self._turn_key else None, left,
+                         self.cfg.results_wait, sorted(self._waiting), wait_left)
 
     def _draw_seed(self) -> int:
         """The next match's seed: secret and random (tests: ``cfg.seed`` plus the match number)."""
@@ -376,6 +388,7 @@ class Host:
                 "free": len(info.free_seats()), "seats": self.n_seats, "status": info.status}
 
     def _table_changed(self) -> None:
+        ended = self._prune_waiting()  # (a drop, 托管: a seat nobody plays by hand is not waited for)
         self._arm_turn()  # (托管 on or off, a drop, a return: whose clock runs may have changed)
         info = self.table_info()
         frame = encode(Table(info))
@@ -385,6 +398,8 @@ class Host:
         if self._advertiser is not None:
             self._advertiser.update(self._advert())
         self.notify(HostEvent("table", table=info, sid=self.sid))
+        if ended:
+            self._schedule_again()  # the bots go on (on the next turn of the loop: a caller may be mid-change)
 
     # --------------------------------------------------------------------------------------- host API
 
@@ -435,7 +450,9 @@ class Host:
         if self.lobby_entropy and self.cfg.game in games.names() and games.spec(self.cfg.game).deal is not None:
             kwargs["entropy"] = {0: [self.lobby_entropy.get(s.n) for s in self.seats]}  # engine.fairness
         self.lobby_entropy = {}
+        self._end_wait()
         self.state = games.new_state(self.cfg.game, seed, self.cfg.options, **kwargs)
+        self._hand_key = self._public_hand()
         self.match += 1
         self.next_seed = self._draw_seed()
         self.sid += 1
@@ -631,6 +648,8 @@ class Host:
             self._entropy(conn, msg)
         elif isinstance(msg, Auto):
             self._auto(conn, msg)
+        elif isinstance(msg, Next):
+            self._leave_results(conn.seat)
         elif isinstance(msg, Leave):
             if conn.seat is not None and self.status != "lobby":
                 s = self.seats[conn.seat]
@@ -789,6 +808,7 @@ class Host:
         if self.status != "playing" or self.state is None:
             self._refuse(conn, Refused("no game is being played", "not_playing", sid=self.sid))
             return
+        self._leave_results(seat)  # a move is done with the results too (a client that never sends Next)
         if self.state.to_act != seat or msg.action.kind in _free_kinds(self.state):  # free on one's own turn too
             self._free_intent(conn, seat, msg)
             return
@@ -898,7 +918,7 @@ class Host:
         key = None
         if seat is not None and self.cfg.turn_timer > 0:
             s = self.seats[seat]
-            if s.kind == "human" and not s.auto:
+            if s.kind == "human" and not s.auto and seat not in self._waiting:
                 key = (self._turn_sid, seat)
         if key == self._turn_key:
             return
@@ -946,6 +966,9 @@ class Host:
         self.sid += 1
         if not free:
             self._turn_sid = self.sid
+        if self._begin_wait():
+            self._table_changed()  # who the table waits for, before the results it waits at: a client keeps
+            # the ended hand under them only when it is waited for
         self._arm_turn()
         left = self.turn_left()
         jevents = [(e, scrub(e.to_json())) for e in events]
@@ -964,6 +987,74 @@ class Host:
         self.notify(HostEvent("state", sid=self.sid))
         self._schedule()
 
+    # ------------------------------------------------------------------------------ waiting at results
+
+    def _begin_wait(self) -> bool:
+        """After an action that ended a hand (not the match): wait at its results for every seat a player plays
+        by hand and is connected to, at most ``results_wait`` seconds. The next deal is already made and sent;
+        only the bots and the move timers wait, so a player reading the results is never put on 托管."""
+        st = self.state
+        if self.cfg.results_wait <= 0:
+            return False
+        before, self._hand_key = self._hand_key, self._public_hand()
+        if st.is_over or before is None or self._hand_key == before:
+            return False
+        players = {s.n for s in self.seats if s.kind == "human" and s.conn is not None and not s.auto}
+        if not players:
+            return False
+        self._end_wait()
+        self._waiting = players
+        self._wait_deadline = time.monotonic() + self.cfg.results_wait
+        self._wait_handle = asyncio.get_running_loop().call_later(self.cfg.results_wait, self._wait_over)
+        self._log(f"hand over: waiting up to {self.cfg.results_wait:g} s for seats {sorted(players)} at the results")
+        return True
+
+    def _public_hand(self) -> int | None:
+        """The hand the table is at (engine.api.hand_key of the public view); only a table that waits asks."""
+        if self.cfg.results_wait <= 0 or self.state is None:
+            return None
+        try:
+            view = self.state.view(None, with_history=False)
+        except TypeError:   # (a game whose view has no history to leave out)
+            view = self.state.view(None)
+        return hand_key(view)
+
+    def _leave_results(self, seat: int | None) -> None:
+        """``seat``'s player is done with the results (``Next``, or a move): once per seat and hand, so a
+        repeated ``Next`` costs the host nothing."""
+        if seat is None or seat not in self._waiting:
+            return
+        self._waiting.discard(seat)
+        if not self._waiting:
+            self._end_wait()
+            self._schedule_again()
+        self._table_changed()
+
+    def _wait_over(self) -> None:
+        self._wait_handle = None
+        if self._waiting:
+            self._log(f"results wait over: going on without seats {sorted(self._waiting)}")
+            self._waiting.clear()
+            self._table_changed()
+            self._schedule_again()
+
+    def _prune_waiting(self) -> bool:
+        """Drop from the wait the seats nobody plays by hand now; True when that ended it."""
+        if not self._waiting:
+            return False
+        self._waiting = {n for n in self._waiting
+                         if self.seats[n].kind == "human" and self.seats[n].conn is not None and not self.seats[n].auto}
+        if self._waiting:
+            return False
+        self._end_wait()
+        return True
+
+    def _end_wait(self) -> None:
+        self._waiting.clear()
+        if self._wait_handle is not None:
+            self._wait_handle.cancel()
+            self._wait_handle = None
+
     def _schedule_if_playing(self) -> None:
         if self.status == "playing":
             self._schedule()
@@ -976,6 +1067,8 @@ class Host:
             self._match_over()
             return
         s = self.seats[st.to_act]
+        if self._waiting:
+            return  # the players are at the results (_begin_wait)
         if s.kind == "bot" or (s.kind == "human" and s.auto):
             if self._bot_task is None or self._bot_task.done():
                 self._bot_task = self._spawn(self._bot_move(s.n, self._turn_sid))
@@ -1271,7 +1364,8 @@ def build_config(args: argparse.Namespace) -> HostConfig:
                       log_path=args.log, resume=args.resume, games=args.games,
                       hands=_hands(args), seed=args.seed,
                       bot_delay=args.bot_delay, autostart=not args.no_autostart, discovery=not args.no_discovery,
-                      heartbeat=args.heartbeat, idle_timeout=args.idle_timeout, fsync=args.fsync)
+                      heartbeat=args.heartbeat, idle_timeout=args.idle_timeout, fsync=args.fsync,
+                      results_wait=args.results_wait)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -1287,6 +1381,8 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--grace", type=float, default=30.0, help="seconds a dropped seat waits before 托管")
     p.add_argument("--turn-timer", type=float, default=0.0,
                    help="seconds a player has for each move before a bot plays his seat (托管); 0 = no timer")
+    p.add_argument("--results-wait", type=float, default=30.0,
+                   help="seconds the table waits at a hand's results for its players to go on (Next); 0 = no wait")
     p.add_argument("--log", help="the table log (write-ahead; needed to resume)")
     p.add_argument("--resume", action="store_true", help="resume the unfinished match in --log")
     p.add_argument("--games", type=int, default=1, help="consecutive matches (0 = forever)")

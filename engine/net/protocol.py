@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 import msgspec
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2  # 2: the host waits at a hand's results (``Next``, ``TableInfo.waiting``)
 APP = "qilu-cards"
 
 #: Largest frame a client may send to the host (intents and chat are small).
@@ -147,7 +147,12 @@ class Entropy(Base, tag="entropy", frozen=True):
     value: HEX32
 
 
-ClientMsg = Hello | Join | Rejoin | Leave | Intent | Chat | Entropy | Auto | Ping | Pong
+class Next(Base, tag="next", frozen=True):
+    """Done with the results of the hand just ended: the host's table, which waits at the results for its
+    players (``TableInfo.waiting``), may go on for this seat. Ignored when the host does not wait for it."""
+
+
+ClientMsg = Hello | Join | Rejoin | Leave | Intent | Chat | Entropy | Auto | Next | Ping | Pong
 
 # ----------------------------------------------------------------------------------------- host -> client
 
@@ -174,6 +179,9 @@ class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     turn_timer: float = 0.0  # the table's move timer in seconds (0: none): a seat that lets it run out gets 托管
     turn_seat: int | None = None  # the seat whose move timer runs now (None: no countdown runs) ...
     turn_left: float | None = None  # ... and its seconds left when this was sent (never a wall-clock time)
+    results_wait: float = 0.0  # how long the host waits at a hand's results for its players (0: it goes on)
+    waiting: list[int] = msgspec.field(default_factory=list)  # the seats it waits for now (``Next``) ...
+    wait_left: float | None = None  # ... and the seconds it still waits, when this was sent
 
     def free_seats(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "open"]

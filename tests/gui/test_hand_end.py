@@ -146,7 +146,7 @@ def test_a_mahjong_hand_ends_face_up(seed, case):
 
     from desktop.games import presenter
     from engine.bots import make_bot
-    pres = presenter("mahjong")
+    pres = type(presenter("mahjong"))()   # its own: the shared one remembers the discards of earlier tables
     st = games.new_state("mahjong", seed)
     bots = [make_bot("greedy", "mahjong", seed=seed + s) for s in range(4)]
     while True:

@@ -25,7 +25,7 @@ if HERE not in sys.path:
 from engine import games  # noqa: E402
 from engine.log import apply_side_record, state_kwargs  # noqa: E402
 from engine.net.host import LEGAL_SENT, Host, HostConfig, full_view, register_game_module, update_view  # noqa: E402
-from engine.net.protocol import ActionMsg, Sync, Update, decode_host  # noqa: E402
+from engine.net.protocol import PROTOCOL_VERSION, ActionMsg, Sync, Update, decode_host  # noqa: E402
 from engine.net.secrecy import scrub  # noqa: E402
 
 
@@ -335,7 +335,7 @@ def frame(obj: Any) -> bytes:
     return len(body).to_bytes(4, "big") + body
 
 
-HELLO = {"t": "hello", "proto": 1, "app": "qilu-cards", "name": "raw"}
+HELLO = {"t": "hello", "proto": PROTOCOL_VERSION, "app": "qilu-cards", "name": "raw"}
 
 
 async def read_all(reader: asyncio.StreamReader, timeout: float = 5.0) -> list[Any]:

@@ -1,0 +1,152 @@
+"""At a LAN table this app hosts, the host waits at a hand's results for its players (PROTOCOL.md §4): the
+ended hand stays on the felt under the results (看牌桌 shows it), the bots wait, and 下一局 tells the host
+this player is done; the players who are done see whom the table still waits for. If the wait runs out the
+results give way to the next hand by themselves (上局结果 keeps them).
+
+Two apps in one process on 127.0.0.1 (the host's player at seat 0, a guest at seat 1, two host bots), each
+answering its turns with the table's own suggestion until the first hand ends; the results are then driven with
+real clicks."""
+
+from __future__ import annotations
+
+import time
+
+from guikit import click_item, make_app, shot, wait, wait_frame, wait_until
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+
+def _host_and_join(host_app, guest_app, results_wait: float) -> None:
+    hl, gl = host_app.lan, guest_app.lan
+    hl.bind, hl.bot_delay, hl.discovery, hl.results_wait = "127.0.0.1", 0.0, False, results_wait
+    host_app.app.selectGame("mahjong")
+    assert hl.hostTable(), hl.status
+    port = hl.addresses[0].rsplit(":", 1)[1]
+    guest_app.set_screen("lan")
+    wait_frame(guest_app.window)
+    gl.connectTo(f"127.0.0.1:{port}")
+    assert wait_until(lambda: len(gl.seats) == 4, 10), gl.status
+    wait_frame(guest_app.window)
+    click_item(guest_app, guest_app.find("btnSit_1"))
+    assert wait_until(lambda: gl.seat == 1, 10)
+    host_app.set_screen("lan")
+    wait_frame(host_app.window)
+    click_item(host_app, host_app.find("btnHostStart"))
+    for a in (host_app, guest_app):
+        assert wait_until(lambda a=a: a.window.property("page") == "table" and a.table.net is not None, 20)
+
+
+def _play(apps, until, what: str, seconds: float = 120) -> None:
+    """Each app answers its turns with its table's suggestion (again after 2 s if the turn is still there) until
+    ``until()``; an app showing results answers nothing."""
+    end = time.monotonic() + seconds
+    done: dict[int, tuple[int, float]] = {}
+    while time.monotonic() < end:
+        if until():
+            return
+        for i, a in enumerate(apps):
+            t = a.table
+            n = int(t.snap.get("n_actions") or 0)
+            if t.results.get("rows") or not t.snap.get("my_turn"):
+                continue
+            if i in done and done[i][0] == n and time.monotonic() - done[i][1] < 2:
+                continue
+            done[i] = (n, time.monotonic())
+            sug = t.snap.get("suggest")
+            if sug or t.snap.get("phase") == "claim":   # a claim, a win: the suggestion; else 过
+                t.submit((sug or {}).get("kind", "pass"), (sug or {}).get("arg") or "")
+            else:     # a discard: the hint's tile, picked with H and thrown with Enter (real keys)
+                wait_frame(a.window)
+                a.find("tableScreen").forceActiveFocus()
+                QTest.keyClick(a.window, Qt.Key.Key_H)
+                QTest.keyClick(a.window, Qt.Key.Key_Return)
+        wait(20)
+    raise AssertionError(f"timed out waiting for {what}: " + repr([
+        (a.table.snap.get("phase"), a.table.snap.get("my_turn"), a.table.snap.get("suggest"), a.table.last_rejection)
+        for a in apps]))
+
+
+def _play_to_results(apps) -> None:
+    _play(apps, lambda: all(a.table.results.get("rows") for a in apps), "the first hand's results")
+
+
+def _waiting(host_app) -> set[int]:
+    return set(host_app.lan.host.call(lambda h: set(h._waiting)))
+
+
+def _sid(host_app) -> int:
+    return int(host_app.lan.host.call(lambda h: h.sid))
+
+
+def test_the_lan_table_waits_at_the_results_until_each_player_goes_on(qtbot, data_dir):
+    host_app, guest_app = make_app(), make_app()   # (one process: one translator, so one language at a time)
+    try:
+        _host_and_join(host_app, guest_app, 60.0)
+        _play_to_results([host_app, guest_app])
+        ht, gt = host_app.table, guest_app.table
+        # both are waited for; the bots wait with them
+        assert wait_until(lambda: _waiting(host_app) == {0, 1}, 5), _waiting(host_app)
+        sid = _sid(host_app)
+        wait(1000)
+        assert _sid(host_app) == sid, "a bot moved while the players were at the results"
+        for a in (host_app, guest_app):
+            assert a.find("resultsPanel").isVisible()
+            assert a.table.endedBoard, "the felt should keep the ended hand under the results"
+        ended_no = ht.snap["view"]["hand_no"]
+        # 看牌桌 on a LAN table that waits: the box folds away and the ended board shows
+        peek = host_app.find("btnPeekTable")
+        assert peek.isVisible()
+        click_item(host_app, peek)
+        assert wait_until(lambda: not host_app.find("resultsBox").isVisible(), 5)
+        assert ht.snap["view"]["hand_no"] == ended_no
+        shot(host_app, "lan_results_wait_peek_zh")
+        click_item(host_app, host_app.find("resultsPeekBack"))
+        assert wait_until(lambda: host_app.find("resultsBox").isVisible(), 5)
+        shot(host_app, "lan_results_wait_zh")
+        guest_app.settings.set("language", "en")
+        # the guest goes on first: his felt shows the next deal, and he reads whom the table still waits for
+        wait_frame(guest_app.window)
+        click_item(guest_app, guest_app.find("btnNextSet"))
+        assert wait_until(lambda: _waiting(host_app) == {0}, 5), _waiting(host_app)
+        assert wait_until(lambda: not guest_app.find("resultsPanel").isVisible(), 5)
+        assert gt.snap["view"]["hand_no"] == ended_no + 1
+        host_name = gt.name_of(0)
+        assert wait_until(lambda: gt.status == f"{host_name} still reading the results" or gt.snap.get("my_turn"),
+                          5), gt.status
+        if not gt.snap.get("my_turn"):
+            shot(guest_app, "lan_results_wait_guest_en")
+        assert _sid(host_app) == sid, "a bot moved while the host's player was at the results"
+        # the host's player is the last: the table goes on
+        click_item(host_app, host_app.find("btnNextSet"))
+        assert wait_until(lambda: not _waiting(host_app), 5)
+        assert wait_until(lambda: not host_app.find("resultsPanel").isVisible(), 5)
+        assert ht.snap["view"]["hand_no"] == ended_no + 1
+        _play([host_app, guest_app], lambda: _sid(host_app) > sid + 2, "the table to go on")
+        assert "still reading" not in gt.status
+    finally:
+        guest_app.shutdown()
+        host_app.shutdown()
+
+
+def test_when_the_wait_runs_out_the_results_give_way(qtbot, data_dir):
+    host_app, guest_app = make_app(), make_app()
+    try:
+        _host_and_join(host_app, guest_app, 1.5)
+        _play_to_results([host_app, guest_app])
+        ht = host_app.table
+        ended_no = ht.snap["view"]["hand_no"]
+        assert host_app.find("resultsPanel").isVisible()
+        # nobody clicks: after the 1.5 s wait the results step aside by themselves, and the next deal shows
+        assert wait_until(lambda: not host_app.find("resultsPanel").isVisible(), 10)
+        assert wait_until(lambda: not _waiting(host_app), 5)
+        assert ht.snap["view"]["hand_no"] == ended_no + 1
+        last = host_app.find("btnLastResults")
+        assert wait_until(lambda: last.isVisible(), 5)
+        wait_frame(host_app.window)
+        click_item(host_app, last)
+        assert wait_until(lambda: host_app.find("resultsPanel").isVisible(), 5), (ht.results.keys(), ht.hasLastResults, last.isVisible(), last.property("x"), last.property("y"))
+        assert not host_app.find("btnPeekTable").isVisible(), "看牌桌 over a board that is the next hand"
+        shot(host_app, "lan_results_wait_over_zh")
+    finally:
+        guest_app.shutdown()
+        host_app.shutdown()
