@@ -13,6 +13,7 @@ from __future__ import annotations
 import collections
 import json
 import threading
+import time
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Property, QCoreApplication, QObject, Signal, Slot
@@ -159,6 +160,7 @@ class LanBridge(QObject):
         app.settings.changed.connect(self._on_settings)
         self.changed.connect(self.statusChanged)
         self._table: Any = None
+        self._wait_until = 0   # epoch ms the host's wait at the results runs out (``results_until``)
         self._seat = -1
         self._found_list: list[dict[str, Any]] = []
         self._addresses: list[str] = []
@@ -432,6 +434,8 @@ class LanBridge(QObject):
             self._status = ("lanDisconnected", (msg[1],))
         elif isinstance(msg, Welcome | Table):
             self._table = msg.table
+            left = msg.table.wait_left
+            self._wait_until = int((time.time() + left) * 1000) if left is not None else 0
             self._track_drops(msg.table)
             if table.net is not None:
                 table.seat_names = seat_names(msg.table.seats, self.lang())
@@ -480,6 +484,11 @@ class LanBridge(QObject):
         info = self._table
         return info is not None and info.results_wait > 0 and self._seat in info.waiting
 
+    def results_until(self) -> int:
+        """When the host's wait at the results for this seat runs out, in epoch ms (0: it does not wait for it):
+        counted from the seconds left the host last sent, as the seat plates count the move timer."""
+        return self._wait_until if self.waits_for_me() else 0
+
     def waiting_for(self) -> list[int]:
         """The other seats the host still waits for at the results."""
         info = self._table
@@ -523,7 +532,6 @@ class LanBridge(QObject):
     def _track_drops(self, info: Any) -> None:
         """A player's seat that lost its connection waits ``grace`` seconds before a bot plays it (托管,
         PROTOCOL.md §8): note when each drop's grace ends, counted from when this app heard of it."""
-        import time
         now = time.time()
         for s in info.seats:
             if s.kind == "human" and not s.connected and not s.auto:
@@ -543,7 +551,6 @@ class LanBridge(QObject):
     def _turn_status(self, seat: int) -> dict[str, Any]:
         """For the seat plate: the host's move timer — ``turnUntil`` (epoch ms it runs out, from the seconds left
         the host last said; 0 when this seat's clock does not run) and ``turnTotal`` (its length, s)."""
-        import time
         client = self.client
         total, clock = client.turn_clock() if client is not None else (0.0, None)
         if clock is None or clock[0] != seat or total <= 0:

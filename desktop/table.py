@@ -1081,6 +1081,11 @@ class TableBridge(QObject):
         at a LAN table while the host waits at the results for this seat, or at the end of the match."""
         return self.net is None or bool(self._held) or bool(self.snap.get("over"))
 
+    def _g_results_until(self) -> float:
+        """When the LAN host's wait at these results runs out (epoch ms, a float: an int property is 32 bits; 0: no
+        wait counts down)."""
+        return float(self.lan.results_until()) if self.net is not None and self.lan is not None and self._held else 0
+
     def _g_can_again(self) -> bool:
         return self.net is None and bool(self._again)
 
@@ -1164,6 +1169,7 @@ class TableBridge(QObject):
     over = Property(bool, _g_over, notify=changed)
     isLan = Property(bool, _g_is_lan, notify=changed)
     endedBoard = Property(bool, _g_ended_board, notify=changed)
+    resultsUntil = Property(float, _g_results_until, notify=changed)
     canPlayAgain = Property(bool, _g_can_again, notify=changed)
     turnSecs = Property(int, _g_turn_secs, notify=changed)   # the countdown from which 托管 starts, 0 for none
     setLabel = Property(str, _g_setlabel, notify=changed)

@@ -14,6 +14,13 @@ Item {
     // a click anywhere brings the results back. Not where the board under the box is already the next hand (a LAN
     // host that does not wait at the results, or whose wait ran out).
     property bool peek: false
+    property int waitSecs: 0   // seconds a LAN host still waits at these results (table.resultsUntil)
+    Timer {
+        interval: 250; repeat: true; triggeredOnStart: true
+        running: res.visible && res.table.resultsUntil > 0
+        onTriggered: res.waitSecs = Math.max(0, Math.ceil((res.table.resultsUntil - Date.now()) / 1000))
+        onRunningChanged: if (!running) res.waitSecs = 0
+    }
     onVisibleChanged: if (!visible) peek = false   // the next results open unfolded (not on every table update)
     Rectangle { visible: !res.peek; anchors.fill: parent; color: "#B3000000"; MouseArea { anchors.fill: parent } }
     MouseArea {
@@ -116,7 +123,12 @@ Item {
             }
             Row {
                 spacing: 12
-                Btn { objectName: "btnNextSet"; visible: !res.r.over; primary: true; width: 200; text: res.r.late ? qsTr("Close") : res.table.nextLabel; onClicked: res.table.nextSet() }
+                Btn {
+                    objectName: "btnNextSet"; visible: !res.r.over; primary: true; width: 200
+                    // a LAN host waiting at the results says how long it still waits (PROTOCOL.md §4)
+                    text: res.r.late ? qsTr("Close") : res.waitSecs > 0 ? qsTr("%1 (%2 s)").arg(res.table.nextLabel).arg(res.waitSecs) : res.table.nextLabel
+                    onClicked: res.table.nextSet()
+                }
                 // 再来一局: the same seats and rules, a new deal
                 Btn { objectName: "btnPlayAgain"; visible: res.r.over === true && res.table.canPlayAgain; primary: true; width: 200; text: qsTr("Play again"); onClicked: res.table.playAgain() }
                 Btn { objectName: "btnReview"; width: 140; text: qsTr("Review"); onClicked: res.table.reviewModel.start() }

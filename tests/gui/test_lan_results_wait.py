@@ -9,6 +9,7 @@ real clicks."""
 
 from __future__ import annotations
 
+import re
 import time
 
 from guikit import click_item, make_app, shot, wait, wait_frame, wait_until
@@ -93,6 +94,13 @@ def test_the_lan_table_waits_at_the_results_until_each_player_goes_on(qtbot, dat
             assert a.find("resultsPanel").isVisible()
             assert a.table.endedBoard, "the felt should keep the ended hand under the results"
         ended_no = ht.snap["view"]["hand_no"]
+        # 下一局 says how long the host still waits: 60 s counted down from the host's figure
+        nxt = host_app.find("btnNextSet")
+        secs = lambda: re.fullmatch(r"下一局（(\d+) 秒）", nxt.property("text"))  # noqa: E731
+        assert wait_until(lambda: secs() is not None, 5), nxt.property("text")
+        first = int(secs().group(1))
+        assert 50 <= first <= 60, nxt.property("text")
+        assert wait_until(lambda: secs() is not None and int(secs().group(1)) < first, 3), nxt.property("text")
         # 看牌桌 on a LAN table that waits: the box folds away and the ended board shows
         peek = host_app.find("btnPeekTable")
         assert peek.isVisible()

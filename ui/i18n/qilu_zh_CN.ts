@@ -443,6 +443,10 @@
             <translation>关闭</translation>
         </message>
         <message>
+            <source>%1 (%2 s)</source>
+            <translation>%1（%2 秒）</translation>
+        </message>
+        <message>
             <source>Play again</source>
             <translation>再来一局</translation>
         </message>
