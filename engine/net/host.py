@@ -999,7 +999,7 @@ class Host:
         before, self._hand_key = self._hand_key, self._public_hand()
         if st.is_over or before is None or self._hand_key == before:
             return False
-        players = {s.n for s in self.seats if s.kind == "human" and s.conn is not None and not s.auto}
+        players = {s.n for s in self.seats if self._by_hand(s)}
         if not players:
             return False
         self._end_wait()
@@ -1008,6 +1008,11 @@ class Host:
         self._wait_handle = asyncio.get_running_loop().call_later(self.cfg.results_wait, self._wait_over)
         self._log(f"hand over: waiting up to {self.cfg.results_wait:g} s for seats {sorted(players)} at the results")
         return True
+
+    @staticmethod
+    def _by_hand(s: _Seat) -> bool:
+        """A seat its player plays by hand now: connected and not under 托管 (the ones a wait is for)."""
+        return s.kind == "human" and s.conn is not None and not s.auto
 
     def _public_hand(self) -> int | None:
         """The hand the table is at (engine.api.hand_key of the public view); only a table that waits asks."""
@@ -1042,8 +1047,7 @@ class Host:
         """Drop from the wait the seats nobody plays by hand now; True when that ended it."""
         if not self._waiting:
             return False
-        self._waiting = {n for n in self._waiting
-                         if self.seats[n].kind == "human" and self.seats[n].conn is not None and not self.seats[n].auto}
+        self._waiting = {n for n in self._waiting if self._by_hand(self.seats[n])}
         if self._waiting:
             return False
         self._end_wait()
