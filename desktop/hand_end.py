@@ -53,14 +53,16 @@ def hold(prev: dict[str, Any], snap: dict[str, Any], pres: Presenter
     view.update({k: news[k] for k in ("totals", "scores") if k in news})   # the match so far, this hand counted
     ended.update(view=view, phase=view.get("phase", prev.get("phase")), events=ended_events, my_turn=False,
                  to_act=None)
+    # the last move lands on the board it was made on: the worker names it; a LAN snapshot names no action, so
+    # there it is the hand's last play among the events
     act = snap.get("action") or {}
-    if act.get("kind") == "play":   # the last move lands on the board it was made on
-        seat = act.get("seat")
-        plays = [e.get("data") or {} for e in ended_events
-                 if e.get("kind") == "play" and (e.get("data") or {}).get("seat") == seat]
-        if plays:
-            _land(view, plays[-1], pres.faces(plays[-1].get("cards") or plays[-1].get("play") or ""),
-                  seat == snap.get("seat"))
+    plays = [e.get("data") or {} for e in ended_events if e.get("kind") == "play"] if act.get("kind", "play") == "play" else []
+    if act:
+        plays = [p for p in plays if p.get("seat") == act.get("seat")]
+    if plays:
+        seat = plays[-1].get("seat")
+        _land(view, plays[-1], pres.faces(plays[-1].get("cards") or plays[-1].get("play") or ""),
+              seat == snap.get("seat"))
     result = pres.result_data(ended_events) or {}
     _place(view, result)
     if isinstance(snap.get("seat"), int):

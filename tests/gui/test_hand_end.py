@@ -130,6 +130,12 @@ def test_the_ended_board_is_the_workers_last_with_my_last_play_gone_and_the_new_
     assert [e["kind"] for e in later["events"]] == ["set_start", "deal"] and not later["set_over"]
     assert later["view"]["hand"] == ["9h"] and later["action"] is None and "ended_view" not in later
     assert ended_view["hand"] == ["3h", "4s", "7c"] and len(ended_view["trick"]) == 1, "changed in place"
+    # a LAN snapshot names no action and has no ``ended_view``: the board is the one shown, and the hand's last
+    # play (from the events) lands on it all the same
+    lan = {k: v for k, v in snap.items() if k not in ("action", "ended_view")}
+    shown, _ = hand_end.hold({**prev, "view": {**ended_view, "hand": ["3h", "4s", "7c"], "counts": [3, 0]}}, lan, pres)
+    assert shown["view"]["hand"] == ["3h", "4s"] and shown["view"]["counts"] == [2, 0]
+    assert shown["view"]["trick"] == [{"seat": 1, "cards": ["6c"]}, {"seat": 0, "cards": ["7c"]}]
     # nothing to hold: the match is over, or the table does not pause, or another game's board is showing
     for bad in ({"over": True}, {"paused": False}, {"gen": 2}):
         assert hand_end.hold(prev, {**snap, **bad}, pres) is None

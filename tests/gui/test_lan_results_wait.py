@@ -158,3 +158,48 @@ def test_when_the_wait_runs_out_the_results_give_way(qtbot, data_dir):
     finally:
         guest_app.shutdown()
         host_app.shutdown()
+
+
+def test_a_card_games_last_play_stays_under_the_results(qa):
+    """Baohuang: the hand's last play lands on the ended board under the results (a LAN snapshot names no
+    action: it is read from the events), and the box's 看牌桌 shows it; 下一局 then ends the host's wait."""
+    from test_lan_results import _click_action
+
+    from engine.net.host import HostConfig, HostServer, SeatSpec
+    server = HostServer(HostConfig(game="baohuang", hands=2, seed=20261206, bind="127.0.0.1", discovery=False,
+                                   seats=[SeatSpec("bot", "heuristic")] * 4 + [SeatSpec()], autostart=True,
+                                   results_wait=60.0))
+    port = server.start()
+    lan, t = qa.lan, qa.table
+    try:
+        lan._connect(f"127.0.0.1:{port}", "海风", seat=4)
+        assert wait_until(lambda: t.net is not None and bool(t.snap), 20), lan.status
+        qa.set_screen("table")
+        done_sid = -1
+        end = time.monotonic() + 240
+        while time.monotonic() < end and not t.results.get("rows"):
+            snap = t.snap
+            if snap.get("my_turn") and snap.get("n_actions") != done_sid:
+                done_sid = snap.get("n_actions")
+                _click_action(qa, t)
+            wait(20)
+        assert t.results.get("rows"), "the hand never ended"
+        assert server.call(lambda h: set(h._waiting)) == {4}
+        assert t.endedBoard and t.snap["view"]["set_no"] == 0, t.snap["view"].get("set_no")
+        last = [e["data"] for e in t.snap["events"] if e["kind"] == "play"][-1]
+        trick = t.snap["view"]["trick"]
+        assert trick and trick[-1]["seat"] == last["seat"], (trick, last)
+        assert [r["seat"] for r in t.trick_model.rows()][-1:] == [last["seat"]]
+        wait_frame(qa.window)
+        click_item(qa, qa.find("btnPeekTable"))
+        assert wait_until(lambda: not qa.find("resultsBox").isVisible(), 5)
+        shot(qa, "lan_results_wait_last_play_zh")
+        click_item(qa, qa.find("resultsPeekBack"))
+        assert wait_until(lambda: qa.find("resultsBox").isVisible(), 5)
+        wait_frame(qa.window)
+        click_item(qa, qa.find("btnNextSet"))
+        assert wait_until(lambda: not server.call(lambda h: set(h._waiting)), 5)
+        assert wait_until(lambda: t.snap["view"].get("set_no") == 1, 5)
+    finally:
+        lan.stop()
+        server.stop()
