@@ -161,3 +161,33 @@ def test_next_outside_a_wait_is_ignored() -> None:
             await stop_host(host, task)
 
     asyncio.run(main())
+
+
+def test_a_player_who_drops_or_hands_his_seat_to_the_bot_is_not_waited_for() -> None:
+    """Three players and a bot: at the results one switches on 托管 and one drops; the table then waits only for
+    the third, and goes on as soon as he sends ``Next``."""
+    async def main() -> None:
+        host, task = await start_host(game="mahjong", seed=7, seats=[SeatSpec()] * 3 + [SeatSpec("bot", "greedy")],
+                                      results_wait=60.0, grace=1.0, autostart=True)
+        players = [Player(host, s) for s in range(3)]
+        try:
+            await _until(lambda: all(p.hand_end_at() is not None for p in players), 60, "the first hand's end")
+            await _until(lambda: host._waiting == {0, 1, 2}, 5, "the wait")
+            players[0].c.set_auto(True)
+            await _until(lambda: host._waiting == {1, 2}, 5, "托管 leaving the wait")
+            await players[1].stop()
+            await _until(lambda: host._waiting == {2}, 5, "a drop leaving the wait")
+            assert host.table_info().waiting == [2]
+            sid = host.sid
+            players[2].c.next_hand()
+            await _until(lambda: not host._waiting, 5, "the last player going on")
+            players[2].playing = True
+            if players[2].c.legal:
+                players[2]._on(players[2].c, Update(players[2].c.sid, [], {}, players[2].c.legal))
+            await _until(lambda: host.sid > sid + 2, 30, "the table going on (bots play seats 0 and 3, and 1 once its grace is over)")
+        finally:
+            for p in (players[0], players[2]):
+                await p.stop()
+            await stop_host(host, task)
+
+    asyncio.run(main())
