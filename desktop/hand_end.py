@@ -2,10 +2,10 @@
 
 An engine deals the next set or hand in the same ``apply`` that ends this one, so the snapshot that brings the
 results already holds the next deal. A local table pauses at the results (``GameWorker.pause_at_results``), a
-LAN host waits at them for its players (docs/PROTOCOL.md §4); while it does, the felt keeps the hand the results are about — the board as it stood before the last move
-(``ended_view``, which the worker adds), that move landing on it — and the next deal (its view, its shuffle
-commitment, its cards flying in) waits for 下一局. These pure functions cut the snapshot in two;
-``TableBridge`` holds the second half.
+LAN host waits at them for its players (docs/PROTOCOL.md §4); while it does, the felt keeps the hand the results
+are about — the board as it stood before the last move (``ended_view``, which the worker adds), that move
+landing on it — and the next deal (its view, its shuffle commitment, its cards flying in) waits for 下一局.
+These pure functions cut the snapshot in two; ``TableBridge`` holds the second half.
 """
 
 from __future__ import annotations
@@ -56,9 +56,9 @@ def hold(prev: dict[str, Any], snap: dict[str, Any], pres: Presenter
     # the last move lands on the board it was made on: the worker names it; a LAN snapshot names no action, so
     # there it is the hand's last play among the events
     act = snap.get("action") or {}
-    plays = [e.get("data") or {} for e in ended_events if e.get("kind") == "play"] if act.get("kind", "play") == "play" else []
+    plays = [e.get("data") or {} for e in ended_events if e.get("kind") == "play"]
     if act:
-        plays = [p for p in plays if p.get("seat") == act.get("seat")]
+        plays = [p for p in plays if act.get("kind") == "play" and p.get("seat") == act.get("seat")]
     if plays:
         seat = plays[-1].get("seat")
         _land(view, plays[-1], pres.faces(plays[-1].get("cards") or plays[-1].get("play") or ""),
