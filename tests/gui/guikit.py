@@ -14,7 +14,7 @@ from desktop.harness import quick_config, wait, wait_frame, wait_until
 
 SHOTS = Path(__file__).parent / "screenshots"
 __all__ = ["quick_config", "wait", "wait_frame", "wait_until", "make_app", "shot", "mouse", "sweep", "click_item",
-           "card_point", "play_until_my_turn", "my_turns"]
+           "card_point", "play_until_my_turn", "my_turns", "sit_at", "open_lobby"]
 
 
 def make_app(**settings):
@@ -113,3 +113,22 @@ def my_turns(t: Any, seconds: float, what: str) -> Iterator[None]:
             continue
         yield
     raise AssertionError(f"{what}: not within {seconds:.0f} s")
+
+
+def sit_at(app: Any, port: int, seat: int, name: str = "海风") -> Any:
+    """The app joins the LAN table hosted on 127.0.0.1:``port`` at ``seat`` and shows it: its table bridge."""
+    lan, t = app.lan, app.table
+    lan._connect(f"127.0.0.1:{port}", name, seat=seat)
+    assert wait_until(lambda: t.net is not None and bool(t.snap), 20), lan.status
+    app.set_screen("table")
+    return t
+
+
+def open_lobby(guest_app: Any, host_app: Any, seats: int) -> None:
+    """``guest_app`` connects to the table ``host_app`` hosts on 127.0.0.1 and sees its ``seats`` in the lobby."""
+    port = host_app.lan.addresses[0].rsplit(":", 1)[1]
+    guest_app.set_screen("lan")
+    wait_frame(guest_app.window)
+    guest_app.lan.connectTo(f"127.0.0.1:{port}")
+    assert wait_until(lambda: len(guest_app.lan.seats) == seats, 10), guest_app.lan.status
+    wait_frame(guest_app.window)

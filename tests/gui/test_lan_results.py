@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from guikit import click_item, shot, wait_frame, wait_until
+from guikit import click_item, shot, sit_at, wait_frame, wait_until
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
@@ -43,9 +43,7 @@ def test_results_give_way_to_the_next_hand_and_stay_reachable(qa):
     lan, t = qa.lan, qa.table
     try:
         qa.settings.set("language", "zh")
-        lan._connect(f"127.0.0.1:{port}", "海风", seat=3)
-        assert wait_until(lambda: t.net is not None and bool(t.snap), 20), lan.status
-        qa.set_screen("table")
+        sit_at(qa, port, 3)
         panel = qa.find("resultsPanel")
         shown: list[tuple[bool, int]] = []   # the panel's visibility as it changes, with the snapshot's number
         panel.visibleChanged.connect(lambda: shown.append((panel.isVisible(), int(t.snap.get("n_actions") or 0))))

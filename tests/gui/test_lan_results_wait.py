@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import time
 
-from guikit import click_item, make_app, shot, wait, wait_frame, wait_until
+from guikit import click_item, make_app, open_lobby, shot, sit_at, wait, wait_frame, wait_until
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
@@ -22,12 +22,7 @@ def _host_and_join(host_app, guest_app, results_wait: float) -> None:
     hl.bind, hl.bot_delay, hl.discovery, hl.results_wait = "127.0.0.1", 0.0, False, results_wait
     host_app.app.selectGame("mahjong")
     assert hl.hostTable(), hl.status
-    port = hl.addresses[0].rsplit(":", 1)[1]
-    guest_app.set_screen("lan")
-    wait_frame(guest_app.window)
-    gl.connectTo(f"127.0.0.1:{port}")
-    assert wait_until(lambda: len(gl.seats) == 4, 10), gl.status
-    wait_frame(guest_app.window)
+    open_lobby(guest_app, host_app, 4)
     click_item(guest_app, guest_app.find("btnSit_1"))
     assert wait_until(lambda: gl.seat == 1, 10)
     host_app.set_screen("lan")
@@ -186,9 +181,7 @@ def test_a_card_games_last_play_stays_under_the_results(qa):
     port = server.start()
     lan, t = qa.lan, qa.table
     try:
-        lan._connect(f"127.0.0.1:{port}", "海风", seat=4)
-        assert wait_until(lambda: t.net is not None and bool(t.snap), 20), lan.status
-        qa.set_screen("table")
+        sit_at(qa, port, 4)
         done_sid = -1
         end = time.monotonic() + 240
         while time.monotonic() < end and not t.results.get("rows"):

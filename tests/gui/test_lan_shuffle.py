@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from guikit import shot, wait_frame, wait_until
+from guikit import shot, sit_at, wait_frame, wait_until
 
 
 def test_lan_results_show_the_shuffle_verified(qa):
@@ -16,9 +16,7 @@ def test_lan_results_show_the_shuffle_verified(qa):
     port = server.start()
     lan, t = qa.lan, qa.table
     try:
-        lan._connect(f"127.0.0.1:{port}", "海风", seat=4)
-        assert wait_until(lambda: t.net is not None and bool(t.snap), 20), lan.status
-        qa.set_screen("table")
+        sit_at(qa, port, 4)
         end = time.monotonic() + 120
         done_sid = -1
         while time.monotonic() < end and not t.results.get("rows"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from guikit import click_item, shot, wait, wait_frame, wait_until
+from guikit import click_item, open_lobby, shot, wait, wait_frame, wait_until
 
 from desktop.games.mahjong import tile_name
 
@@ -75,12 +75,7 @@ def test_guest_sees_the_mahjong_rules_before_sitting(qtbot, data_dir):
         host_app.app.setOption("allow_chow", 1)        # (True, False): no chow at this table
         assert host_app.app.new_game_config()["options"] == {"allow_chow": False}
         assert hl.hostTable(), hl.status
-        port = hl.addresses[0].rsplit(":", 1)[1]
-        guest_app.set_screen("lan")
-        wait_frame(guest_app.window)
-        gl.connectTo(f"127.0.0.1:{port}")
-        assert wait_until(lambda: len(gl.seats) == 4, 10), gl.status
-        wait_frame(guest_app.window)
+        open_lobby(guest_app, host_app, 4)
         hint = guest_app.find("lanTableHint")
         assert hint is not None and hint.property("visible")
         text = hint.property("text")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from guikit import click_item, shot, wait_frame, wait_until
+from guikit import click_item, shot, sit_at, wait_frame, wait_until
 
 
 def test_host_shengji_play_and_refuse(qa):
@@ -109,9 +109,7 @@ def test_guest_sanwufan_face_down_declaration_and_stick_prompt(qa, monkeypatch):
     lan, t = qa.lan, qa.table
     try:
         qa.settings.set("language", "zh")
-        lan._connect(f"127.0.0.1:{port}", "海风", seat=3)
-        assert wait_until(lambda: t.net is not None and bool(t.snap), 20), lan.status
-        qa.set_screen("table")
+        sit_at(qa, port, 3)
         face_down = prompt = False
         end = time.monotonic() + 150
         done_sid = -1

@@ -11,6 +11,7 @@ import itertools
 import json
 import os
 import sys
+import time
 from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
@@ -67,6 +68,15 @@ async def start_host(notify: Any = None, **kw: Any) -> tuple[Host, asyncio.Task[
         await asyncio.sleep(0.005)
     assert host.server is not None
     return host, task
+
+
+async def until(pred: Any, timeout: float, what: str) -> None:
+    """Poll ``pred`` every 10 ms for at most ``timeout`` seconds (then fail, naming ``what``)."""
+    end = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.01)
 
 
 async def stop_host(host: Host, task: asyncio.Task[None]) -> None:

@@ -10,21 +10,13 @@ import time
 from typing import Any
 
 import pytest
-from netkit import HELLO, frame, raw, read_all, start_host, stop_host
+from netkit import HELLO, frame, raw, read_all, start_host, stop_host, until
 
 from engine.net.client import Client, ClientBot
 from engine.net.host import Host, SeatSpec
 from engine.net.protocol import Table, Update
 
 pytestmark = pytest.mark.timeout(120)
-
-
-async def _until(pred: Any, timeout: float, what: str) -> None:
-    end = time.monotonic() + timeout
-    while not pred():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)
 
 
 class Player:
@@ -73,15 +65,15 @@ def test_the_host_waits_at_the_results_until_every_player_goes_on() -> None:
                                       turn_timer=1.0, autostart=True)
         players = [Player(host, s) for s in range(4)]
         try:
-            await _until(lambda: players[0].hand_end_at() is not None, 60, "the first hand's end")
+            await until(lambda: players[0].hand_end_at() is not None, 60, "the first hand's end")
             ended = players[0].hand_end_at()
             assert ended is not None
-            await _until(lambda: host._waiting == {0, 1, 2, 3}, 5, "the wait")
+            await until(lambda: host._waiting == {0, 1, 2, 3}, 5, "the wait")
             info = host.table_info()
             assert info.results_wait == 60.0 and info.waiting == [0, 1, 2, 3]
             assert info.wait_left is not None and 0 < info.wait_left <= 60
-            await _until(lambda: any(t.waiting == [0, 1, 2, 3] for t in players[2].tables()), 5,
-                         "the seats told who is waited for")
+            await until(lambda: any(t.waiting == [0, 1, 2, 3] for t in players[2].tables()), 5,
+                        "the seats told who is waited for")
             sid = host.sid
             await asyncio.sleep(1.6)   # longer than the move timer: it does not run at the results
             assert host.sid == sid and host.turn_left() is None
@@ -92,21 +84,21 @@ def test_the_host_waits_at_the_results_until_every_player_goes_on() -> None:
                 players[order[0]].c.next_hand()
             for s in order[1:3]:
                 players[s].c.next_hand()
-            await _until(lambda: host._waiting == {to_act}, 5, "three seats on")
+            await until(lambda: host._waiting == {to_act}, 5, "three seats on")
             told = players[to_act].tables()
             assert [t.waiting for t in told][-4:] == [[0, 1, 2, 3], *(
                 [x for x in [0, 1, 2, 3] if x not in order[:k]] for k in (1, 2, 3))], [t.waiting for t in told]
             assert host.sid == sid and host.turn_left() is None   # still nobody moves: the seat to act reads on
             players[to_act].playing = True
             players[to_act].c.next_hand()
-            await _until(lambda: not host._waiting, 5, "the last seat on")
-            await _until(lambda: host.turn_left() is not None, 5, "the move timer of the seat to act")
+            await until(lambda: not host._waiting, 5, "the last seat on")
+            await until(lambda: host.turn_left() is not None, 5, "the move timer of the seat to act")
             assert host.table_info().waiting == [] and host.table_info().wait_left is None
             for p in players:
                 p.playing = True
                 if p.c.legal:
                     p._on(p.c, Update(p.c.sid, [], {}, p.c.legal))
-            await _until(lambda: host.sid > sid + 4, 30, "the next hand played on")
+            await until(lambda: host.sid > sid + 4, 30, "the next hand played on")
         finally:
             for p in players:
                 await p.stop()
@@ -125,13 +117,13 @@ def test_the_wait_runs_out_and_bots_and_clocks_go_on() -> None:
         moves: dict[int, float] = {}   # state id -> when the host made it
         host.notify = lambda ev: moves.setdefault(ev.sid, time.monotonic()) if ev.kind == "state" else None
         try:
-            await _until(lambda: p.hand_end_at() is not None, 60, "the first hand's end")
+            await until(lambda: p.hand_end_at() is not None, 60, "the first hand's end")
             ended = p.hand_end_at()
             end_sid = next(m.sid for t, m in p.got if t == ended and isinstance(m, Update))
-            await _until(lambda: any(t.waiting == [] for t in p.tables()), 10, "the wait to run out")
+            await until(lambda: any(t.waiting == [] for t in p.tables()), 10, "the wait to run out")
             waits = [t.waiting for t in p.tables()]
             assert waits[0] == [0] and waits[-1] == [], waits
-            await _until(lambda: max(moves) >= end_sid + 3, 30, "the table going on")
+            await until(lambda: max(moves) >= end_sid + 3, 30, "the table going on")
             gap = moves[end_sid + 1] - moves[end_sid]
             assert gap >= 0.9, f"a move {gap:.2f} s after the hand's end, inside the 1 s wait"
         finally:
@@ -171,20 +163,20 @@ def test_a_player_who_drops_or_hands_his_seat_to_the_bot_is_not_waited_for() -> 
                                       results_wait=60.0, grace=1.0, autostart=True)
         players = [Player(host, s) for s in range(3)]
         try:
-            await _until(lambda: all(p.hand_end_at() is not None for p in players), 60, "the first hand's end")
-            await _until(lambda: host._waiting == {0, 1, 2}, 5, "the wait")
+            await until(lambda: all(p.hand_end_at() is not None for p in players), 60, "the first hand's end")
+            await until(lambda: host._waiting == {0, 1, 2}, 5, "the wait")
             players[0].c.set_auto(True)
-            await _until(lambda: host._waiting == {1, 2}, 5, "托管 leaving the wait")
+            await until(lambda: host._waiting == {1, 2}, 5, "托管 leaving the wait")
             await players[1].stop()
-            await _until(lambda: host._waiting == {2}, 5, "a drop leaving the wait")
+            await until(lambda: host._waiting == {2}, 5, "a drop leaving the wait")
             assert host.table_info().waiting == [2]
             sid = host.sid
             players[2].c.next_hand()
-            await _until(lambda: not host._waiting, 5, "the last player going on")
+            await until(lambda: not host._waiting, 5, "the last player going on")
             players[2].playing = True
             if players[2].c.legal:
                 players[2]._on(players[2].c, Update(players[2].c.sid, [], {}, players[2].c.legal))
-            await _until(lambda: host.sid > sid + 2, 30, "the table going on (bots play seats 0 and 3, and 1 once its grace is over)")
+            await until(lambda: host.sid > sid + 2, 30, "the table going on (bots play seats 0 and 3, and 1 once its grace is over)")
         finally:
             for p in (players[0], players[2]):
                 await p.stop()

@@ -17,7 +17,7 @@ import msgspec
 import pytest
 import toygame  # (tests/net is on the path, as netkit needs it)
 from attack import RawClient, host_process
-from netkit import HELLO, check_no_leak, frame, read_until, start_host, stop_host, toy_game
+from netkit import HELLO, check_no_leak, frame, read_until, start_host, stop_host, toy_game, until
 
 from engine.core import Action, Event
 from engine.net.client import Client
@@ -25,15 +25,6 @@ from engine.net.host import SeatSpec
 from engine.net.protocol import Notice, Refused, Sync, Table, Update, Welcome
 
 pytestmark = pytest.mark.timeout(120)
-
-
-async def _wait(pred: Any, timeout: float, what: str) -> None:
-    """Poll ``pred`` every 10 ms for at most ``timeout`` seconds."""
-    end = time.monotonic() + timeout
-    while not pred():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting for {what}")
-        await asyncio.sleep(0.01)
 
 
 def test_a_silent_seat_gets_tuoguan_after_the_host_timer_and_the_game_goes_on() -> None:
@@ -53,8 +44,8 @@ def test_a_silent_seat_gets_tuoguan_after_the_host_timer_and_the_game_goes_on() 
                    on_frame=frames.append)
         runner = asyncio.ensure_future(c.run())
         try:
-            await _wait(lambda: any(isinstance(m, Table) and m.table.status == "over" for _, m in got), 90,
-                        "the end of the match")
+            await until(lambda: any(isinstance(m, Table) and m.table.status == "over" for _, m in got), 90,
+                       "the end of the match")
         finally:
             c.stop()
             await asyncio.wait_for(runner, 10)
@@ -102,25 +93,25 @@ def test_taken_back_the_timer_runs_again_and_an_answer_in_time_keeps_the_seat() 
         c = Client("127.0.0.1", host.port, "p", seat=0, reconnect=False, on_message=lambda cl, m: got.append(m))
         runner = asyncio.ensure_future(c.run())
         try:
-            await _wait(lambda: any(isinstance(m, Notice) and m.code == "timeout" and m.seat == 0 for m in got), 10,
-                        "托管 after the timer, told")
+            await until(lambda: any(isinstance(m, Notice) and m.code == "timeout" and m.seat == 0 for m in got), 10,
+                       "托管 after the timer, told")
             assert host.seats[0].auto
             c.set_auto(False)
-            await _wait(lambda: any(isinstance(m, Notice) and m.code == "back" for m in got), 10, "back")
+            await until(lambda: any(isinstance(m, Notice) and m.code == "back" for m in got), 10, "back")
             assert not host.seats[0].auto
             # his next turn: the host's clock runs for him, and an answer in time is his move
-            await _wait(lambda: bool(c.legal) and _mine(c.turn_clock()), 10, "his clock again")
+            await until(lambda: bool(c.legal) and _mine(c.turn_clock()), 10, "his clock again")
             clock = c.turn_clock()
             assert clock is not None and 0 < clock[1] <= 1.0
             sid = host.sid
             c.act(c.legal[0])
-            await _wait(lambda: host.sid > sid, 10, "his move applied")
+            await until(lambda: host.sid > sid, 10, "his move applied")
             assert not host.seats[0].auto
             timeouts = sum(isinstance(m, Notice) and m.code == "timeout" for m in got)
-            await _wait(lambda: host.seats[0].auto or host.state.is_over, 20, "托管 again or the end")
+            await until(lambda: host.seats[0].auto or host.state.is_over, 20, "托管 again or the end")
             if host.seats[0].auto:
-                await _wait(lambda: sum(isinstance(m, Notice) and m.code == "timeout" for m in got) > timeouts, 5,
-                            "the second timeout notice")
+                await until(lambda: sum(isinstance(m, Notice) and m.code == "timeout" for m in got) > timeouts, 5,
+                           "the second timeout notice")
         finally:
             c.stop()
             await asyncio.wait_for(runner, 5)
@@ -156,7 +147,7 @@ def test_the_player_may_ask_for_tuoguan_and_only_a_seated_player_in_a_match() ->
             p.send({"t": "auto", "on": True})
             note = await p.until(lambda m: isinstance(m, Notice), 5)
             assert note.code == "auto" and note.seat == 0
-            await _wait(lambda: host.state.to_act != 0 or host.state.is_over, 10, "the bot's move for seat 0")
+            await until(lambda: host.state.to_act != 0 or host.state.is_over, 10, "the bot's move for seat 0")
             assert host.seats[0].auto
             p.send({"t": "auto", "on": False})
             note = await p.until(lambda m: isinstance(m, Notice), 5)
@@ -233,11 +224,11 @@ def test_a_new_match_gives_a_present_player_his_seat_back() -> None:
             def second_match() -> int | None:
                 return next((i for i, m in enumerate(got) if isinstance(m, Table) and m.table.match == 2
                              and m.table.status == "playing"), None)
-            await _wait(lambda: second_match() is not None, 20, "the second match")
+            await until(lambda: second_match() is not None, 20, "the second match")
             start = second_match()
             assert start is not None and not got[start].table.seats[0].auto, "托管 carried into the new match"
-            await _wait(lambda: any(isinstance(m, Notice) and m.code == "timeout" for m in got[start:]), 20,
-                        "the timer's 托管 in the second match")
+            await until(lambda: any(isinstance(m, Notice) and m.code == "timeout" for m in got[start:]), 20,
+                       "the timer's 托管 in the second match")
             assert any(isinstance(m, Notice) and m.code == "timeout" for m in got[:start])   # and in the first
         finally:
             c.stop()
@@ -287,17 +278,17 @@ def test_a_free_action_does_not_restart_the_clock() -> None:
         c = Client("127.0.0.1", host.port, "p", seat=0, reconnect=False, on_message=lambda cl, m: got.append(m))
         runner = asyncio.ensure_future(c.run())
         try:
-            await _wait(lambda: bool(c.legal), 10, "his turn")
+            await until(lambda: bool(c.legal), 10, "his turn")
             first = next(m for m in got if isinstance(m, Sync))
             assert first.turn_left is not None and first.turn_left > 0.6
             await asyncio.sleep(0.4)
             n = len(got)
             c.act(ActionMsg("ask", None, "2"))
-            await _wait(lambda: any(isinstance(m, Update) for m in got[n:]), 5, "the ask applied")
+            await until(lambda: any(isinstance(m, Update) for m in got[n:]), 5, "the ask applied")
             upd = next(m for m in got[n:] if isinstance(m, Update))
             assert upd.events and upd.events[0]["kind"] == "ask" and upd.view["to_act"] == 0
             assert upd.turn_left is not None and upd.turn_left < first.turn_left - 0.3, (first.turn_left, upd)
-            await _wait(lambda: host.seats[0].auto, 5, "托管 at the end of the same clock")
+            await until(lambda: host.seats[0].auto, 5, "托管 at the end of the same clock")
         finally:
             c.stop()
             await asyncio.wait_for(runner, 5)
