@@ -193,7 +193,8 @@ class Welcome(Base, tag="welcome", frozen=True):
 
 
 class Table(Base, tag="table", frozen=True):
-    """The lobby / seat list changed (someone arrived, left, dropped, 托管 on or off)."""
+    """The lobby / seat list changed (someone arrived, left, dropped, 托管 on or off), or the wait at a hand's
+    results began or shrank (``TableInfo.waiting``; sent before the ``update`` that brings those results)."""
 
     table: TableInfo
 
