@@ -150,7 +150,7 @@ EN: dict[str, str] = {
 # Words Python builds for the presenters, the LAN bridge and the table (each once instead of an inline language
 # branch, issue 13). ``%1``, ``%2`` … are filled by :func:`word`.
 ZH.update({
-    "botN": "电脑%1", "meDefault": "海风", "onlyYou": "仅你可见", "cardNotAllowed": "这张牌不能%1",
+    "botN": "电脑%1", "meDefault": "海风", "lanNameDefault": "海风", "onlyYou": "仅你可见", "cardNotAllowed": "这张牌不能%1",
     "twoAs": "2 当 %1", "callsCard": "叫 %1", "leadsFirst": "上班",
     "youLower": "你",
     "lanOpen": "空位", "lanBot": "电脑", "lanPlayer": "玩家", "lanWaiting": "等待玩家加入… 空位由电脑补上",
@@ -160,7 +160,7 @@ ZH.update({
     "shuffleCommit": "第 %1 副牌 · 洗牌承诺 SHA256 %2…",
 })
 EN.update({
-    "botN": "Bot %1", "meDefault": "You", "onlyYou": "only you", "cardNotAllowed": "not allowed: %1",
+    "botN": "Bot %1", "meDefault": "You", "lanNameDefault": "Hai Feng", "onlyYou": "only you", "cardNotAllowed": "not allowed: %1",
     "twoAs": "2 as %1", "callsCard": "calls %1", "leadsFirst": "leads first",
     "youLower": "you",
     "lanOpen": "open", "lanBot": "bot", "lanPlayer": "player", "lanWaiting": "Waiting for players… open seats get bots",

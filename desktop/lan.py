@@ -190,7 +190,7 @@ class LanBridge(QObject):
         cfg = self.app.new_game_config()
         from engine import games
         n = games.spec(cfg["game"]).seats
-        name = cfg["names"][0]
+        name = self._lan_name()
         seats = [SeatSpec("human", name=name)] + [SeatSpec("open") for _ in range(n - 1)]
         try:
             self.host = HostServer(host_config(cfg, seats, bot_delay=self.bot_delay, bind=self.bind,
@@ -367,7 +367,7 @@ class LanBridge(QObject):
     def connectTo(self, addr: str) -> None:
         self.stop_client()
         self._mode = "join"
-        self._name = self.app.new_game_config()["names"][0]
+        self._name = self._lan_name()
         self._chat.clear()
         self.chatChanged.emit()
         self._set_resume(None)
@@ -477,6 +477,12 @@ class LanBridge(QObject):
         elif isinstance(msg, Closing):
             self._status = f"{msg.code}: {msg.reason}"
         self.changed.emit()
+
+    def _lan_name(self) -> str:
+        """The name this player sits under at a LAN table: his own, else a name (海风 / Hai Feng) — the local
+        table's English default "You" would read as the others' own seat on their screens."""
+        own = str(self.app.settings.get("playerName") or "").strip()[:12]
+        return own or i18n.word(self.lang(), "lanNameDefault")
 
     def waits_for_me(self) -> bool:
         """Whether the host waits at the last hand's results for this seat (PROTOCOL.md §4): only then does the

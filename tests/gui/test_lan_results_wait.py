@@ -45,12 +45,15 @@ def _play(apps, until, what: str, seconds: float = 120) -> None:
             n = int(t.snap.get("n_actions") or 0)
             if t.results.get("rows") or not t.snap.get("my_turn"):
                 continue
-            if i in done and done[i][0] == n and time.monotonic() - done[i][1] < 2:
+            again = i in done and done[i][0] == n
+            if again and time.monotonic() - done[i][1] < 2:
                 continue
             done[i] = (n, time.monotonic())
             sug = t.snap.get("suggest")
             if sug or t.snap.get("phase") == "claim":   # a claim, a win: the suggestion; else 过
                 t.submit((sug or {}).get("kind", "pass"), (sug or {}).get("arg") or "")
+            elif again:   # the keys were not taken (a loaded machine): the first tile, as a click on it sends
+                t.submit("discard", (t.board.get("hand") or [{}])[0].get("tile", ""))
             else:     # a discard: the hint's tile, picked with H and thrown with Enter (real keys)
                 wait_frame(a.window)
                 a.find("tableScreen").forceActiveFocus()
@@ -58,8 +61,8 @@ def _play(apps, until, what: str, seconds: float = 120) -> None:
                 QTest.keyClick(a.window, Qt.Key.Key_Return)
         wait(20)
     raise AssertionError(f"timed out waiting for {what}: " + repr([
-        (a.table.snap.get("phase"), a.table.snap.get("my_turn"), a.table.snap.get("suggest"), a.table.last_rejection)
-        for a in apps]))
+        (a.table.snap.get("phase"), a.table.snap.get("my_turn"), a.table.snap.get("suggest"), a.table.notices[-2:],
+         a.table.board.get("picked"), len(a.table.snap.get("hints") or [])) for a in apps]))
 
 
 def _play_to_results(apps) -> None:
@@ -132,16 +135,21 @@ def test_the_lan_table_waits_at_the_results_until_each_player_goes_on(qtbot, dat
 
 
 def test_when_the_wait_runs_out_the_results_give_way(qtbot, data_dir):
-    host_app, guest_app = make_app(), make_app()
+    host_app, guest_app = make_app(language="en"), make_app(language="en")
     try:
-        _host_and_join(host_app, guest_app, 4.0)
+        _host_and_join(host_app, guest_app, 8.0)
         # (only the host's player's results: the guest's may already have given way on a loaded machine)
         _play([host_app, guest_app], lambda: bool(host_app.table.results.get("rows")), "the first hand's results")
         ht = host_app.table
         ended_no = ht.snap["view"]["hand_no"]
         assert host_app.find("resultsPanel").isVisible()
-        # nobody clicks: after the 4 s wait the results step aside by themselves, and the next deal shows
-        assert wait_until(lambda: not host_app.find("resultsPanel").isVisible(), 10)
+        nxt = host_app.find("btnNextSet")
+        assert wait_until(lambda: re.fullmatch(r"Next hand \([1-8] s\)", nxt.property("text")), 5), nxt.property("text")
+        shot(host_app, "lan_results_wait_en")
+        # two English players who left their names blank sit as a name, never as "You" on the others' screens
+        assert [ht.name_of(0), ht.name_of(1)] == ["Hai Feng", "Hai Feng (2)"], [ht.name_of(0), ht.name_of(1)]
+        # nobody clicks: after the 8 s wait the results step aside by themselves, and the next deal shows
+        assert wait_until(lambda: not host_app.find("resultsPanel").isVisible(), 15)
         assert wait_until(lambda: not _waiting(host_app), 5)
         assert ht.snap["view"]["hand_no"] == ended_no + 1
         last = host_app.find("btnLastResults")
@@ -150,7 +158,7 @@ def test_when_the_wait_runs_out_the_results_give_way(qtbot, data_dir):
         click_item(host_app, last)
         assert wait_until(lambda: host_app.find("resultsPanel").isVisible(), 5), (ht.results.keys(), ht.hasLastResults, last.isVisible(), last.property("x"), last.property("y"))
         assert not host_app.find("btnPeekTable").isVisible(), "看牌桌 over a board that is the next hand"
-        shot(host_app, "lan_results_wait_over_zh")
+        shot(host_app, "lan_results_wait_over_en")
     finally:
         guest_app.shutdown()
         host_app.shutdown()
