@@ -287,12 +287,14 @@ def test_turn_timeout_starts_tuoguan_and_a_click_cancels(qtbot, data_dir):
     try:
         start(qa, seed=4)
         t = qa.table
+        # slow the bots from the start, so that 托管 cannot play the set out (its results over the banner) before
+        # the click on a loaded machine
+        t._pace.emit(300)
         assert wait_until(lambda: t.snap.get("my_turn"), 20)
         assert wait_until(lambda: t.autoPlay, 10), "no 托管 after the turn timer ran out"
         wait_frame(qa.window)
         banner = qa.find("autoBanner")
-        assert banner.property("visible")
-        t._pace.emit(300)   # slow the bots so the banner is still there to click
+        assert banner.property("visible") and not qa.find("resultsPanel").isVisible()
         click_item(qa, banner)
         assert wait_until(lambda: not t.autoPlay, 10)
     finally:
