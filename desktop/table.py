@@ -18,7 +18,6 @@ from desktop import hand_end, i18n, memtrim, shuffle_check
 from desktop import tutor as tutor_mode
 from desktop.faces import BACK, arg_label, card_faces, card_label, is_card
 from desktop.games import Presenter, presenter
-from desktop.layout import places as seat_places
 from desktop.models import HandModel
 from desktop.rows import RowsModel
 from desktop.worker import WorkerThread
@@ -491,7 +490,7 @@ class TableBridge(QObject):
         trick = [] if self._fresh_set else [t for t in (view.get("trick") or []) if t.get("play") or t.get("cards")]
         best = pres.trick_top(view)   # a trick game marks the winning play, not the newest
         top_seat = best if best is not None else trick[-1].get("seat") if trick else None
-        spots = seat_places(n)
+        spots = pres.plate_places(n)
         seats = []
         for pos in range(n):
             seat = (me + pos) % n
@@ -1053,7 +1052,7 @@ class TableBridge(QObject):
         return self.pres.next_label(i18n.strings(self.lang()))
 
     def _g_places(self) -> list[dict[str, float]]:
-        return [{"px": p[0], "py": p[1], "lx": p[2], "ly": p[3]} for p in seat_places(self.n())] if self.n() else []
+        return [{"px": p[0], "py": p[1], "lx": p[2], "ly": p[3]} for p in self.pres.plate_places(self.n())] if self.n() else []
 
     def _g_steps(self) -> bool:
         return self.pres.tribute_steps

@@ -14,6 +14,9 @@ Item {
     // a click anywhere brings the results back. Not where the board under the box is already the next hand (a LAN
     // host that does not wait at the results, or whose wait ran out).
     property bool peek: false
+    // where the peek's way back sits (its bottom-left corner): the window's bottom left, unless the board has a
+    // plate there (Mahjong's own plate, SPEC §8.2) and gives a spot of its own
+    property var backSpot: null
     property int waitSecs: 0   // seconds a LAN host still waits at these results (table.resultsUntil)
     Timer {
         interval: 250; repeat: true; triggeredOnStart: true
@@ -29,7 +32,7 @@ Item {
         anchors.fill: parent
         onClicked: res.peek = false
         Chip {
-            x: 24; y: parent.height - height - 24
+            x: res.backSpot ? res.backSpot.x : 24; y: res.backSpot ? res.backSpot.y - height : parent.height - height - 24
             text: "↩ " + qsTr("Back to the results"); size: 16; fg: "#2A1800"; bg: Theme.primary1
         }
     }

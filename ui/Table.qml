@@ -146,20 +146,36 @@ Item {
     // ------------------------------------------------------------------ felt
     Item {
         id: felt
-        x: root.cx - 578; y: root.cy - 289; width: 1156; height: 578
+        objectName: "felt"
+        // a game with its own board may lay its own felt (Mahjong's rounded table, SPEC §8.2): box, radius, rim
+        readonly property var own: root.boardOn && boardLoader.item && boardLoader.item.felt ? boardLoader.item.felt : null
+        readonly property real round: own ? own.radius : height / 2
+        x: own ? own.x : root.cx - 578; y: own ? own.y : root.cy - 289
+        width: own ? own.width : 1156; height: own ? own.height : 578
         MouseArea {   // a click on the felt takes the keys back (from the chat box, a dialog, anything)
             objectName: "feltArea"
             anchors.fill: parent
             onPressed: (mouse) => { root.forceActiveFocus(); mouse.accepted = false }
         }
-        Rectangle { anchors.fill: parent; radius: height / 2; gradient: Gradient { GradientStop { position: 0; color: Theme.rim1 } GradientStop { position: 1; color: Theme.rim2 } } }
         Rectangle {
-            anchors.fill: parent; anchors.margins: 18; radius: height / 2
+            anchors.fill: parent; radius: felt.round
+            gradient: Gradient {
+                GradientStop { position: 0; color: felt.own ? felt.own.rim[0] : Theme.rim1 }
+                GradientStop { position: 1; color: felt.own ? felt.own.rim[1] : Theme.rim2 }
+            }
+        }
+        Rectangle {
+            readonly property int rim: felt.own ? felt.own.rimWidth : 18
+            anchors.fill: parent; anchors.margins: rim; radius: felt.own ? Math.max(0, felt.round - rim) : height / 2
             gradient: Gradient {
                 GradientStop { position: 0; color: root.feltTone[0] }
                 GradientStop { position: 1; color: root.feltTone[1] }
             }
-            Rectangle { anchors.fill: parent; anchors.margins: 34; radius: height / 2; color: "transparent"; border.color: Qt.rgba(1, 1, 1, 0.08); border.width: 2 }
+            Rectangle {
+                readonly property int inset: felt.own ? felt.own.guide : 34
+                anchors.fill: parent; anchors.margins: inset; radius: felt.own ? Math.max(0, felt.round - 16 - inset) : height / 2
+                color: "transparent"; border.color: Qt.rgba(1, 1, 1, 0.08); border.width: 2
+            }
             Text { anchors.centerIn: parent; text: root.table.feltText; font.family: Theme.font; font.bold: true; font.pixelSize: 150; color: Qt.rgba(1, 1, 1, 0.04) }
         }
     }
@@ -662,6 +678,7 @@ Item {
         id: results
         objectName: "resultsPanel"
         z: 100
+        backSpot: root.boardOn && boardLoader.item && boardLoader.item.peekBackSpot ? boardLoader.item.peekBackSpot : null
         // a LAN table does not wait at results (the host's table moves on): the panel leaves the action bar and
         // the hand free, and closes itself at the next hand's next snapshot (desktop/table.py, 上局结果)
         anchors.left: parent.left; anchors.right: parent.right; anchors.top: parent.top
@@ -705,8 +722,8 @@ Item {
         id: chatPanel
         visible: root.chatShown
         z: 40
-        // a board's right-hand plate reaches further right than the card tables' (Mahjong's 下家 ends at 1298)
-        x: root.boardOn ? 1310 : 1282; y: 62; width: 1586 - x; height: 520
+        // a board's felt reaches further right than the card tables' (Mahjong's rounded table ends at 1316)
+        x: root.boardOn ? 1324 : 1282; y: 62; width: 1586 - x; height: 520
         lan: root.lan
         onCloseRequested: { root.chatOpen = false; root.forceActiveFocus() }
     }

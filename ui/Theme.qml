@@ -45,7 +45,7 @@ QtObject {
     readonly property color lattice: backTone(cardBack)[2]
     // the felt and card-back swatches of the new-game screen (settings felt / cardBack): top, bottom (, lattice)
     readonly property var feltTones: ({ "green": ["#1F6B59", "#134236"], "teal": ["#1D5E66", "#123C44"],
-                                        "wine": ["#6E2B37", "#431820"] })
+                                        "wine": ["#6E2B37", "#431820"], "ink": ["#22587E", "#143650"] })
     readonly property var backTones: ({ "blue": ["#2B4C78", "#1E3A5F", "#C9A55C"], "red": ["#8A2A3A", "#5C1622", "#D9B46A"],
                                         "green": ["#2D6650", "#1B4435", "#D2B36A"] })
     readonly property color disabledBorder: "#2E4A44"

@@ -16,7 +16,7 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
-from desktop import i18n
+from desktop import i18n, layout
 
 Row = dict[str, Any]
 NameOf = Callable[[int], str]   # a seat's name as the table shows it
@@ -44,7 +44,7 @@ class Presenter:
     title_zh = ""
     title_en = ""
     glyph = "牌"          # the one character on the top bar's badge
-    felt = "green"        # a Theme.feltTones key: "green" | "teal" | "wine"
+    felt = "green"        # a Theme.feltTones key: "green" | "teal" | "wine" | "ink"
     tile_lines: tuple[tuple[str, str], tuple[str, str]] = (("", ""), ("", ""))  # new-game tile: (zh, en) × 2
     pass_kinds: tuple[str, ...] = ("pass",)
     can_ask = False       # 报户: a seat may be asked for its count
@@ -157,6 +157,11 @@ class Presenter:
     def seat_extras(self, view: Mapping[str, Any], seat: int, d: int, lang: str) -> Row:
         """Game keys of a seat row: ``call`` (a chip), ``kaidian`` (bool or None), ``opposite`` (对头 tab)."""
         return {"call": "", "kaidian": None, "opposite": False}
+
+    def plate_places(self, n: int) -> list[tuple[float, float, float, float]]:
+        """Each position's plate corner and last-play spot (``desktop.layout``): the card tables' places, unless
+        a game with its own board lays its seats out another way."""
+        return layout.places(n)
 
     def place_name(self, place: int, n: int, lang: str) -> str:
         return i18n.place_name(place, n, lang)

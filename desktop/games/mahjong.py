@@ -80,7 +80,7 @@ def tile_row(t: str) -> Row:
 
 class MahjongPresenter(Presenter):
     glyph = "麻"
-    felt = "teal"
+    felt = "ink"                # SPEC §8.3: an ink blue, to tell the tile table from the card tables at a glance
     # the new-game tile: (Chinese, English) of its two lines
     tile_lines = (("4 人 · 各自为战 · 136 张", "4 players · each for himself · 136 tiles"),
                   ("推倒胡 · 二五八将", "Any complete hand wins · pair of 2, 5 or 8"))
@@ -134,6 +134,14 @@ class MahjongPresenter(Presenter):
         totals = view.get("totals") or []
         return {"call": "", "kaidian": None, "opposite": False,
                 "total": int(totals[seat]) if seat < len(totals) else None}
+
+    def plate_places(self, n: int) -> list[tuple[float, float, float, float]]:
+        """SPEC §8.2's plates, relative to the centre x 672: you bottom left (56, 806) beside your hand, 下家 right
+        (1046, 420), 对家 top right (946, 62) beside his hand, 上家 left (56, 300); the edges between them hold the
+        hands. The last-play spot (unused: the board draws the rivers) is the plate's centre."""
+        if n != 4:
+            return super().plate_places(n)
+        return [(px, py, px + 126, py + 36) for px, py in ((-616, 806), (374, 420), (274, 62), (-616, 300))]
 
     def lan_hint(self, options: Mapping[str, Any], lang: str) -> str:
         """The LAN lobby's line for a guest before he sits: the win rule of Part M, then every option that

@@ -44,6 +44,32 @@ def backs(qa, pos: int) -> list:
     return [b for b in qa.find_all(f"mjBack_{pos}_") if b.property("visible")]
 
 
+def test_the_table_is_a_rounded_ink_blue_table_with_spec_sizes(qa):
+    """SPEC §8.2/§8.3: Mahjong's felt is a rounded table (box 28, 62, 1288 × 828 at cx 672, radius 30), not the
+    card tables' oval, in ink blue; the dial is 212 square, the hand's tiles 58 wide at step 60 from just right
+    of my plate, the river's 34. Read from the real window: an oval would leave the box's corner dark."""
+    start(qa)
+    board = qa.find("mahjongBoard")
+    cx = board.property("cx")
+    felt = _scene_rect(qa.find("felt"))
+    assert (felt.x(), felt.y(), felt.width(), felt.height()) == (cx - 644, 62, 1288, 828)
+    dial = _scene_rect(qa.find("mjDial"))
+    assert (dial.width(), dial.height()) == (212, 212) and dial.center().y() == 396
+    img = qa.window.grabWindow()
+    for x, y in ((felt.left() + 44, felt.top() + 44), (felt.right() - 44, felt.bottom() - 44)):
+        c = img.pixelColor(int(x), int(y))
+        assert c.blue() > c.green() > c.red() and c.blue() > 60, (x, y, c.name())   # ink blue, not the window
+    tiles = [qa.find(f"mjTile_{i}") for i in range(2)]
+    assert [x.property("width") for x in tiles] == [58, 58]
+    assert _scene_x(tiles[1]) - _scene_x(tiles[0]) == 60
+    tile = qa.find("mjTile_0")
+    click_item(qa, tile)
+    click_item(qa, tile)
+    assert wait_until(lambda: qa.find("mjRiver_0_0") is not None, 20)
+    assert qa.find("mjRiver_0_0").property("width") == 34
+    shot(qa, "mahjong_rounded_table")
+
+
 def test_opponents_hands_are_backs_counted_from_the_view(qa):
     t = start(qa)
     tile = qa.find("mjTile_0")
@@ -423,12 +449,15 @@ def _hand_span(qa) -> tuple[float, float]:
     return left, right
 
 
-def test_my_hand_lies_centred_under_the_table_as_it_changes(qa):
-    """SPEC §8.2 / the mockup: the own hand (the drawn tile apart, the melds beside it) is centred under the
-    table, not pushed to the left edge, whether it holds 14 tiles, 13 or fewer with melds."""
+def test_my_hand_lies_along_the_bottom_edge_beside_my_plate(qa):
+    """SPEC §8.2 / the mockup: the own hand (the drawn tile apart, the melds beside it) runs along the table's
+    bottom edge from just right of my plate (bottom left), never on it, and ends inside the felt's rim, whether
+    it holds 14 tiles, 13 or fewer with melds."""
     t = start(qa)
     board = qa.find("mahjongBoard")
-    centre = _scene_x(board, board.property("cx"))
+    plate = qa.find("seat_0")
+    plate_right = _scene_x(plate, plate.property("width"))
+    felt_right = _scene_x(board, board.property("cx") + 644 - 16)   # the felt's box (SPEC §8.2) less its rim
     seen = drawn_seen = 0
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and seen < 4:
@@ -437,7 +466,8 @@ def test_my_hand_lies_centred_under_the_table_as_it_changes(qa):
             break
         wait_frame(qa.window)
         left, right = _hand_span(qa)
-        assert abs((left + right) / 2 - centre) < 40, (left, right, centre, len(t.board.get("hand") or []))
+        assert plate_right + 8 <= left <= plate_right + 60 and right <= felt_right, \
+            (plate_right, left, right, felt_right, len(t.board.get("hand") or []))
         # the drawn tile, set apart, says so (摸牌), and no other tile does
         labels = [x for x in qa.find_all("mjDrawnLabel") if x.property("visible")]
         if t.board.get("drawn"):
@@ -454,7 +484,7 @@ def test_my_hand_lies_centred_under_the_table_as_it_changes(qa):
         t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
         assert wait_until(lambda n=n: t.snap.get("n_actions", 0) > n, 10)
     assert seen >= 2 and drawn_seen >= 1, "too few of my moves to look at"
-    shot(qa, "mahjong_hand_centred")
+    shot(qa, "mahjong_hand_beside_plate")
 
 
 def test_a_hands_results_show_no_place_column(qa):
@@ -622,17 +652,25 @@ def test_a_long_hands_rivers_stay_clear_of_the_plates_and_each_other(qa):
     rects = {p: [_scene_rect(x) for x in xs] for p, xs in tiles.items()}
     plates = [_scene_rect(qa.find(f"seat_{p}")) for p in range(4)]
     dial = _scene_rect(qa.find("mjDial"))
+    # every hand lies face up at the end, along its edge (the other seats' hands and melds), and my own row
+    hands = [(f"mjEdge_{p}", _scene_rect(qa.find(f"mjEdge_{p}"))) for p in (1, 2, 3)]
+    hands += [(x.objectName(), _scene_rect(x)) for name in ("mjTile_", "mjMyMelds")
+              for x in qa.find_all(name) if x.isVisible() and x.property("width") > 0]
+    assert all(h.width() > 30 and h.height() > 30 for _, h in hands[:3]), hands[:3]
+    assert len(hands) >= 3 + 4, len(hands)
     for p, rs in rects.items():
         for i, r in enumerate(rs):
             assert not r.intersects(dial), (p, i)
             for q, plate in enumerate(plates):
                 assert not r.intersects(plate), f"river {p} tile {i} lies on seat {q}'s plate"
+            for name, h in hands:
+                assert not r.intersects(h), f"river {p} tile {i} lies on {name}"
             for q, other in rects.items():
                 if q != p:
                     assert not any(r.intersects(o) for o in other), f"river {p} tile {i} lies on river {q}"
     # the third row runs on in a line: tile 18 sits beside tile 17, not under it
     third = [r.center() for r in rects[0][12:]]
-    assert len({round(c.y()) for c in third}) == 1 and third[-1].x() > third[0].x() + 31 * (len(third) - 2)
+    assert len({round(c.y()) for c in third}) == 1 and third[-1].x() > third[0].x() + 34 * (len(third) - 2)
     assert qa.find("resultsBox").property("visible")
     # the drawn hand's results show every hand (M-16), and the waits of each ready one as the oracle finds them
     from engine.mahjong import Rules

@@ -13,7 +13,15 @@ Item {
     property real cx: 780
     property bool chatShown: false   // a LAN table's chat holds the right column's top: the log moves under it
     readonly property bool ownsStatus: true   // the table's status line goes in this board's bar (mjStatus)
-    property real cy: 372
+    property real cy: 396
+    // the felt the table lays under this board (ui/Table.qml): a rounded table, not the card tables' oval, so
+    // a tile table tells itself apart at a glance (SPEC §8.2: box 28, 62, 1288 × 828 at cx 672; §8.3 rim)
+    readonly property var felt: ({ "x": cx - 644, "y": 62, "width": 1288, "height": 828, "radius": 30, "rimWidth": 16,
+                                   "guide": 22, "rim": ["#1E3445", "#09141C"] })
+    // each seat's plate corner (the presenter's places, SPEC §8.2), for what sits beside a plate
+    // 看牌桌's way back to the results: just above my plate (the window's bottom left is my plate here)
+    readonly property point peekBackSpot: Qt.point(plateAt(0).x, plateAt(0).y - 12)
+    function plateAt(pos) { var r = table && table.places ? table.places[pos] : null; return r ? Qt.point(cx + r.px, r.py) : Qt.point(cx, cy) }
     readonly property var b: table ? table.board : ({})
     readonly property var seats: b.seats || []
     property string picked: ""      // the tile chosen to discard (click once to pick, again to discard)
@@ -31,8 +39,14 @@ Item {
     readonly property int claimFrom: claimOn ? b.claimFrom : -1
     readonly property real dimmed: 0.5
     property int chowSel: 0
-    // the message line right of the top seat's plate: at the top left it covered that seat's hand and melds
-    function messageX(w) { return Math.max(24, Math.min(cx + 140, (cx < 700 ? 1366 : 1590) - w)) }
+    // the message line (y 57 … 93) at the felt's top left, clear of the top seat's melds and backs; a line too
+    // long for that corner goes right of his plate if it fits there
+    function messageX(w) {
+        var e = edges.itemAt(2), left = e ? e.x - 8 : cx - 200
+        if (cx - 630 + w <= left) return cx - 630
+        var right = plateAt(2).x + 252 + 8
+        return right + w <= (cx < 700 ? 1366 : 1590) ? right : 24
+    }
     onChowsChanged: chowSel = 0
     function offered(kind) { return (b.claims || []).some(function(c) { return c.kind === kind }) }
     function canDiscard(t) { return (b.discards || []).indexOf(t) >= 0 }
@@ -92,13 +106,14 @@ Item {
     Rectangle {
         id: dial
         objectName: "mjDial"
-        x: board.cx - 75; y: board.cy - 75; width: 150; height: 150; radius: 18
+        x: board.cx - 106; y: board.cy - 106; width: 212; height: 212; radius: 20
         color: Theme.panel; border.color: Theme.panelBorder
+        Rectangle { anchors.fill: parent; anchors.margins: 10; radius: 14; color: "transparent"; border.color: Qt.rgba(1, 1, 1, 0.06) }
         Column {
             anchors.centerIn: parent
-            Text { anchors.horizontalCenter: parent.horizontalCenter; text: qsTr("wall"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
-            Text { objectName: "mjWall"; anchors.horizontalCenter: parent.horizontalCenter; text: board.b.wall === undefined ? "" : board.b.wall; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 40 }
-            Text { anchors.horizontalCenter: parent.horizontalCenter; text: qsTr("tiles"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
+            Text { anchors.horizontalCenter: parent.horizontalCenter; text: qsTr("wall"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 15 }
+            Text { objectName: "mjWall"; anchors.horizontalCenter: parent.horizontalCenter; text: board.b.wall === undefined ? "" : board.b.wall; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 44 }
+            Text { anchors.horizontalCenter: parent.horizontalCenter; text: qsTr("tiles"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 15 }
         }
         Repeater {
             model: board.seats
@@ -110,23 +125,25 @@ Item {
                 rotation: [0, -90, 180, 90][pos]
                 Rectangle {   // the seat to move: an amber bar on its side
                     visible: board.b.toActPos === wind.pos
-                    x: 30; y: parent.height - 9; width: parent.width - 60; height: 5; radius: 2; color: Theme.primary1
+                    x: 36; y: parent.height - 9; width: parent.width - 72; height: 5; radius: 2; color: Theme.primary1
                 }
                 Rectangle {
-                    x: parent.width / 2 - 13; y: parent.height - 38; width: 26; height: 26; radius: 13
+                    x: parent.width / 2 - 17; y: parent.height - 48; width: 34; height: 34; radius: 17
                     color: "transparent"; border.color: wind.modelData.dealer ? Theme.gold : "transparent"; border.width: 2
-                    Text { anchors.centerIn: parent; text: wind.modelData.wind; color: wind.modelData.dealer ? Theme.gold : Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 16 }
+                    Text { anchors.centerIn: parent; text: wind.modelData.wind; color: wind.modelData.dealer ? Theme.gold : Theme.text2; font.family: Theme.font; font.bold: true; font.pixelSize: 22 }
                 }
             }
         }
     }
 
     // ------------------------------------------------------------------ rivers and melds, turned to face their seat
-    // A river slot's place in its river: two rows of six, then the third row takes every later tile, as a river
-    // is laid at a real table. A fourth row would run into the own plate below the dial and the top seat's above it
-    // (a long hand has 19 and more discards a seat); the third row runs on past its sixth slot, clear of the next
-    // seat's river (tests/gui/test_mahjong_table_feel.py checks a drawn hand's four rivers).
-    function riverXY(i) { return i < 12 ? Qt.point((i % 6) * 31, Math.floor(i / 6) * 45) : Qt.point((i - 12) * 31, 90) }
+    // A river slot's place in its river (SPEC §8.2: tiles w 34 at step 35, rows 52 apart): two rows of six, then
+    // the third row takes every later tile, as a river is laid at a real table. A fourth row would run into the
+    // bar below the dial and the top seat's backs above it (a long hand has 19 and more discards a seat); the
+    // third row runs on past its sixth slot, clear of the next seat's river (tests/gui/test_mahjong_table_feel.py
+    // checks a drawn hand's four rivers).
+    readonly property int riverW: 34
+    function riverXY(i) { return i < 12 ? Qt.point((i % 6) * 35, Math.floor(i / 6) * 52) : Qt.point((i - 12) * 35, 104) }
     Repeater {
         id: sides
         model: board.seats
@@ -134,7 +151,7 @@ Item {
         Item {
             id: side
             // the centre of river slot ``i`` in board coordinates (the river is turned to face its owner)
-            function slot(i) { var p = board.riverXY(i); return riverItem.mapToItem(board, p.x + 15, p.y + 22) }
+            function slot(i) { var p = board.riverXY(i); return riverItem.mapToItem(board, p.x + 17, p.y + 25) }
             required property var modelData
             readonly property int pos: modelData.pos
             x: board.cx; y: board.cy; width: 0; height: 0
@@ -142,7 +159,7 @@ Item {
             Item {
                 id: riverItem
                 objectName: "river_" + side.pos
-                x: -105; y: 84   // a pinwheel: each river starts on its owner's left, so no two overlap
+                x: -105; y: 118   // 12 px off the dial; a pinwheel: each river starts on its owner's left, so no two overlap
                 Repeater {
                     model: side.modelData.river
                     Tile {
@@ -151,7 +168,7 @@ Item {
                         objectName: "mjRiver_" + side.pos + "_" + index
                         // the newest tiles wait for their flight to land (SPEC §8.4)
                         visible: index < side.modelData.river.length - (flyLayer.inFlight[side.pos] || 0)
-                        face: modelData; w: 30; newest: modelData.newest === true
+                        face: modelData; w: board.riverW; newest: modelData.newest === true
                         x: board.riverXY(index).x; y: board.riverXY(index).y
                         opacity: board.claimOn && !newest ? board.dimmed : 1
                         Behavior on opacity { NumberAnimation { duration: Theme.dur(150) } }
@@ -220,8 +237,10 @@ Item {
             objectName: "mjEdge_" + pos
             opacity: board.claimOn ? board.dimmed : 1
             Behavior on opacity { NumberAnimation { duration: Theme.dur(150) } }
-            x: pos === 2 ? board.cx - 140 - width : pos === 1 ? board.cx + 306 : board.cx - 348
-            y: pos === 2 ? 68 : pos === 1 ? board.cy + 200 - height : board.cy - 200
+            // SPEC §8.2: the top seat's hand along the top edge, ending left of his plate; the side columns at
+            // x 978 and 326 (at cx 672), the right one ending above the bottom river's third row
+            x: pos === 2 ? board.plateAt(2).x - 16 - width : pos === 1 ? board.cx + 306 : board.cx - 346
+            y: pos === 2 ? 66 : pos === 1 ? board.cy + 200 - height : board.cy - 200
             width: side ? 44 : edgeRow.implicitWidth
             height: side ? edgeCol.implicitHeight : 48
             Row {   // the top seat: his right end is screen-left
@@ -253,7 +272,7 @@ Item {
         }
     }
 
-    // one opponent's standing back: from above at the top (28×44), seen from the side at left and right (42×26)
+    // one opponent's standing back: from above at the top (34×44), seen from the side at left and right (42×26)
     component MjBack: Item {
         id: bk
         required property int index
@@ -264,11 +283,11 @@ Item {
         // the drawn tile sits a little apart at the owner's right (the end the melds are at)
         readonly property bool apart: apartLast && (pos === 1 ? index === 0 : index === count - 1)
         objectName: "mjBack_" + pos + "_" + index
-        width: side ? 42 : 28 + (apart ? 8 : 0); height: side ? 26 + (apart ? 8 : 0) : 44
+        width: side ? 42 : 34 + (apart ? 8 : 0); height: side ? 26 + (apart ? 8 : 0) : 44
         Rectangle {
             x: !bk.side && bk.apart ? 8 : 0
             y: bk.side && bk.apart && bk.pos === 3 ? 8 : 0
-            width: bk.side ? 42 : 27; height: bk.side ? 24 : 42; radius: 4
+            width: bk.side ? 42 : 33; height: bk.side ? 24 : 42; radius: 4
             gradient: Gradient { GradientStop { position: 0; color: "#3A9C76" } GradientStop { position: 1; color: "#226B50" } }
             border.color: "#1B4D3A"
             Rectangle {   // the ivory slab, on the side toward the table's centre
@@ -314,7 +333,9 @@ Item {
         objectName: "mjWinPreview"
         readonly property var wp: board.b.winPreview || null
         visible: wp !== null
-        x: board.cx + (board.b.claimTile ? 376 : 140); y: 586; width: Math.max(200, winCol.implicitWidth + 24); height: Math.max(80, winCol.implicitHeight + 16); radius: 12
+        // right of the bottom river, above the bar; over the claim prompt when a discard is on offer
+        x: board.cx + 364; y: claimTag.visible ? claimTag.y - 8 - height : 618
+        width: Math.max(200, winCol.implicitWidth + 24); height: Math.max(80, winCol.implicitHeight + 16); radius: 12
         color: "#F20D1C19"; border.color: Theme.gold; border.width: 2
         Column {
             id: winCol
@@ -331,9 +352,11 @@ Item {
 
     // ------------------------------------------------------------------ the claim prompt: the discard on offer
     Rectangle {
+        id: claimTag
         objectName: "mjClaimTag"
         visible: board.b.claimTile !== null && board.b.claimTile !== undefined
-        x: board.cx + 140; y: 586; width: 224; height: 80; radius: 12
+        // right of the bottom river's longest third row and under the right seat's hand, above the bar
+        x: board.cx + 364; y: 618; width: 224; height: 80; radius: 12
         color: "#F20D1C19"; border.color: Theme.gold; border.width: 2
         Row {
             x: 12; anchors.verticalCenter: parent.verticalCenter; spacing: 10
@@ -347,7 +370,7 @@ Item {
         id: bar
         objectName: "mjBar"
         anchors.horizontalCenter: dial.horizontalCenter
-        y: 676
+        y: 706
         spacing: 10
         Btn {
             objectName: "mjHint"
@@ -544,11 +567,13 @@ Item {
     Item {
         id: hand
         objectName: "mjHand"
-        // centred under the table as in the mockup, the melds included; never left of the table's edge
-        readonly property real rowWidth: board.handTiles.length * 58 + (board.b.drawn ? 22 : 0)
-                                         + (myMelds.width > 0 ? 60 + myMelds.width : 0)
-        x: Math.max(40, board.cx - rowWidth / 2); y: 900 - 16 - 82
-        width: 1500; height: 82
+        // along the bottom edge from beside the own plate, as in the mockup (SPEC §8.2: w 58 at step 60, the
+        // drawn tile 22 px apart and lifted 16), the melds at its right end
+        readonly property int step: 60
+        readonly property real rowWidth: board.handTiles.length * step + (board.b.drawn ? 22 : 0)
+                                         + (myMelds.width > 0 ? 40 + myMelds.width : 0)
+        x: board.plateAt(0).x + 252 + 28; y: 796
+        width: rowWidth; height: 86
         Repeater {
             id: handTilesRep
             model: board.handTiles
@@ -562,10 +587,10 @@ Item {
                 readonly property bool dropReady: tileMouse.dragging && -carried.y >= board.dragDiscard
                 mark: dropReady ? Theme.mint : Theme.gold
                 objectName: "mjTile_" + index
-                face: modelData; w: 56
+                face: modelData; w: 58
                 z: tileMouse.dragging ? 5 : 0
-                x: index * 58 + (isDrawn ? 22 : 0) + carried.x
-                y: (isDrawn ? -12 : 0) + (board.picked === modelData.tile && (board.tileIndex(board.picked) === index) ? -14 : 0) + carried.y
+                x: index * hand.step + (isDrawn ? 22 : 0) + carried.x
+                y: (isDrawn ? -16 : 0) + (board.picked === modelData.tile && (board.tileIndex(board.picked) === index) ? -14 : 0) + carried.y
                 selected: board.picked === modelData.tile && board.tileIndex(board.picked) === index
                 dim: board.b.myTurn === true && (board.b.discards || []).length > 0 && !board.canDiscard(modelData.tile)
                 Text {   // the drawn tile, set apart, says so (the mockup's 摸牌)
@@ -615,7 +640,7 @@ Item {
         Row {   // my melds, right of the hand
             id: myMelds
             objectName: "mjMyMelds"
-            x: board.handTiles.length * 58 + (board.b.drawn ? 22 : 0) + 60; y: 20
+            x: board.handTiles.length * hand.step + (board.b.drawn ? 22 : 0) + 40; y: 16
             spacing: 10
             Repeater {
                 model: board.seats.length > 0 ? board.seats[0].melds : []
@@ -647,12 +672,12 @@ Item {
         function bump(pos, d) { var a = inFlight.slice(); a[pos] = Math.max(0, (a[pos] || 0) + d); inFlight = a }
         function edgePoint(pos) {
             var e = edges.itemAt(pos)
-            if (pos === 0 || !e) return Qt.point(board.cx, 830)
+            if (pos === 0 || !e) return Qt.point(board.cx, 838)
             return e.mapToItem(board, e.width / 2, e.height / 2)
         }
         function handPoint(tile) {
             var i = board.tileIndex(tile), item = i >= 0 ? handTilesRep.itemAt(i) : null
-            return item ? item.mapToItem(board, item.width / 2, item.height / 2) : Qt.point(board.cx, 830)
+            return item ? item.mapToItem(board, item.width / 2, item.height / 2) : Qt.point(board.cx, 838)
         }
         function meldPoint(pos) {
             if (pos === 0) return myMelds.mapToItem(board, myMelds.width + 20, 30)
@@ -677,14 +702,14 @@ Item {
                 flights += 1
                 tileFlyer.createObject(flyLayer, { "face": f, "p0": a, "p1": side.slot(idx), "rot0": from === 0 ? 0 : angle[from],
                                                    "rot1": angle[from], "lift": from === 0 ? 8 : 0, "dura": Theme.dur(200),
-                                                   "riverPos": from, "w": from === 0 ? 44 : 30, "w1": 30 })
+                                                   "riverPos": from, "w": from === 0 ? 58 : board.riverW, "w1": board.riverW })
             } else if (kind === "claim") {
                 var src = sides.itemAt(from)
                 var n = board.seats[from] ? board.seats[from].river.length : 0
                 var start = src ? src.slot(Math.max(0, n - 1)) : Qt.point(board.cx, board.cy)
                 flights += 1
                 tileFlyer.createObject(flyLayer, { "face": f, "p0": start, "p1": meldPoint(to), "rot0": angle[from], "rot1": angle[to],
-                                                   "lift": 0, "dura": Theme.dur(320), "riverPos": -1, "w": 30, "w1": to === 0 ? 34 : 24 })
+                                                   "lift": 0, "dura": Theme.dur(320), "riverPos": -1, "w": board.riverW, "w1": to === 0 ? 34 : 24 })
                 flash(to, f.caption || "", f.gold === true)
             } else if (kind === "flash") {
                 flash(to, f.caption || "", f.gold === true)
