@@ -17,7 +17,7 @@ from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
 from desktop import hand_end, i18n, memtrim, shuffle_check
 from desktop import tutor as tutor_mode
 from desktop.faces import BACK, arg_label, card_faces, card_label, is_card
-from desktop.games import Presenter, presenter
+from desktop.games import Presenter, table_presenter
 from desktop.models import HandModel
 from desktop.rows import RowsModel
 from desktop.worker import WorkerThread
@@ -132,7 +132,7 @@ class TableBridge(QObject):
 
     # ------------------------------------------------------------------ control
     def _reset(self, game: str) -> None:
-        self.pres = presenter(game) if game else Presenter()
+        self.pres = table_presenter(game) if game else Presenter()
         self._played = {}
         self._log = []
         self._trick = []

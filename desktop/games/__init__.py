@@ -12,6 +12,7 @@ engine State (the worker owns it). Presenter methods run on the GUI thread, exce
 
 from __future__ import annotations
 
+import copy
 import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
@@ -358,3 +359,9 @@ def presenter(name: str) -> Presenter:
     _CACHE[name] = pres
     return pres
 
+
+def table_presenter(name: str) -> Presenter:
+    """A presenter of one table's own. The shared one (``presenter``) is copied: a presenter may remember what
+    the events it showed left on the board (Mahjong's newest discard and last claim round), and two tables in one
+    process (a LAN host's app and a guest's, in the tests) must not read each other's."""
+    return copy.copy(presenter(name))

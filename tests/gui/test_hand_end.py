@@ -150,9 +150,9 @@ def test_a_mahjong_hand_ends_face_up(seed, case):
     Greedy bots play the hand."""
     import copy
 
-    from desktop.games import presenter
+    from desktop.games import table_presenter
     from engine.bots import make_bot
-    pres = type(presenter("mahjong"))()   # its own: the shared one remembers the discards of earlier tables
+    pres = table_presenter("mahjong")   # its own, as each table's: it remembers the discards it has shown
     st = games.new_state("mahjong", seed)
     bots = [make_bot("greedy", "mahjong", seed=seed + s) for s in range(4)]
     while True:

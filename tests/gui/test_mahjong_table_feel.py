@@ -48,7 +48,8 @@ def test_the_table_is_a_rounded_ink_blue_table_with_spec_sizes(qa):
     """SPEC §8.2/§8.3: Mahjong's felt is a rounded table (box 28, 62, 1288 × 828 at cx 672, radius 30), not the
     card tables' oval, in ink blue; the dial is 212 square, the hand's tiles 58 wide at step 60 from just right
     of my plate, the river's 34. Read from the real window: an oval would leave the box's corner dark."""
-    start(qa)
+    t = start(qa)
+    assert t.pres is not presenter("mahjong")   # a presenter of the table's own (desktop.games.table_presenter)
     board = qa.find("mahjongBoard")
     cx = board.property("cx")
     felt = _scene_rect(qa.find("felt"))

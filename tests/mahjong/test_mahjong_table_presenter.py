@@ -1,0 +1,66 @@
+"""Each table shows the game through a presenter of its own (``desktop.games.table_presenter``): the Mahjong
+presenter remembers the newest discard from the events it showed (SPEC §8.2's 最新 mark), so two tables in one
+process, as a LAN host's app and a guest's in the tests, must not mark each other's discards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mahjong_helpers import act, pass_round, table
+
+from desktop.games import presenter, table_presenter
+
+
+class Board:
+    """The table side of ``Shows``, keeping what the presenter asked of it."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, Any]] = []
+
+    def name_of(self, seat: int) -> str:
+        return f"P{seat}"
+
+    def pos_of(self, seat: int) -> int:
+        return seat
+
+    def fly(self, kind: str, src: int, dst: int, faces: list[Any], face_up: bool) -> None:
+        self.asked.append(("fly", kind))
+
+    def tribute_flight(self, *args: Any, **kw: Any) -> None:
+        self.asked.append(("tribute", args))
+
+    def say(self, text: str) -> None:
+        self.asked.append(("say", text))
+
+    def tag_cards(self, cards: list[str]) -> None:
+        self.asked.append(("tag", cards))
+
+    def ring(self, sound: str) -> None:
+        self.asked.append(("ring", sound))
+
+    def clear_last(self) -> None:
+        self.asked.append(("clear", None))
+
+    def log(self, seat: int, entry: Any) -> None:
+        self.asked.append(("log", entry))
+
+
+def newest(board: dict[str, Any]) -> list[tuple[int, int]]:
+    return [(s["pos"], i) for s in board["seats"] for i, t in enumerate(s["river"]) if t.get("newest")]
+
+
+def test_two_tables_do_not_share_the_newest_discard():
+    a, b = table_presenter("mahjong"), table_presenter("mahjong")
+    assert a is not b and presenter("mahjong") not in (a, b)
+    st = table(["123m 456m 789m 123p 5s 9s", "234p 567p 888p 99p 6s 7s", "EEE SSS WWW NN C F",
+                "CC FF BBB 1s 2s 3s 4s 99m"], front="1m 2m 3m 4m 5m 6m", dealer=0)
+    act(st, 0, "discard", "9s")
+    pass_round(st)                       # nobody claims it (M-7): it lies in seat 0's river, the newest discard
+    view = st.view(0)
+    assert [t for t in view["rivers"][0]] == ["9s"], view["rivers"]
+    shown = Board()
+    a.on_event(shown, "discard", {"kind": "discard", "seat": 0, "tile": "9s"}, {}, "zh")   # only table a shows it
+    assert ("fly", "tile") in shown.asked
+    assert newest(a.board_view(view, {"seat": 0}, "zh", str)) == [(0, 0)]
+    assert newest(b.board_view(view, {"seat": 0}, "zh", str)) == []
+    assert newest(presenter("mahjong").board_view(view, {"seat": 0}, "zh", str)) == []
