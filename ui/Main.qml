@@ -90,7 +90,7 @@ Window {
             // the table's top left, under the top bar and above the highest seat plate (y 96): a message never
             // hides a seat's name or count (tests/gui/test_shuffle_panel.py); a game's own board may move it
             x: screenLoader.item && screenLoader.item.messageX ? screenLoader.item.messageX(width) : 24
-            y: 57
+            y: screenLoader.item && screenLoader.item.messageY ? screenLoader.item.messageY(width) : 57
             width: Math.min(1100, toastLabel.implicitWidth + 40); height: 36; radius: 10
             color: "#F2122622"; border.color: Theme.warn
             Text {

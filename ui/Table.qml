@@ -33,6 +33,7 @@ Item {
     readonly property bool boardOn: table.boardUrl !== ""   // a game with its own board (tiles) draws it instead
     // where the message line (Main.qml) starts for a message of width w: a board may give its own free spot
     function messageX(w) { return boardOn && boardLoader.item && boardLoader.item.messageX ? boardLoader.item.messageX(w) : 24 }
+    function messageY(w) { return boardOn && boardLoader.item && boardLoader.item.messageY ? boardLoader.item.messageY(w) : 57 }
 
     // Seat places come from Python (desktop/layout.py, for any number of seats), relative to the centre x.
     readonly property var places: table.places

@@ -39,14 +39,12 @@ Item {
     readonly property int claimFrom: claimOn ? b.claimFrom : -1
     readonly property real dimmed: 0.5
     property int chowSel: 0
-    // the message line (y 57 … 93) at the felt's top left, clear of the top seat's melds and backs; a line too
-    // long for that corner goes right of his plate if it fits there
-    function messageX(w) {
-        var e = edges.itemAt(2), left = e ? e.x - 8 : cx - 200
-        if (cx - 630 + w <= left) return cx - 630
-        var right = plateAt(2).x + 252 + 8
-        return right + w <= (cx < 700 ? 1366 : 1590) ? right : 24
-    }
+    // the message line (36 high) at the felt's top left (y 57), clear of the top seat's melds and backs; a line
+    // too long for that corner goes under them (y 130, above the left seat's hand and the top river's first two
+    // rows: a long message, the deal's commitment, comes before any discard)
+    function messageFits(w) { var e = edges.itemAt(2); return cx - 630 + w <= (e ? e.x - 8 : cx - 200) }
+    function messageX(w) { return cx - 630 }
+    function messageY(w) { return messageFits(w) ? 57 : 130 }
     onChowsChanged: chowSel = 0
     function offered(kind) { return (b.claims || []).some(function(c) { return c.kind === kind }) }
     function canDiscard(t) { return (b.discards || []).indexOf(t) >= 0 }
