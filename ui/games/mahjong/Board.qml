@@ -18,9 +18,9 @@ Item {
     // a tile table tells itself apart at a glance (SPEC §8.2: box 28, 62, 1288 × 828 at cx 672; §8.3 rim)
     readonly property var felt: ({ "x": cx - 644, "y": 62, "width": 1288, "height": 828, "radius": 30, "rimWidth": 16,
                                    "guide": 22, "rim": ["#1E3445", "#09141C"] })
-    // each seat's plate corner (the presenter's places, SPEC §8.2), for what sits beside a plate
     // 看牌桌's way back to the results: just above my plate (the window's bottom left is my plate here)
     readonly property point peekBackSpot: Qt.point(plateAt(0).x, plateAt(0).y - 12)
+    // each seat's plate corner (the presenter's places, SPEC §8.2), for what sits beside a plate
     function plateAt(pos) { var r = table && table.places ? table.places[pos] : null; return r ? Qt.point(cx + r.px, r.py) : Qt.point(cx, cy) }
     readonly property var b: table ? table.board : ({})
     readonly property var seats: b.seats || []
