@@ -71,6 +71,34 @@ def test_the_table_is_a_rounded_ink_blue_table_with_spec_sizes(qa):
     shot(qa, "mahjong_rounded_table")
 
 
+def test_with_the_counter_closed_the_table_moves_right_and_still_fits(qa):
+    """The 记牌器 switch frees the right column: the whole table (felt, plates, hands, dial) moves right by the
+    same amount, the felt stays inside the window, and no plate lies on a seat's hand, the dial or my hand."""
+    start(qa)
+    board = qa.find("mahjongBoard")
+    felt0 = _scene_rect(qa.find("felt"))
+    plates0 = [_scene_rect(qa.find(f"seat_{p}")) for p in range(4)]
+    click_item(qa, qa.find("btnTracker"))
+    assert wait_until(lambda: not qa.find("mjCounter").property("visible"), 5)
+    wait_frame(qa.window)
+    try:
+        felt = _scene_rect(qa.find("felt"))
+        shift = felt.x() - felt0.x()
+        assert shift > 50 and felt.right() <= qa.window.width() - 8, (felt, qa.window.width())
+        plates = [_scene_rect(qa.find(f"seat_{p}")) for p in range(4)]
+        assert [p.x() - p0.x() for p, p0 in zip(plates, plates0)] == [shift] * 4
+        others = [_scene_rect(qa.find("mjDial"))] + [_scene_rect(qa.find(f"mjEdge_{p}")) for p in (1, 2, 3)]
+        others += [_scene_rect(x) for x in qa.find_all("mjTile_") if x.isVisible()]
+        for q, plate in enumerate(plates):
+            assert felt.contains(plate.center()), q
+            assert not any(plate.intersects(o) for o in others), q
+        assert board.property("cx") - 672 == shift
+        shot(qa, "mahjong_counter_closed")
+    finally:
+        click_item(qa, qa.find("btnTracker"))
+        assert wait_until(lambda: qa.find("mjCounter").property("visible"), 5)
+
+
 def test_opponents_hands_are_backs_counted_from_the_view(qa):
     t = start(qa)
     tile = qa.find("mjTile_0")
