@@ -13,7 +13,7 @@ import re
 import time
 
 from guikit import click_item, make_app, open_lobby, shot, sit_at, wait, wait_frame, wait_until
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtTest import QTest
 
 
@@ -121,6 +121,13 @@ def test_the_lan_table_waits_at_the_results_until_each_player_goes_on(qtbot, dat
                           5), gt.status
         if not gt.snap.get("my_turn"):
             shot(guest_app, "lan_results_wait_guest_en")
+        # the next deal's long English commitment line stays off the top seat's rebuilt hand (SPEC §8.2)
+        toast, edge = guest_app.find("toast"), guest_app.find("mjEdge_2")
+        if toast.isVisible():
+            wait_frame(guest_app.window)
+            box = toast.mapRectToScene(QRectF(0, 0, toast.width(), toast.height()))
+            assert not box.intersects(edge.mapRectToScene(QRectF(0, 0, edge.width(), edge.height()))), \
+                guest_app.find("toastText").property("text")
         assert _sid(host_app) == sid, "a bot moved while the host's player was at the results"
         # the host's player is the last: the table goes on
         click_item(host_app, host_app.find("btnNextSet"))

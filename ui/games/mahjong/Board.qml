@@ -42,7 +42,9 @@ Item {
     // the message line (36 high) at the felt's top left (y 57), clear of the top seat's melds and backs; a line
     // too long for that corner goes under them (y 130, above the left seat's hand and the top river's first two
     // rows: a long message, the deal's commitment, comes before any discard)
-    function messageFits(w) { var e = edges.itemAt(2); return cx - 630 + w <= (e ? e.x - 8 : cx - 200) }
+    // (itemAt notifies nothing and the edges are built anew with each snapshot: edgesBuilt asks again)
+    property int edgesBuilt: 0
+    function messageFits(w) { void edgesBuilt; var e = edges.itemAt(2); return cx - 630 + w <= (e ? e.x - 8 : cx - 200) }
     function messageX(w) { return cx - 630 }
     function messageY(w) { return messageFits(w) ? 57 : 130 }
     onChowsChanged: chowSel = 0
@@ -225,6 +227,7 @@ Item {
     Repeater {
         id: edges
         model: board.seats
+        onItemAdded: board.edgesBuilt++
         Item {
             id: edge
             required property var modelData
