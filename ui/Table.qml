@@ -35,7 +35,8 @@ Item {
     function messageX(w) { return boardOn && boardLoader.item && boardLoader.item.messageX ? boardLoader.item.messageX(w) : 24 }
     function messageY(w) { return boardOn && boardLoader.item && boardLoader.item.messageY ? boardLoader.item.messageY(w) : 57 }
 
-    // Seat places come from Python (desktop/layout.py, for any number of seats), relative to the centre x.
+    // Seat places come from Python (the presenter's plate_places: desktop/layout.py for any number of seats, or a
+    // board game's own), relative to the centre x.
     readonly property var places: table.places
     function plateXY(pos) { var r = places[pos]; return r ? Qt.point(cx + r.px, r.py) : Qt.point(cx - 126, 596) }
     function plateCenter(pos) { var p = plateXY(pos); return Qt.point(p.x + 126, p.y + 36) }
@@ -174,7 +175,7 @@ Item {
             }
             Rectangle {
                 readonly property int inset: felt.own ? felt.own.guide : 34
-                anchors.fill: parent; anchors.margins: inset; radius: felt.own ? Math.max(0, felt.round - 16 - inset) : height / 2
+                anchors.fill: parent; anchors.margins: inset; radius: felt.own ? Math.max(0, felt.round - parent.rim - inset) : height / 2
                 color: "transparent"; border.color: Qt.rgba(1, 1, 1, 0.08); border.width: 2
             }
             Text { anchors.centerIn: parent; text: root.table.feltText; font.family: Theme.font; font.bold: true; font.pixelSize: 150; color: Qt.rgba(1, 1, 1, 0.04) }
