@@ -243,7 +243,7 @@ Item {
             x: pos === 2 ? board.plateAt(2).x - 16 - width : pos === 1 ? board.cx + 306 : board.cx - 346
             y: pos === 2 ? 66 : pos === 1 ? board.cy + 200 - height : board.cy - 200
             width: side ? 44 : edgeRow.implicitWidth
-            height: side ? edgeCol.implicitHeight : 48
+            height: side ? edgeCol.implicitHeight : Math.max(48, edgeRow.implicitHeight)
             Row {   // the top seat: his right end is screen-left
                 id: edgeRow
                 visible: !edge.side
@@ -251,7 +251,7 @@ Item {
                 spacing: 1
                 // a hand face up (明楼, or the hand's end) lies where its backs would, left of the melds as its owner
                 // sees it; a winner's last tile, the one he won on, next to them in gold
-                Repeater { model: edge.side ? [] : edge.modelData.shown; Tile { required property var modelData; required property int index; face: modelData; w: 24; rotation: 180; newest: edge.modelData.shownWins && index === edge.modelData.shown.length - 1 } }
+                Repeater { model: edge.side ? [] : edge.modelData.shown; Tile { required property var modelData; required property int index; face: modelData; w: 34; rotation: 180; newest: edge.modelData.shownWins && index === edge.modelData.shown.length - 1 } }
                 Repeater { model: edge.side ? 0 : edge.modelData.backs; MjBack { pos: edge.pos; count: edge.modelData.backs; apartLast: edge.modelData.drawnApart } }
                 Item { width: 7; height: 1 }
                 Repeater { model: edge.side ? [] : edge.modelData.melds; MjMeld { pos: edge.pos } }
@@ -313,19 +313,23 @@ Item {
         property int pos: 2
         readonly property bool side: pos !== 2
         readonly property int n: modelData.tiles.length
-        width: side ? 44 : n * 25 + 4; height: side ? n * 25 + 18 : 58
+        // the top seat's melds at SPEC §8.2's 34 (step 35); the side columns' at 24: at 34 a side seat's four
+        // melds would run his column into the top seat's plate
+        readonly property int tw: side ? 24 : 34
+        readonly property int cell: Math.ceil(tw * 1.46)   // a tile's face and slab, lying toward its owner
+        width: side ? 44 : n * (tw + 1) + 4; height: side ? n * (tw + 1) + 18 : cell + 22
         Repeater {
             model: em.modelData.tiles
             Item {
                 required property var modelData
                 required property int index
                 readonly property int k: em.pos === 3 ? index : em.n - 1 - index   // the owner's left → right
-                x: em.side ? 4 : 2 + k * 25; y: em.side ? 18 + k * 25 : 0
-                width: em.side ? 36 : 25; height: em.side ? 25 : 36
-                Tile { objectName: "mjMeldTile_" + em.pos; face: parent.modelData; w: 24; anchors.centerIn: parent; rotation: [0, -90, 180, 90][em.pos] }
+                x: em.side ? 4 : 2 + k * (em.tw + 1); y: em.side ? 18 + k * (em.tw + 1) : 0
+                width: em.side ? em.cell : em.tw + 1; height: em.side ? em.tw + 1 : em.cell
+                Tile { objectName: "mjMeldTile_" + em.pos; face: parent.modelData; w: em.tw; anchors.centerIn: parent; rotation: [0, -90, 180, 90][em.pos] }
             }
         }
-        Chip { x: em.side ? 2 : 2; y: em.side ? 0 : 40; text: em.modelData.label; size: 10 }
+        Chip { x: 2; y: em.side ? 0 : em.cell + 4; text: em.modelData.label; size: 10 }
     }
 
     // ------------------------------------------------------------------ 胡 on offer: what the win is and pays
@@ -710,7 +714,7 @@ Item {
                 var start = src ? src.slot(Math.max(0, n - 1)) : Qt.point(board.cx, board.cy)
                 flights += 1
                 tileFlyer.createObject(flyLayer, { "face": f, "p0": start, "p1": meldPoint(to), "rot0": angle[from], "rot1": angle[to],
-                                                   "lift": 0, "dura": Theme.dur(320), "riverPos": -1, "w": board.riverW, "w1": to === 0 ? 34 : 24 })
+                                                   "lift": 0, "dura": Theme.dur(320), "riverPos": -1, "w": board.riverW, "w1": to === 0 || to === 2 ? 34 : 24 })
                 flash(to, f.caption || "", f.gold === true)
             } else if (kind === "flash") {
                 flash(to, f.caption || "", f.gold === true)
