@@ -40,13 +40,13 @@ Item {
     readonly property real dimmed: 0.5
     property int chowSel: 0
     // the message line (36 high) at the felt's top left (y 57), clear of the top seat's melds and backs; a line
-    // too long for that corner goes under them (y 130, above the left seat's hand and the top river's first two
-    // rows: a long message, the deal's commitment, comes before any discard)
+    // too long for that corner goes under them (y 122 … 146, above the left seat's hand and the top river's first
+    // two rows: a long message, the deal's commitment, comes before any discard)
     // (itemAt notifies nothing and the edges are built anew with each snapshot: edgesBuilt asks again)
     property int edgesBuilt: 0
     function messageFits(w) { void edgesBuilt; var e = edges.itemAt(2); return cx - 630 + w <= (e ? e.x - 8 : cx - 200) }
     function messageX(w) { return cx - 630 }
-    function messageY(w) { return messageFits(w) ? 57 : 130 }
+    function messageY(w) { if (messageFits(w)) return 57; var e = edges.itemAt(2); return e ? e.y + e.height + 8 : 130 }
     onChowsChanged: chowSel = 0
     function offered(kind) { return (b.claims || []).some(function(c) { return c.kind === kind }) }
     function canDiscard(t) { return (b.discards || []).indexOf(t) >= 0 }
