@@ -573,7 +573,11 @@ Item {
     TutorLine {
         objectName: "tutorBar"
         z: 60
-        x: 24; y: 664 - height; width: 500
+        // a board may give the tutor its own spot (bottom-left corner and width): Mahjong's bottom left is its
+        // rivers' and seats' (SPEC §8.2), so the line goes into the narrow corner above my plate
+        readonly property var spot: root.boardOn && boardLoader.item && boardLoader.item.tutorSpot ? boardLoader.item.tutorSpot : null
+        x: spot ? spot.x : 24; y: (spot ? spot.y : 664) - height; width: spot ? spot.width : 500
+        lines: spot ? 7 : 4
         app: root.app; table: root.table; settings: root.settings
         onGuide: root.guideOpen = true
     }

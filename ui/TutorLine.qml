@@ -7,6 +7,7 @@ Item {
     property var app
     property var table
     property var settings
+    property int lines: 4   // the most lines the tutor's line wraps to (a narrow spot gives more)
     signal guide()
     visible: settings.tutor
     height: guideBtn.height + 8 + (lineBox.visible ? lineBox.height : 0)
@@ -30,7 +31,8 @@ Item {
             objectName: "tutorLine"
             x: 14; y: 8; width: parent.width - 28
             text: tl.table.tutorLine
-            wrapMode: Text.WordWrap; maximumLineCount: 4; elide: Text.ElideRight
+            wrapMode: Text.WordWrap; maximumLineCount: tl.lines; elide: Text.ElideRight
+            lineHeight: 1.2   // the font's own leading set CJK lines glyph to glyph
             color: Theme.text; font.family: Theme.font; font.pixelSize: 13
         }
     }

@@ -687,9 +687,15 @@ def test_a_long_hands_rivers_stay_clear_of_the_plates_and_each_other(qa):
               for x in qa.find_all(name) if x.isVisible() and x.property("width") > 0]
     assert all(h.width() > 30 and h.height() > 30 for _, h in hands[:3]), hands[:3]
     assert len(hands) >= 3 + 4, len(hands)
+    # the tutor's line where it sits, as tall as it can grow (the guide button, 8 px, seven lines of 13 px text and
+    # the box): were the tutor on, it would lie on no river, hand or plate
+    bar = qa.find("tutorBar")
+    bottom = bar.property("y") + bar.property("height")
+    tutor = bar.parentItem().mapRectToScene(QRectF(bar.property("x"), bottom - 200, bar.property("width"), 200))
     for p, rs in rects.items():
         for i, r in enumerate(rs):
             assert not r.intersects(dial), (p, i)
+            assert not r.intersects(tutor), f"river {p} tile {i} lies under the tutor's line"
             for q, plate in enumerate(plates):
                 assert not r.intersects(plate), f"river {p} tile {i} lies on seat {q}'s plate"
             for name, h in hands:
@@ -697,6 +703,7 @@ def test_a_long_hands_rivers_stay_clear_of_the_plates_and_each_other(qa):
             for q, other in rects.items():
                 if q != p:
                     assert not any(r.intersects(o) for o in other), f"river {p} tile {i} lies on river {q}"
+    assert not any(tutor.intersects(h) for _, h in hands) and not any(tutor.intersects(p) for p in plates)
     # the third row runs on in a line: tile 18 sits beside tile 17, not under it
     third = [r.center() for r in rects[0][12:]]
     assert len({round(c.y()) for c in third}) == 1 and third[-1].x() > third[0].x() + 34 * (len(third) - 2)

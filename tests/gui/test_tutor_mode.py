@@ -56,6 +56,7 @@ def test_walkthrough_once_then_the_line_at_each_decision(qtbot, data_dir, game, 
         assert bool(CJK.search(line)) if lang == "zh" else bool(re.search(r"[A-Za-z]{4}", line))
         wait_frame(qa.window)
         assert _visible(qa, "tutorLineBox") and qa.find("tutorLine").property("text").endswith(line)
+        assert not qa.find("tutorLine").property("truncated"), line   # the whole line shows, rule ids and all
         shot(qa, f"tutor_line_{game}_{lang}")
         # the table's button re-opens the walkthrough
         click_item(qa, qa.find("tutorGuideBtn"))

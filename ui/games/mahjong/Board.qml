@@ -18,6 +18,9 @@ Item {
     // a tile table tells itself apart at a glance (SPEC §8.2: box 28, 62, 1288 × 828 at cx 672; §8.3 rim)
     readonly property var felt: ({ "x": cx - 644, "y": 62, "width": 1288, "height": 828, "radius": 30, "rimWidth": 16,
                                    "guide": 22, "rim": ["#1E3445", "#09141C"] })
+    // the tutor's line (bottom left corner, width): above my plate and left of the left seat's hand, clear of every
+    // river; 看牌桌's way back (below it) shows only at the results
+    readonly property var tutorSpot: ({ "x": cx - 648, "y": 760, "width": 300 })
     // 看牌桌's way back to the results: just above my plate (the window's bottom left is my plate here)
     readonly property point peekBackSpot: Qt.point(plateAt(0).x, plateAt(0).y - 12)
     // each seat's plate corner (the presenter's places, SPEC §8.2), for what sits beside a plate
