@@ -704,6 +704,15 @@ def test_a_long_hands_rivers_stay_clear_of_the_plates_and_each_other(qa):
                 if q != p:
                     assert not any(r.intersects(o) for o in other), f"river {p} tile {i} lies on river {q}"
     assert not any(tutor.intersects(h) for _, h in hands) and not any(tutor.intersects(p) for p in plates)
+    # no seat's hand lies on a plate, and a side seat with one or two melds shows them at SPEC's 34 (its column has
+    # room for them at that size)
+    for name, h in hands[:3]:
+        assert not any(h.intersects(p) for p in plates), name
+    for p in (1, 3):
+        melds = t.board["seats"][p]["melds"]
+        sizes = {x.property("w") for x in qa.find_all(f"mjMeldTile_{p}") if x.isVisible()}
+        assert len(melds) > 2 or sizes <= {34}, (p, len(melds), sizes)
+    assert any(0 < len(t.board["seats"][p]["melds"]) <= 2 for p in (1, 3))   # the walls show a side seat's melds
     # the third row runs on in a line: tile 18 sits beside tile 17, not under it
     third = [r.center() for r in rects[0][12:]]
     assert len({round(c.y()) for c in third}) == 1 and third[-1].x() > third[0].x() + 34 * (len(third) - 2)

@@ -245,8 +245,24 @@ Item {
             // x 978 and 326 (at cx 672), the right one ending above the bottom river's third row
             x: pos === 2 ? board.plateAt(2).x - 16 - width : pos === 1 ? board.cx + 306 : board.cx - 346
             y: pos === 2 ? 66 : pos === 1 ? board.cy + 200 - height : board.cy - 200
-            width: side ? 44 : edgeRow.implicitWidth
+            width: side ? Math.ceil(meldW * 1.46) + 8 : edgeRow.implicitWidth
             height: side ? edgeCol.implicitHeight : Math.max(48, edgeRow.implicitHeight)
+            // the melds' tile width: SPEC §8.2's 34 where the column has room for them at 34 (the top seat's
+            // always), else 30 or 24. A side column runs up to the top plate (the right seat's, 452 px) or down to
+            // the bar (the left seat's, 502 px); counted as edgeCol lays it out, one px apart
+            readonly property int meldW: {
+                if (!side) return 34
+                var ms = modelData.melds || []
+                var rest = modelData.backs * 27 + (modelData.drawnApart ? 8 : 0) + modelData.shown.length * 26
+                           + (ms.length > 0 ? 7 : 0)
+                var sizes = [34, 30]
+                for (var i = 0; i < sizes.length; ++i) {
+                    var h = rest
+                    for (var j = 0; j < ms.length; ++j) h += ms[j].tiles.length * (sizes[i] + 1) + 19
+                    if (h <= (pos === 1 ? 452 : 502)) return sizes[i]
+                }
+                return 24
+            }
             Row {   // the top seat: his right end is screen-left
                 id: edgeRow
                 visible: !edge.side
@@ -257,13 +273,13 @@ Item {
                 Repeater { model: edge.side ? [] : edge.modelData.shown; Tile { required property var modelData; required property int index; face: modelData; w: 34; rotation: 180; newest: edge.modelData.shownWins && index === edge.modelData.shown.length - 1 } }
                 Repeater { model: edge.side ? 0 : edge.modelData.backs; MjBack { pos: edge.pos; count: edge.modelData.backs; apartLast: edge.modelData.drawnApart } }
                 Item { width: 7; height: 1 }
-                Repeater { model: edge.side ? [] : edge.modelData.melds; MjMeld { pos: edge.pos } }
+                Repeater { model: edge.side ? [] : edge.modelData.melds; MjMeld { pos: edge.pos; tw: edge.meldW } }
             }
             Column {   // the side seats: the right seat's right end is screen-top, the left seat's screen-bottom
                 id: edgeCol
                 visible: edge.side
                 spacing: 1
-                Repeater { model: edge.pos === 1 ? edge.modelData.melds : []; MjMeld { pos: edge.pos } }
+                Repeater { model: edge.pos === 1 ? edge.modelData.melds : []; MjMeld { pos: edge.pos; tw: edge.meldW } }
                 Item { width: 1; height: edge.pos === 1 && edge.modelData.melds.length > 0 ? 6 : 0 }
                 // a hand face up lies where its backs would: for the left seat above them (his left end) ...
                 Repeater { model: edge.pos === 3 ? edge.modelData.shown : []; MjSideTile { face: modelData; pos: edge.pos; won: edge.modelData.shownWins && index === edge.modelData.shown.length - 1 } }
@@ -271,7 +287,7 @@ Item {
                 // ... for the right seat below them, running upward to his right end: the winning tile first
                 Repeater { model: edge.pos === 1 ? edge.modelData.shown.slice().reverse() : []; MjSideTile { face: modelData; pos: edge.pos; won: edge.modelData.shownWins && index === 0 } }
                 Item { width: 1; height: edge.pos === 3 && edge.modelData.melds.length > 0 ? 6 : 0 }
-                Repeater { model: edge.pos === 3 ? edge.modelData.melds : []; MjMeld { pos: edge.pos } }
+                Repeater { model: edge.pos === 3 ? edge.modelData.melds : []; MjMeld { pos: edge.pos; tw: edge.meldW } }
             }
         }
     }
@@ -307,7 +323,7 @@ Item {
         property int pos: 1
         property bool won: false
         width: 36; height: 25
-        Tile { objectName: "mjMeldTile_" + parent.pos; face: parent.face; w: 24; anchors.centerIn: parent; rotation: [0, -90, 180, 90][parent.pos]; newest: parent.won }
+        Tile { objectName: "mjShownTile_" + parent.pos; face: parent.face; w: 24; anchors.centerIn: parent; rotation: [0, -90, 180, 90][parent.pos]; newest: parent.won }
     }
     // one exposed meld of an opponent with its chip (吃 · 王磊 / 碰 / 暗杠)
     component MjMeld: Item {
@@ -316,11 +332,9 @@ Item {
         property int pos: 2
         readonly property bool side: pos !== 2
         readonly property int n: modelData.tiles.length
-        // the top seat's melds at SPEC §8.2's 34 (step 35); the side columns' at 24: at 34 a side seat's four
-        // melds would run his column into the top seat's plate
-        readonly property int tw: side ? 24 : 34
+        property int tw: 34   // the tile width (the edge's meldW: SPEC §8.2's 34 where there is room)
         readonly property int cell: Math.ceil(tw * 1.46)   // a tile's face and slab, lying toward its owner
-        width: side ? 44 : n * (tw + 1) + 4; height: side ? n * (tw + 1) + 18 : cell + 22
+        width: side ? cell + 8 : n * (tw + 1) + 4; height: side ? n * (tw + 1) + 18 : cell + 22
         Repeater {
             model: em.modelData.tiles
             Item {
@@ -717,7 +731,7 @@ Item {
                 var start = src ? src.slot(Math.max(0, n - 1)) : Qt.point(board.cx, board.cy)
                 flights += 1
                 tileFlyer.createObject(flyLayer, { "face": f, "p0": start, "p1": meldPoint(to), "rot0": angle[from], "rot1": angle[to],
-                                                   "lift": 0, "dura": Theme.dur(320), "riverPos": -1, "w": board.riverW, "w1": to === 0 || to === 2 ? 34 : 24 })
+                                                   "lift": 0, "dura": Theme.dur(320), "riverPos": -1, "w": board.riverW, "w1": to === 0 ? 34 : edges.itemAt(to) ? edges.itemAt(to).meldW : 24 })
                 flash(to, f.caption || "", f.gold === true)
             } else if (kind === "flash") {
                 flash(to, f.caption || "", f.gold === true)
