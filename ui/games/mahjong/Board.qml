@@ -23,6 +23,8 @@ Item {
     readonly property var tutorSpot: ({ "x": cx - 648, "y": 760, "width": 300 })
     // 看牌桌's way back to the results: just above my plate (the window's bottom left is my plate here)
     readonly property point peekBackSpot: Qt.point(plateAt(0).x, plateAt(0).y - 12)
+    // how deep a tile of width w lies on the table, face and slab (Tile.qml: 1.36 w and 0.1 w), rounded up
+    function tileDepth(w) { return Math.ceil(w * 1.46) }
     // each seat's plate corner (the presenter's places, SPEC §8.2), for what sits beside a plate
     function plateAt(pos) { var r = table && table.places ? table.places[pos] : null; return r ? Qt.point(cx + r.px, r.py) : Qt.point(cx, cy) }
     readonly property var b: table ? table.board : ({})
@@ -245,7 +247,7 @@ Item {
             // x 978 and 326 (at cx 672), the right one ending above the bottom river's third row
             x: pos === 2 ? board.plateAt(2).x - 16 - width : pos === 1 ? board.cx + 306 : board.cx - 346
             y: pos === 2 ? 66 : pos === 1 ? board.cy + 200 - height : board.cy - 200
-            width: side ? Math.ceil(meldW * 1.46) + 8 : edgeRow.implicitWidth
+            width: side ? board.tileDepth(meldW) + 8 : edgeRow.implicitWidth
             height: side ? edgeCol.implicitHeight : Math.max(48, edgeRow.implicitHeight)
             // the melds' tile width: SPEC §8.2's 34 where the column has room for them at 34 (the top seat's
             // always), else 30 or 24. A side column runs up to the top plate (the right seat's, 452 px) or down to
@@ -333,7 +335,7 @@ Item {
         readonly property bool side: pos !== 2
         readonly property int n: modelData.tiles.length
         property int tw: 34   // the tile width (the edge's meldW: SPEC §8.2's 34 where there is room)
-        readonly property int cell: Math.ceil(tw * 1.46)   // a tile's face and slab, lying toward its owner
+        readonly property int cell: board.tileDepth(tw)   // a tile lying toward its owner
         width: side ? cell + 8 : n * (tw + 1) + 4; height: side ? n * (tw + 1) + 18 : cell + 22
         Repeater {
             model: em.modelData.tiles
