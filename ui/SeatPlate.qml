@@ -14,17 +14,10 @@ Item {
     opacity: dim ? 0.45 : 1
     readonly property bool turn: seat.turn === true
     readonly property color teamCol: Theme.teamColor(seat.team || "unknown")
-    // LAN: the host's move timer for the seat to act (any seat's plate), counted down from the host's figure
-    // (turnUntil: epoch ms); otherwise the table's own countdown (timerSecs / timerFrac, this player's plate)
-    readonly property bool hostClock: (seat.turnUntil || 0) > 0
-    property real hostLeft: 0
-    readonly property int shownSecs: hostClock ? Math.ceil(hostLeft / 1000) : timerSecs
-    readonly property real shownFrac: hostClock ? hostLeft / (1000 * Math.max(1, seat.turnTotal || 1)) : timerFrac
-    Timer {
-        interval: 200; repeat: true; triggeredOnStart: true
-        running: plate.hostClock && plate.turn
-        onTriggered: plate.hostLeft = Math.max(0, (plate.seat.turnUntil || 0) - Date.now())
-    }
+    // the move timer: the host's at a LAN table (any seat's plate), else the table's own (this player's plate)
+    TurnClock { id: clock; seat: plate.seat; running: plate.turn; localSecs: plate.timerSecs; localFrac: plate.timerFrac }
+    readonly property int shownSecs: clock.secs
+    readonly property real shownFrac: clock.frac
 
     // soft glow when it is this seat's turn (layered rectangles, no effects)
     Repeater {
@@ -59,22 +52,10 @@ Item {
                 color: "white"; font.family: Theme.font; font.bold: true; font.pixelSize: 24
             }
         }
-        Canvas {   // 4 px amber timer arc over a 16 % white track
-            id: arc
+        TimerArc {
             anchors.fill: parent; anchors.margins: -5
             visible: plate.turn
-            property real frac: plate.shownFrac
-            onFracChanged: requestPaint()
-            onVisibleChanged: requestPaint()
-            onPaint: {
-                var ctx = getContext("2d")
-                ctx.reset()
-                ctx.lineWidth = 4
-                ctx.strokeStyle = "rgba(255,255,255,0.16)"
-                ctx.beginPath(); ctx.arc(width / 2, height / 2, width / 2 - 3, 0, 2 * Math.PI); ctx.stroke()
-                ctx.strokeStyle = "#F6A623"
-                ctx.beginPath(); ctx.arc(width / 2, height / 2, width / 2 - 3, -Math.PI / 2, -Math.PI / 2 + 2 * Math.PI * Math.max(0, frac)); ctx.stroke()
-            }
+            frac: plate.shownFrac
         }
         Rectangle {
             objectName: "timerBadge"

@@ -62,6 +62,15 @@ Item {
         onRunningChanged: if (running) root.secondsLeft = root.table.turnSecs
         onTriggered: root.secondsLeft = Math.max(0, root.secondsLeft - 1)
     }
+    // my own move timer as my plate shows it, for what else counts it down (a board's claim ring, SPEC §8.2)
+    TurnClock {
+        id: myClock
+        objectName: "myClock"
+        seat: (root.table.seats || []).find(function(r) { return r.me === true }) || ({})
+        running: root.table.myTurn
+        localSecs: root.table.turnSecs > 0 ? root.secondsLeft : 0
+        localFrac: root.table.turnSecs > 0 ? root.secondsLeft / root.table.turnSecs : 1
+    }
     Connections {
         target: root.table
         function onChanged() {
@@ -310,6 +319,7 @@ Item {
         onLoaded: {
             item.table = root.table; item.app = root.app; item.cx = Qt.binding(function() { return root.cx })
             item.chatShown = Qt.binding(function() { return root.chatShown })   // the chat takes the right column's top
+            if (item.clock !== undefined) item.clock = myClock
         }
     }
 

@@ -438,12 +438,46 @@ def test_a_claim_on_offer_dims_all_but_the_discarder_his_discard_and_my_hand(qa)
         btn = qa.find(b)
         assert btn.property("visible"), b
         assert not box.intersects(btn.mapRectToScene(QRectF(0, 0, btn.width(), btn.height()))), b
+    assert not qa.find("mjClaimClock").property("visible")   # no move timer at this table: nothing counts down
     shot(qa, "mahjong_claim_dimmed")
     keys(qa, Qt.Key.Key_Escape)   # 过: the table comes back
     assert wait_until(lambda: not t.board.get("claimTile"), 10)
     wait_frame(qa.window)
     assert all(p.property("opacity") == 1.0 for p in plates.values())
 
+
+
+def test_a_claim_counts_down_in_a_ring_right_of_the_bar(qa):
+    """SPEC §8.2 claim bar: with the move timer on, a 44 px ring right of the bar counts down the seconds left to
+    answer the discard (M-7) — the same figure as my plate's timer — and goes with the claim."""
+    qa.settings.set("turnTimer", 30)
+    t = start(qa)
+    assert t.turnSecs >= 30
+    ring, bar = qa.find("mjClaimClock"), qa.find("mjBar")
+    assert not ring.property("visible")   # my own turn to discard: the timer is on my plate only
+    assert _play_to_chow(qa, t, time.monotonic() + 120, 1)
+    assert wait_until(lambda: ring.property("visible"), 5)
+    wait_frame(qa.window)
+    box = ring.mapRectToScene(QRectF(0, 0, ring.width(), ring.height()))
+    bar_box = bar.mapRectToScene(QRectF(0, 0, bar.width(), bar.height()))
+    assert (box.width(), box.height()) == (44, 44)
+    assert 8 <= box.left() - bar_box.right() <= 24, (box, bar_box)
+    assert abs(box.center().y() - bar_box.center().y()) <= 2, (box, bar_box)
+    secs = qa.find("mjClaimSecs")
+    plate = qa.find("seat_0")
+    first = int(secs.property("text"))
+    assert 0 < first <= t.turnSecs
+    assert wait_until(lambda: int(secs.property("text")) < first, 5), "the ring does not count down"
+    wait_frame(qa.window)
+    assert wait_until(lambda: secs.property("text") == str(plate.property("shownSecs")), 2), \
+        (secs.property("text"), plate.property("shownSecs"))   # the figure my plate shows
+    for item in qa.find_all("mjRiver_") + qa.find_all("mjTile_") + [qa.find("mjClaimTag")]:
+        if item.property("visible"):
+            assert not box.intersects(item.mapRectToScene(QRectF(0, 0, item.width(), item.height()))), \
+                item.objectName()
+    shot(qa, "mahjong_claim_clock")
+    keys(qa, Qt.Key.Key_Escape)   # 过: the ring goes with the claim
+    assert wait_until(lambda: not ring.property("visible"), 10)
 
 def test_each_plate_shows_its_seats_running_total(qa):
     """SPEC §8.2: the running total on every seat plate, mint above 0 and coral below (M-18a: they add up to 0)."""

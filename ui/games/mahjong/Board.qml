@@ -12,6 +12,7 @@ Item {
     property var app
     property real cx: 780
     property bool chatShown: false   // a LAN table's chat holds the right column's top: the log moves under it
+    property var clock: null   // my move timer (ui/TurnClock.qml), set by the table
     readonly property bool ownsStatus: true   // the table's status line goes in this board's bar (mjStatus)
     property real cy: 396
     // the felt the table lays under this board (ui/Table.qml): a rounded table, not the card tables' oval, so
@@ -454,6 +455,21 @@ Item {
                 Repeater { model: (board.b.ting || {}).tiles || []; Tile { required property var modelData; face: modelData; w: 20 } }
                 Text { anchors.verticalCenter: parent.verticalCenter; text: (board.b.ting || {}).tail || ""; color: Theme.mintText; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
             }
+        }
+    }
+
+    // ------------------------------------------------------------------ the claim's countdown, right of the bar
+    Item {   // SPEC §8.2: a 44 px ring, the seconds left to answer the discard before 托管 answers it
+        objectName: "mjClaimClock"
+        visible: board.claimOn && !!board.clock && board.clock.secs > 0
+        x: bar.x + bar.width + 16; y: bar.y + 1
+        width: 44; height: 44
+        TimerArc { anchors.fill: parent; frac: board.clock ? board.clock.frac : 1 }
+        Text {
+            objectName: "mjClaimSecs"
+            anchors.centerIn: parent
+            text: board.clock ? board.clock.secs : ""
+            color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 17
         }
     }
 
