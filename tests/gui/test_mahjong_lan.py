@@ -175,3 +175,34 @@ def test_the_chat_at_a_lan_mahjong_table_covers_no_plate_and_the_log_moves_under
     for p in plates:
         assert not box(p).intersects(box(chat)), p.objectName()
     shot(qa, "mahjong_lan_chat")
+
+
+def test_a_claim_at_a_lan_table_counts_down_the_hosts_timer_in_the_ring(qtbot, data_dir):
+    """SPEC §8.2's claim ring at a LAN table counts down the host's move timer (its figure for my seat, as my
+    plate shows it), not a clock of the guest's own."""
+    from guikit import make_app
+    qa = make_app(turnTimer=20, grace=5)
+    try:
+        t = host_table(qa)
+        assert t.turnSecs == 25
+        ring, secs, plate = qa.find("mjClaimClock"), qa.find("mjClaimSecs"), qa.find("seat_0")
+        end = time.monotonic() + 120
+        while time.monotonic() < end:
+            assert wait_until(lambda: t.snap.get("my_turn"), 30), "never my turn"
+            if t.snap["phase"] == "move":
+                assert not ring.property("visible")
+                sug = t.snap.get("suggest") or {}
+                t.submit(sug.get("kind", "discard"), sug.get("arg") or "")
+                wait(30)
+                continue
+            assert wait_until(lambda: ring.property("visible"), 5)
+            assert qa.find("myClock").property("hostClock")   # the host's figure, not a local countdown
+            assert wait_until(lambda: secs.property("text") == str(plate.property("shownSecs")), 2)
+            assert 0 < int(secs.property("text")) <= 25
+            shot(qa, "mahjong_lan_claim_clock")
+            t.submit("pass", "")
+            assert wait_until(lambda: not ring.property("visible"), 10)
+            return
+        raise AssertionError("no claim offered to me on the LAN table")
+    finally:
+        qa.shutdown()
