@@ -47,7 +47,7 @@ Item {
                 // mini table thumbnail
                 Item {
                     x: 18; y: 10; width: 110; height: 72
-                    Rectangle { anchors.centerIn: parent; width: 96; height: 50; radius: 25; color: Theme.feltTone(tile.modelData.felt)[0]; border.color: Theme.rim1; border.width: 3 }
+                    Rectangle { anchors.centerIn: parent; width: 96; height: 50; radius: 25; color: Theme.feltTone(tile.modelData.felt)[0]; border.color: Theme.feltRim(tile.modelData.felt)[0]; border.width: 3 }
                     Repeater {
                         model: tile.modelData.seats
                         Rectangle {

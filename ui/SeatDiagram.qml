@@ -29,7 +29,7 @@ Rectangle {
             GradientStop { position: 0; color: Theme.feltTone(dg.feltKey)[0] }
             GradientStop { position: 1; color: Theme.feltTone(dg.feltKey)[1] }
         }
-        border.color: Theme.rim1; border.width: 3
+        border.color: Theme.feltRim(dg.feltKey)[0]; border.width: 3
     }
 
     Repeater {   // dashed 对头 lines: yours bright, the others faint

@@ -18,6 +18,7 @@ Item {
     // the felt the settings chose (the new-game swatches), else the game's own (the presenter's, desktop/games)
     readonly property string feltKey: settings.felt && settings.felt !== "auto" ? settings.felt : table.felt
     readonly property var feltTone: Theme.feltTone(feltKey)
+    readonly property var feltRim: Theme.feltRim(feltKey)
     readonly property int n: table.nSeats
     readonly property real cx: sideOpen ? 672 : 780
     readonly property bool chatShown: chatOn && chatOpen
@@ -158,7 +159,7 @@ Item {
     Item {
         id: felt
         objectName: "felt"
-        // a game with its own board may lay its own felt (Mahjong's rounded table, SPEC §8.2): box, radius, rim
+        // a game with its own board may lay its own felt (Mahjong's rounded table, SPEC §8.2): box, radius, rim width
         readonly property var own: root.boardOn && boardLoader.item && boardLoader.item.felt ? boardLoader.item.felt : null
         readonly property real round: own ? own.radius : height / 2
         x: own ? own.x : root.cx - 578; y: own ? own.y : root.cy - 289
@@ -171,8 +172,8 @@ Item {
         Rectangle {
             anchors.fill: parent; radius: felt.round
             gradient: Gradient {
-                GradientStop { position: 0; color: felt.own ? felt.own.rim[0] : Theme.rim1 }
-                GradientStop { position: 1; color: felt.own ? felt.own.rim[1] : Theme.rim2 }
+                GradientStop { position: 0; color: root.feltRim[0] }
+                GradientStop { position: 1; color: root.feltRim[1] }
             }
         }
         Rectangle {

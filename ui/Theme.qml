@@ -45,13 +45,16 @@ QtObject {
     readonly property color lattice: backTone(cardBack)[2]
     // the felt and card-back swatches of the new-game screen (settings felt / cardBack): top, bottom (, lattice)
     readonly property var feltTones: ({ "green": ["#1F6B59", "#134236"], "teal": ["#1D5E66", "#123C44"],
-                                        "wine": ["#6E2B37", "#431820"], "ink": ["#22587E", "#143650"] })
+                                        "wine": ["#7A3441", "#4A1C27"], "ink": ["#22587E", "#143650"] })
+    // a felt's own rim where SPEC §8.3 gives one (Shengji's wine, Mahjong's ink); the others take rim1 → rim2
+    readonly property var feltRims: ({ "wine": ["#3D2328", "#150A0C"], "ink": ["#1E3445", "#09141C"] })
     readonly property var backTones: ({ "blue": ["#2B4C78", "#1E3A5F", "#C9A55C"], "red": ["#8A2A3A", "#5C1622", "#D9B46A"],
                                         "green": ["#2D6650", "#1B4435", "#D2B36A"] })
     readonly property color disabledBorder: "#2E4A44"
     readonly property color disabledText: "#5E7A73"
 
     function feltTone(key) { return feltTones[key] || feltTones.green }
+    function feltRim(key) { return feltRims[key] || [rim1, rim2] }
     function backTone(key) { return backTones[key] || backTones.blue }
     function dur(ms) { return Math.round(ms * speed) }
     function teamColor(team) { return team === "mine" ? mine : team === "theirs" ? theirs : unknown }

@@ -75,7 +75,7 @@ def level_word(level: Any) -> str:
 class ShengjiPresenter(Presenter):
     _phase = ""
     glyph = "升"
-    felt = "green"
+    felt = "wine"               # SPEC §8.3: a wine radial, the card table of the trick game
     # the new-game tile: (Chinese, English) of its two lines
     tile_lines = (("4 人 · 2 对 2", "4 players · 2 v 2"),
                   ("两副牌 · 亮主反主 · 打2到A", "Two decks · declare the trump · play up from 2 to A"))

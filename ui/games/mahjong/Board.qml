@@ -16,9 +16,10 @@ Item {
     readonly property bool ownsStatus: true   // the table's status line goes in this board's bar (mjStatus)
     property real cy: 396
     // the felt the table lays under this board (ui/Table.qml): a rounded table, not the card tables' oval, so
-    // a tile table tells itself apart at a glance (SPEC §8.2: box 28, 62, 1288 × 828 at cx 672; §8.3 rim)
+    // a tile table tells itself apart at a glance (SPEC §8.2: box 28, 62, 1288 × 828 at cx 672); its colours are
+    // the felt's (the presenter's ink, §8.3, or the player's swatch)
     readonly property var felt: ({ "x": cx - 644, "y": 62, "width": 1288, "height": 828, "radius": 30, "rimWidth": 16,
-                                   "guide": 22, "rim": ["#1E3445", "#09141C"] })
+                                   "guide": 22 })
     // the tutor's line (bottom left corner, width): above my plate and left of the left seat's hand, clear of every
     // river; 看牌桌's way back (below it) shows only at the results
     readonly property var tutorSpot: ({ "x": cx - 648, "y": 760, "width": 300 })
