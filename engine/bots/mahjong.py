@@ -206,6 +206,9 @@ FOLD_SHANTEN = 2
 FOLD_READY = 0.75
 FOLD_WEIGHT = 40.0
 DANGER_WEIGHT = 1.5
+EFF_WEIGHT = 0.25  # a live tile that improves the hand
+PAIR_WEIGHT = 0.4  # breaking the hand's lone 2-5-8 pair
+ISOLATION_WEIGHT = 0.05
 
 
 class HeuristicBot(GreedyBot):
@@ -277,7 +280,8 @@ class HeuristicBot(GreedyBot):
                     eff = _acceptance(rk, hand, melds, live, sh)
                 hand[i] += 1
             danger = sum(readiness(view, o) * _danger(view, o, i, live) for o in ready)
-            score = -10.0 * way + 0.25 * eff - 0.4 * pair_258_loss(hand, i) + 0.05 * isolation(hand, i)
+            score = (-10.0 * way + EFF_WEIGHT * eff - PAIR_WEIGHT * pair_258_loss(hand, i)
+                     + ISOLATION_WEIGHT * isolation(hand, i))
             if ready:
                 # a deal-in costs one V (M-20) and ends the hand; by default both weights are a tie-break
                 # (no fold): folding leaves the ready seat its self-draw, paid 2V by each of the three

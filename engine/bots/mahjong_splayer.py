@@ -27,9 +27,12 @@ from .mahjong import (
     BIG_FROM,
     DANGER_WEIGHT,
     EFF_SHANTEN,
+    EFF_WEIGHT,
     FOLD_READY,
     FOLD_SHANTEN,
     FOLD_WEIGHT,
+    ISOLATION_WEIGHT,
+    PAIR_WEIGHT,
     isolation,
     pair_258_loss,
     ranking_rule,
@@ -93,7 +96,7 @@ def plan(rule: WinRule, h: list[int], melds: Sequence[Meld], scoring: str = "sim
             h[i] -= 1
             imp = _waits(real, h, melds, scoring)
             h[i] += 1
-        fixed = -10.0 * way - 0.4 * pair_258_loss(h, i) + 0.05 * isolation(h, i)
+        fixed = -10.0 * way - PAIR_WEIGHT * pair_258_loss(h, i) + ISOLATION_WEIGHT * isolation(h, i)
         rows.append((i, fixed, sh, imp))
     got = (min(shs), tuple(rows))
     if len(_PLANS) >= _MEMO_CAP:
@@ -122,7 +125,7 @@ def table_discard(rule: WinRule, h: list[int], melds: Sequence[Meld], public: Se
                 n = 4 - h[t] - public[t]
                 if n > 0:
                     eff += n * w
-            score += 0.25 * eff
+            score += EFF_WEIGHT * eff
         if threats:
             n = 4 - h[i] - public[i]
             d = 0.0
