@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from guikit import click_item, mouse, my_turns, quick_config, shot, wait, wait_frame, wait_until
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 
 
@@ -174,6 +174,19 @@ def test_top_bar_names_the_hand_and_its_dealer_in_both_languages(qa):
     a = tag.mapToScene(QPointF(tag.width() / 2, tag.height() / 2))
     b = tile.mapToScene(QPointF(tile.width() / 2, tile.height() / 2))
     assert abs(a.x() - b.x()) + abs(a.y() - b.y()) < 90, (a, b)
+    # SPEC §8.2's ▸: one pointer, at the newest discard, just off its open side (away from the dial), in no tile
+    pointers = [x for x in qa.find_all("mjNewestPointer") if x.property("visible")]
+    assert len(pointers) == 1, len(pointers)
+    ptr = pointers[0]
+    c = ptr.mapToScene(QPointF(ptr.width() / 2, ptr.height() / 2))
+    dial = qa.find("mjDial")
+    d = dial.mapToScene(QPointF(dial.width() / 2, dial.height() / 2))
+    assert 25 <= abs(c.x() - b.x()) + abs(c.y() - b.y()) <= 40, (c, b)
+    assert abs(c.x() - d.x()) + abs(c.y() - d.y()) > abs(b.x() - d.x()) + abs(b.y() - d.y()), (c, b, d)
+    box = ptr.mapRectToScene(QRectF(0, 0, ptr.width(), ptr.height()))
+    for x in qa.find_all("mjRiver_") + qa.find_all("mjBack_"):
+        if x.property("visible"):
+            assert not box.intersects(x.mapRectToScene(QRectF(0, 0, x.width(), x.height()))), x.objectName()
     shot(qa, "mahjong_top_bar_dealer_zh")
     qa.settings.set("language", "en")
     assert wait_until(lambda: label.property("text") == "Hand 1 · Dealer 陈静", 10), label.property("text")

@@ -738,6 +738,11 @@ def test_a_long_hands_rivers_stay_clear_of_the_plates_and_each_other(qa):
                 if q != p:
                     assert not any(r.intersects(o) for o in other), f"river {p} tile {i} lies on river {q}"
     assert not any(tutor.intersects(h) for _, h in hands) and not any(tutor.intersects(p) for p in plates)
+    # the ▸ at the newest discard (the top river's 21st, in its third row) lies on no hand either
+    pointers = [_scene_rect(x) for x in qa.find_all("mjNewestPointer") if x.property("visible")]
+    assert len(pointers) == 1, pointers
+    for name, h in hands:
+        assert not pointers[0].intersects(h), f"the newest discard's pointer lies on {name}"
     # no seat's hand lies on a plate, and a side seat with one or two melds shows them at SPEC's 34 (its column has
     # room for them at that size)
     for name, h in hands[:3]:
