@@ -14,6 +14,7 @@ Item {
     opacity: dim ? 0.45 : 1
     readonly property bool turn: seat.turn === true
     readonly property color teamCol: Theme.teamColor(seat.team || "unknown")
+    readonly property bool countText: (seat.countText || "") !== ""   // the count in words, not the card pill
     // the move timer: the host's at a LAN table (any seat's plate), else the table's own (this player's plate)
     TurnClock { id: clock; seat: plate.seat; running: plate.turn; localSecs: plate.timerSecs; localFrac: plate.timerFrac }
     readonly property int shownSecs: clock.secs
@@ -94,9 +95,10 @@ Item {
     }
     // count pill (mini card backs + number; amber 剩N at ≤ 10; 已出完 when out)
     Item {
+        objectName: "countPill"
         anchors.right: parent.right; anchors.rightMargin: 8; y: 2
         width: 62; height: 34
-        visible: plate.seat.count !== undefined && !plate.seat.finished && !plate.seat.me
+        visible: plate.seat.count !== undefined && !plate.seat.finished && !plate.seat.me && !plate.countText
         MouseArea { anchors.fill: parent; enabled: plate.seat.count < 0; cursorShape: Qt.PointingHandCursor; onClicked: plate.ask() }
         Rectangle { x: 2; y: 4; width: 18; height: 26; radius: 3; color: Theme.back2; border.color: "#D8D2C4"; rotation: -10 }
         Rectangle { x: 8; y: 3; width: 18; height: 26; radius: 3; color: Theme.back1; border.color: "#D8D2C4" }
@@ -113,16 +115,24 @@ Item {
             }
         }
     }
-    // the seat's running total when its game gives one (seat.total): mint above 0, coral below, under the count pill
+    // the seat's running total when its game gives one (seat.total): mint above 0, coral below, under the count
+    // pill; a game that words the count (seat.countText, Mahjong's 手牌 N, SPEC §8.2) has it over that line
     Text {
         objectName: "plateTotal"
         readonly property var v: plate.seat.total
         visible: v !== undefined && v !== null
         anchors.right: parent.right; anchors.rightMargin: 12
-        y: plate.seat.me ? (parent.height - height) / 2 : 40
+        y: plate.seat.me ? (parent.height - height) / 2 : plate.countText ? 10 : 40
         text: v > 0 ? "+" + v : String(v)
         color: v > 0 ? Theme.mintText : v < 0 ? Theme.theirs : Theme.text2
-        font.family: Theme.font; font.bold: true; font.pixelSize: 18
+        font.family: Theme.font; font.bold: true; font.pixelSize: plate.countText ? 20 : 18
+    }
+    Text {
+        objectName: "plateCount"
+        visible: plate.countText && !plate.seat.me
+        anchors.right: parent.right; anchors.rightMargin: 12; y: 42
+        text: plate.seat.countText || ""
+        color: Theme.text2; font.family: Theme.font; font.pixelSize: 12
     }
     Text {
         visible: plate.seat.finished === true

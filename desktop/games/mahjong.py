@@ -130,9 +130,13 @@ class MahjongPresenter(Presenter):
         return out
 
     def seat_extras(self, view: Mapping[str, Any], seat: int, d: int, lang: str) -> Row:
-        """The seat's running total on its plate (SPEC §8.2; M-18a)."""
+        """The seat's running total on its plate over "手牌 N" (SPEC §8.2; M-18a, M-10). A hand of few tiles
+        here only means melds laid down: no amber 剩N, the shedding games' 报户 warning (G-69)."""
         totals = view.get("totals") or []
-        return {"call": "", "kaidian": None, "opposite": False,
+        counts = view.get("counts") or []
+        n = counts[seat] if seat < len(counts) else None
+        return {"call": "", "kaidian": None, "opposite": False, "report": False,
+                "countText": i18n.strings(lang)["mjHandCount"].replace("%1", str(n)) if n is not None else "",
                 "total": int(totals[seat]) if seat < len(totals) else None}
 
     def plate_places(self, n: int) -> list[tuple[float, float, float, float]]:

@@ -494,7 +494,29 @@ def test_each_plate_shows_its_seats_running_total(qa):
             shown[row["seat"]] = label.property("text")
     want = {s: f"{v:+d}" if v else "0" for s, v in enumerate(totals)}   # as the top bar writes them
     assert shown == want and sum(totals) == 0
+    _check_hand_counts(qa, t)
     shot(qa, "mahjong_plate_totals")
+
+
+def _check_hand_counts(qa, t) -> list[int]:
+    """SPEC §8.2: each other seat's plate reads 手牌 N (M-10: his concealed tiles, as the view counts them) under
+    his total, never the card tables' pill with its amber 剩N (a Gouji warning, G-69). The counts seen."""
+    counts = t.snap["view"]["counts"]
+    seen = []
+    for p in qa.find_all("seat_"):
+        row = p.property("seat")
+        if not (p.property("visible") and isinstance(row, dict)) or row["me"]:
+            continue
+        kids = {x.objectName(): x for x in p.findChildren(QQuickItem) if x.objectName()}
+        assert kids["plateCount"].property("visible"), row["seat"]
+        assert kids["plateCount"].property("text") == f"手牌 {counts[row['seat']]}", kids["plateCount"].property("text")
+        assert not kids["countPill"].property("visible"), row["seat"]
+        total, count = (kids[k].mapRectToScene(QRectF(0, 0, kids[k].width(), kids[k].height()))
+                        for k in ("plateTotal", "plateCount"))
+        assert total.bottom() <= count.top(), (total, count)   # the total over the count
+        seen.append(counts[row["seat"]])
+    assert len(seen) == 3, seen
+    return seen
 
 
 def _scene_x(item, x: float = 0.0) -> float:
@@ -738,6 +760,8 @@ def test_a_long_hands_rivers_stay_clear_of_the_plates_and_each_other(qa):
                 if q != p:
                     assert not any(r.intersects(o) for o in other), f"river {p} tile {i} lies on river {q}"
     assert not any(tutor.intersects(h) for _, h in hands) and not any(tutor.intersects(p) for p in plates)
+    # a seat down to 10 tiles or fewer (his melds laid down) reads 手牌 N like any other: no amber 剩N here
+    assert min(_check_hand_counts(qa, t)) <= 10
     # the ▸ at the newest discard (the top river's 21st, in its third row) lies on no hand either
     pointers = [_scene_rect(x) for x in qa.find_all("mjNewestPointer") if x.property("visible")]
     assert len(pointers) == 1, pointers
