@@ -179,18 +179,6 @@ Item {
                         x: board.riverXY(index).x; y: board.riverXY(index).y
                         opacity: board.claimOn && !newest ? board.dimmed : 1
                         Behavior on opacity { NumberAnimation { duration: Theme.dur(150) } }
-                        Canvas {   // SPEC §8.2's ▸ at the newest discard, on the river's open side (where its next
-                                   // row would go: always empty), pointing at the tile whichever way the river faces;
-                                   // low enough that a third row's stays off the top seat's hand
-                            objectName: "mjNewestPointer"
-                            visible: parent.newest
-                            x: parent.width / 2 - 7; y: parent.height + 1; width: 14; height: 6
-                            onPaint: {
-                                var c = getContext("2d")
-                                c.reset(); c.fillStyle = Theme.gold
-                                c.beginPath(); c.moveTo(0, height); c.lineTo(width, height); c.lineTo(width / 2, 0); c.closePath(); c.fill()
-                            }
-                        }
                         Rectangle {   // a claim on offer: the discard pulses its gold outline twice (SPEC §8.4)
                             id: pulse
                             readonly property bool on: parent.newest && board.b.myTurn === true && !!board.b.claimTile
@@ -203,6 +191,21 @@ Item {
                                 NumberAnimation { to: 0; duration: Theme.dur(100) }
                             }
                         }
+                    }
+                }
+                Canvas {   // SPEC §8.2's ▸ at the newest discard, on the river's open side (where its next row
+                           // would go: always empty), pointing at the tile whichever way the river faces; low
+                           // enough that a third row's stays off the top seat's hand
+                    objectName: "mjNewestPointer"
+                    readonly property int last: side.modelData.river.length - 1
+                    readonly property point at: board.riverXY(Math.max(0, last))
+                    visible: last >= 0 && side.modelData.river[last].newest === true && !(flyLayer.inFlight[side.pos] > 0)
+                    x: at.x + board.riverW / 2 - 7; y: at.y + board.tileDepth(board.riverW) + 1; width: 14; height: 6
+                    onVisibleChanged: if (visible) requestPaint()
+                    onPaint: {
+                        var c = getContext("2d")
+                        c.reset(); c.fillStyle = Theme.gold
+                        c.beginPath(); c.moveTo(0, height); c.lineTo(width, height); c.lineTo(width / 2, 0); c.closePath(); c.fill()
                     }
                 }
             }
