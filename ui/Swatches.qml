@@ -27,17 +27,33 @@ Rectangle {
                 color: "transparent"; border.color: on ? Theme.primary1 : "transparent"; border.width: 2
                 Rectangle {
                     id: dot
+                    visible: fs.modelData !== "auto"
                     anchors.centerIn: parent; width: 26; height: 26; radius: 13
                     border.color: Qt.rgba(1, 1, 1, 0.25)
-                    // "auto" (each game's own felt) is drawn split in the two game felts
-                    readonly property var tone: Theme.feltTone(fs.modelData === "auto" ? "green" : fs.modelData)
-                    readonly property var tone2: Theme.feltTone(fs.modelData === "auto" ? "teal" : fs.modelData)
+                    readonly property var tone: Theme.feltTone(fs.modelData)
                     gradient: Gradient {
                         orientation: Gradient.Horizontal
                         GradientStop { position: 0; color: dot.tone[0] }
-                        GradientStop { position: 0.5; color: dot.tone[fs.modelData === "auto" ? 0 : 1] }
-                        GradientStop { position: 0.51; color: fs.modelData === "auto" ? dot.tone2[0] : dot.tone[1] }
-                        GradientStop { position: 1; color: dot.tone2[1] }
+                        GradientStop { position: 1; color: dot.tone[1] }
+                    }
+                }
+                Canvas {   // "auto", each game's own felt: one slice a game, in its felt (the presenters', app.games)
+                    objectName: "feltAutoSlices"
+                    visible: fs.modelData === "auto"
+                    anchors.centerIn: parent; width: 26; height: 26
+                    readonly property var tones: (sw.app && sw.app.games ? sw.app.games : []).map(function(g) { return Theme.feltTone(g.felt)[0] })
+                    onTonesChanged: requestPaint()
+                    onPaint: {
+                        var c = getContext("2d"), n = Math.max(1, tones.length), r = width / 2
+                        c.reset()
+                        for (var i = 0; i < tones.length; ++i) {
+                            c.fillStyle = tones[i]
+                            c.beginPath(); c.moveTo(r, r)
+                            c.arc(r, r, r - 0.5, -Math.PI / 2 + 2 * Math.PI * i / n, -Math.PI / 2 + 2 * Math.PI * (i + 1) / n)
+                            c.closePath(); c.fill()
+                        }
+                        c.strokeStyle = "rgba(255,255,255,0.25)"; c.lineWidth = 1
+                        c.beginPath(); c.arc(r, r, r - 0.5, 0, 2 * Math.PI); c.stroke()
                     }
                 }
                 MouseArea { anchors.fill: parent; cursorShape: Qt.PointingHandCursor; onClicked: sw.settings.set("felt", fs.modelData) }

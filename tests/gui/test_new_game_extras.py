@@ -135,6 +135,9 @@ def test_a_swatch_click_sets_the_tables_felt_and_card_back(qtbot, data_dir):
             qa.window.update()
         assert qa.settings.get("felt") == "auto" and qa.settings.get("cardBack") == "blue"   # today's look
         _open_new_game(qa)
+        # "auto" is drawn as one slice a game, each in its game's own felt (升级 wine, 麻将 ink: SPEC §8.3)
+        slices = _tone(qa.find("feltAutoSlices"), "tones")
+        assert slices == ["#1f6b59", "#1d5e66", "#7a3441", "#22587e"], slices
         click_item(qa, qa.find("game_baohuang"))   # its hand is dealt at once (Gouji first asks for 预点)
         assert qa.app.game == "baohuang"
         click_item(qa, qa.find("felt_wine"))
