@@ -16,6 +16,7 @@ from desktop import i18n
 from desktop.games import NameOf, Presenter, Row, Shows
 
 WIND_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
+CIRCLE_WINDS = ("E", "S", "W", "N")   # the prevailing wind of each circle in turn (东风圈, 南风圈, …)
 KIND_ZH = {"discard": "打出", "chow": "吃", "pung": "碰", "kong": "杠", "win": "胡", "pass": "过", "minglou": "明楼"}
 KIND_EN = {"discard": "Discard", "chow": "Chow 吃", "pung": "Pung 碰", "kong": "Kong 杠", "win": "Win 胡",
            "pass": "Pass 过", "minglou": "Ready 明楼"}
@@ -98,14 +99,18 @@ class MahjongPresenter(Presenter):
         return {1: s["lower"], 2: s.get("across", ""), 3: s["upper"]}.get(d, "")   # 对家: no rival in Mahjong
 
     def match_label(self, snap: Mapping[str, Any], s: Mapping[str, str], name_of: NameOf | None = None) -> str:
-        """第3局 · 庄 刘强: the hand and who deals it (the mockup's top bar; a match is one circle, M-18, so the
-        hand has no "of N")."""
+        """东风圈 · 第3局 · 庄 刘强: the circle, the hand and who deals it (the mockup's top bar). A circle (圈) is
+        complete when the deal passes back to the first dealer (M-18): a "one_circle" match is all 东风圈, and a
+        longer one goes on to 南风圈 (the hand has no "of N": it ends by the deal, not by a count)."""
         view = snap.get("view") or {}
-        head = s["handNo"].replace("%1", str(view.get("hand_no", 1)))
+        lang = i18n.lang_of(s)
+        wind = CIRCLE_WINDS[int(view.get("circle") or 0) % len(CIRCLE_WINDS)]
+        circle = i18n.word(lang, "mjCircle", i18n.pick(lang, WIND_ZH[wind], HONOUR_EN[wind]))
+        head = f'{circle} · {s["handNo"].replace("%1", str(view.get("hand_no", 1)))}'
         dealer = view.get("dealer")
         if name_of is None or not isinstance(dealer, int):
             return head
-        return f"{head} · {i18n.word(i18n.lang_of(s), 'mjDealerIs', name_of(dealer))}"
+        return f"{head} · {i18n.word(lang, 'mjDealerIs', name_of(dealer))}"
 
     def faces(self, cards: Any) -> list[Row]:
         tiles = split_tiles(cards) if isinstance(cards, str) else [str(c) for c in cards or []]

@@ -20,6 +20,11 @@ def next_dealer(rotation: str, dealer: int, winners: Sequence[int]) -> int:
     return dealer if dealer in winners else (dealer + 1) % N  # "qq"
 
 
+def passes_back(dealer: int, nxt: int, first_dealer: int) -> bool:
+    """The deal passes back to the first dealer's seat from another seat: a circle (圈) is complete (M-18)."""
+    return nxt == first_dealer and dealer != first_dealer
+
+
 def match_ends(options: MahjongOptions, hands_played: int, dealer: int, nxt: int, first_dealer: int) -> bool:
     """M-18: after ``match_hands`` hands at the latest; ``"one_circle"`` ends when the deal would pass back to
     the first dealer's seat from another seat (after 4 hands under ``"winner_deals"``, which has no circle)."""
@@ -29,4 +34,4 @@ def match_ends(options: MahjongOptions, hands_played: int, dealer: int, nxt: int
         return False
     if options.dealer_rotation == "winner_deals":
         return hands_played >= 4
-    return nxt == first_dealer and dealer != first_dealer
+    return passes_back(dealer, nxt, first_dealer)

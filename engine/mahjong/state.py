@@ -38,7 +38,7 @@ from engine.tiles import (
 )
 
 from .deal import deal_table, deal_tiles
-from .match import match_ends, next_dealer
+from .match import match_ends, next_dealer, passes_back
 from .paths import PATHS, PATTERN_PATHS
 from .refusals import why
 from .rules import Rules
@@ -80,6 +80,7 @@ class State:
         self._out: list[Event] = []
         self.totals = [0] * N
         self.hand_no = 0
+        self.circle = 0   # circles (圈) completed: 0 is the East circle 东风圈, the one a "one_circle" match plays
         self.first_dealer = setup.dealer if setup is not None else self.rng.randrange(N)  # M-3
         self.dealer = self.first_dealer
         self.results: list[dict[str, Any]] = []
@@ -114,8 +115,8 @@ class State:
         self.kongs: list[Kong] = []
         self.locked = [False] * N
         self.ml = [False] * N
-        self._ev("hand_start", {"hand_no": self.hand_no, "dealer": d, "wall": self.t.wall_left,
-                                "winds": self.winds()})
+        self._ev("hand_start", {"hand_no": self.hand_no, "dealer": d, "circle": self.circle,
+                                "wall": self.t.wall_left, "winds": self.winds()})
         if shuffle is not None:
             self._ev("shuffle_commit", self.fair.commit_event(shuffle))
         for s in range(N):  # the tiles the cut gave (the dealer's 13 before his 14th): what a verifier checks
@@ -526,6 +527,8 @@ class State:
         nxt = next_dealer(self.rules.options.dealer_rotation, self.dealer, winners)
         self.stats["dealer_kept" if nxt == self.dealer else "dealer_passed"] += 1
         ended = match_ends(self.rules.options, self.hand_no, self.dealer, nxt, self.first_dealer)
+        if passes_back(self.dealer, nxt, self.first_dealer):
+            self.circle += 1
         self.dealer = nxt
         self.round = None
         if ended:

@@ -38,7 +38,7 @@ def view_of(st: State, seat: int | None) -> dict[str, Any]:
     state = {
         "phase": st.phase, "mover": st.mover if r is None else None, "ctx": st.ctx if r is None else None,
         "round": ({"kind": r.kind, "tile": str(r.tile), "source": r.source, "last": r.last} if r else None),
-        "hand_no": st.hand_no, "dealer": st.dealer, "first_dealer": st.first_dealer,
+        "hand_no": st.hand_no, "dealer": st.dealer, "first_dealer": st.first_dealer, "circle": st.circle,
         "totals": list(st.totals), "wall": t.wall_left, "last_tile": st.last_tile,
         "kongs": [[k.seat, k.kind, k.source] for k in st.kongs], "minglou": list(st.ml),
         "results": len(st.results), "over": st.over,
@@ -57,7 +57,7 @@ def view_of(st: State, seat: int | None) -> dict[str, Any]:
         # the match so far (engine.api.ViewHeader), kept per seat as it grows: a view costs no replay of it
         "history": st.visible_history(me),
         "history_policy": "match",
-        "hand_no": st.hand_no, "dealer": st.dealer, "first_dealer": st.first_dealer,
+        "hand_no": st.hand_no, "dealer": st.dealer, "first_dealer": st.first_dealer, "circle": st.circle,
         "winds": st.winds(), "wall": t.wall_left,
         "rivers": [[str(x) for x in riv] for riv in t.rivers],
         "melds": melds,
@@ -154,6 +154,7 @@ def world_from_view(cls: type[State], view: Mapping[str, Any], hands: Sequence[S
     st.stats = Counter({k: 0 for k in PATHS})
     st.totals = list(pub["totals"])
     st.hand_no, st.dealer, st.first_dealer = int(pub["hand_no"]), int(pub["dealer"]), int(pub["first_dealer"])
+    st.circle = int(pub.get("circle", 0))
     st.results = [dict(view["last_result"])] if view.get("last_result") else []
     st.over = bool(pub["over"])
     st._ver, st._cache = 0, None

@@ -156,8 +156,8 @@ def test_claim_prompt_answered_by_key_and_illegal_discard_refused(qa):
 
 
 def test_top_bar_names_the_hand_and_its_dealer_in_both_languages(qa):
-    """The top bar reads 第1局 · 庄 陈静 as the mockup's does: the hand and who deals it (M-3, M-17), by the name
-    on the dealer's plate; in English "Hand 1 · Dealer 陈静"."""
+    """The top bar reads 东风圈 · 第1局 · 庄 陈静 as the mockup's does: the circle (M-18), the hand and who deals it
+    (M-3, M-17), by the name on the dealer's plate; in English "East round · Hand 1 · Dealer 陈静"."""
     cfg = quick_config("mahjong", seed=dealer_seed(2), pace_ms=0, save=False)
     qa.table.start(cfg)
     qa.set_screen("table")
@@ -165,7 +165,8 @@ def test_top_bar_names_the_hand_and_its_dealer_in_both_languages(qa):
     assert wait_until(lambda: t.snap.get("view", {}).get("dealer") is not None, 20)
     wait_frame(qa.window)
     label = qa.find("setLabel")
-    assert t.snap["view"]["dealer"] == 2 and label.property("text") == "第1局 · 庄 陈静", label.property("text")
+    assert t.snap["view"]["dealer"] == 2, t.snap["view"]["dealer"]
+    assert label.property("text") == "东风圈 · 第1局 · 庄 陈静", label.property("text")
     # the first discards came while the board was being laid out: the 最新 tag sits beside the newest river tile,
     # never in the window's corner, where it once stayed when its river was built after it
     assert wait_until(lambda: any(x["newest"] for sd in t.board["seats"] for x in sd["river"]), 20)
@@ -191,6 +192,6 @@ def test_top_bar_names_the_hand_and_its_dealer_in_both_languages(qa):
             assert not box.intersects(x.mapRectToScene(QRectF(0, 0, x.width(), x.height()))), x.objectName()
     shot(qa, "mahjong_top_bar_dealer_zh")
     qa.settings.set("language", "en")
-    assert wait_until(lambda: label.property("text") == "Hand 1 · Dealer 陈静", 10), label.property("text")
+    assert wait_until(lambda: label.property("text") == "East round · Hand 1 · Dealer 陈静", 10), label.property("text")
     shot(qa, "mahjong_top_bar_dealer_en")
     qa.settings.set("language", "zh")

@@ -325,6 +325,25 @@ def test_match_runs_to_its_end() -> None:
     assert st.view(0)["places"] and st.view(0)["ranks"]
 
 
+
+def test_circles_count_the_deal_passing_back_to_the_first_dealer() -> None:
+    """M-18: a circle (圈) is complete when the deal passes back to the first dealer's seat from another seat. Under
+    "always_next" (M-17) that is every fourth hand, so a "hands" match of 9 plays hands 1-4 in circle 0 (东风圈),
+    5-8 in circle 1 (南风圈) and 9 in circle 2; each hand_start and every seat's view say which."""
+    import random
+    st = State(Rules(match="hands", match_hands=9, dealer_rotation="always_next"), seed=5)
+    rng = random.Random(5)
+    seen: dict[int, int] = {}
+    while not st.is_over:
+        seen[st.hand_no] = st.view(st.to_act)["circle"]  # type: ignore[arg-type]
+        assert {st.view(s)["circle"] for s in range(4)} == {st.circle}
+        la = st.legal_actions(st.to_act)  # type: ignore[arg-type]
+        wins = [a for a in la if a.kind == "win"]
+        st.apply(wins[0] if wins else la[rng.randrange(len(la))])
+    assert seen == {n: (n - 1) // 4 for n in range(1, 10)}, seen
+    starts = [e.data for e in st.history if e.kind == "hand_start"]
+    assert [d["circle"] for d in starts] == [(n - 1) // 4 for n in range(1, 10)]
+
 MX23 = ["1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 2s 3s 4s",
         "1m 2m 3m 6m 7m 8m 9m 5p 6p 7p 9s W N",
         "34m 567p 789s EEE 55s N",

@@ -64,3 +64,26 @@ def test_two_tables_do_not_share_the_newest_discard():
     assert newest(a.board_view(view, {"seat": 0}, "zh", str)) == [(0, 0)]
     assert newest(b.board_view(view, {"seat": 0}, "zh", str)) == []
     assert newest(presenter("mahjong").board_view(view, {"seat": 0}, "zh", str)) == []
+
+
+def test_the_top_bar_names_the_circle_the_hand_and_its_dealer():
+    """The mockup's top bar, 东风圈 · 第3局 · 庄 刘强: the circle's wind (M-18: a circle ends when the deal passes
+    back to the first dealer, so a "one_circle" match is all 东风圈), the hand, the dealer by name."""
+    from desktop import i18n
+    from engine.mahjong import Rules, State
+
+    pres = presenter("mahjong")
+    st = State(Rules(match="hands", match_hands=8, dealer_rotation="always_next"), seed=4)
+    zh, en = i18n.strings("zh"), i18n.strings("en")
+    name = Board().name_of
+    assert pres.match_label({"view": st.view(0)}, zh, name) == f"东风圈 · 第1局 · 庄 P{st.dealer}"
+    assert pres.match_label({"view": st.view(0)}, en, name) == f"East round · Hand 1 · Dealer P{st.dealer}"
+    first = st.dealer
+    while st.hand_no < 5:                # four hands later the deal is back with the first dealer: 南风圈
+        la = st.legal_actions(st.to_act)
+        wins = [a for a in la if a.kind == "win"]
+        st.apply(wins[0] if wins else la[0])
+    assert st.dealer == first
+    assert pres.match_label({"view": st.view(2)}, zh, name) == f"南风圈 · 第5局 · 庄 P{first}"
+    assert pres.match_label({"view": st.view(2)}, en) == "South round · Hand 5"
+    assert pres.match_label({"view": {"hand_no": 13, "circle": 3}}, zh) == "北风圈 · 第13局"
