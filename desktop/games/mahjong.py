@@ -25,7 +25,7 @@ FLASH_EN = {"chow": "Chow", "pung": "Pung", "kong": "Kong", "win": "Win"}   # th
 KEYS = {"chow": "C", "pung": "P", "kong": "K", "win": "↵", "pass": "Space", "discard": "↵", "minglou": "M"}
 MELD_ZH = {"chow": "吃", "pung": "碰", "exposed": "明杠", "added": "加杠", "concealed": "暗杠"}
 MELD_EN = {"chow": "chow", "pung": "pung", "exposed": "kong", "added": "added kong", "concealed": "concealed kong"}
-LOG_WORDS = {"chow": "mjLogChow", "pung": "mjLogPung", "kong": "mjLogKong", "added": "mjLogAdded",
+LOG_WORDS = {"draw": "mjLogDraw", "chow": "mjLogChow", "pung": "mjLogPung", "kong": "mjLogKong", "added": "mjLogAdded",
              "concealed": "mjLogConcealed", "minglou": "mjLogMinglou"}
 NUM_ZH = "一二三四五六七八九"
 SUIT_ZH = {"m": "万", "p": "饼", "s": "条"}
@@ -227,8 +227,19 @@ class MahjongPresenter(Presenter):
                 is not None else -1),
             "mustDiscard": bool(view.get("must_discard")), "locked": bool(view.get("locked")),
             "counter": self._counter(view),
+            "logTag": self._log_tag(view, snap, lang),
             "winPreview": self._win_preview(view, lang) if snap.get("my_turn") else None,
         }
+
+    @staticmethod
+    def _log_tag(view: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> str:
+        """The tag on the log's newest line (the mockup's 牌局记录): 等待表态 while a discard or an added kong is
+        on offer (M-7, M-13; to every seat alike, asked or not), 你的回合 when the move is mine."""
+        if view.get("phase") in ("claim", "rob"):
+            return i18n.word(lang, "mjLogClaims")
+        if snap.get("my_turn") and view.get("phase") == "move":
+            return i18n.word(lang, "mjLogYourTurn")
+        return ""
 
     @staticmethod
     def _win_preview(view: Mapping[str, Any], lang: str) -> Row | None:
@@ -355,13 +366,17 @@ class MahjongPresenter(Presenter):
         """Each event as a flight on the board (SPEC §8.4): a discard flies into its owner's river; a claimed
         tile flies from the river into the claimer's meld under a 吃/碰/杠/胡 flash; a concealed or added kong
         and a self-drawn win flash at the seat. The claimed tile is the one the ``claims`` event named. Each
-        discard, claim, kong and 明楼 is a line of the round log (the win is the results' own); a draw is not."""
+        draw from the wall, discard, claim, kong and 明楼 is a line of the round log, as the mockup's 摸牌 / 打出
+        rows (the win is the results' own; a kong's replacement is its own line's 补牌). A draw's line names no
+        tile, not even my own: the log is what the whole table saw."""
         seat = d.get("seat")
         words = i18n.pick(lang, KIND_ZH, FLASH_EN)
         if isinstance(seat, int) and kind in ("discard", "meld", "kong", "minglou"):
             mk = str(d.get("kind")) if kind in ("meld", "kong") else kind
             table.log(seat, {"kind": mk, "tile": d.get("tile"), "tiles": d.get("tiles"),
                              "tone": "discard" if kind == "discard" else "meld"})
+        elif kind == "draw" and isinstance(seat, int) and d.get("from") == "front":
+            table.log(seat, {"kind": "draw", "tone": "draw"})
         if kind == "discard" and isinstance(seat, int):
             self._newest = (seat, str(d.get("tile")))
             table.ring("play")

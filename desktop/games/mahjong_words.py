@@ -37,6 +37,9 @@ ZH: dict[str, str] = {
     "mjLogAdded": "加杠 %1 · 补牌",
     "mjLogConcealed": "暗杠 · 补牌",
     "mjLogMinglou": "明楼",
+    "mjLogDraw": "摸牌",
+    "mjLogClaims": "等待表态",
+    "mjLogYourTurn": "你的回合",
 }
 
 EN: dict[str, str] = {
@@ -72,4 +75,7 @@ EN: dict[str, str] = {
     "mjLogAdded": "added kong %1",
     "mjLogConcealed": "concealed kong",
     "mjLogMinglou": "declares ready",
+    "mjLogDraw": "draws",
+    "mjLogClaims": "claims?",
+    "mjLogYourTurn": "your turn",
 }

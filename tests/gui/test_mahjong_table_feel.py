@@ -304,7 +304,8 @@ def _en(tiles: str) -> str:
 
 def _expected_log(history: list, me: int, lang: str) -> list[tuple[str, str]]:
     """The round log as a player reads it, from the engine's own record of what this seat saw since its deal:
-    every discard, claim (吃/碰/明杠), concealed or added kong and 明楼, in order (SPEC §8.2 牌局记录)."""
+    every draw from the wall (摸牌, no tile named), discard, claim (吃/碰/明杠), concealed or added kong and 明楼,
+    in order (SPEC §8.2 牌局记录; a kong's replacement draw is its line's 补牌)."""
     start = max(i for i, e in enumerate(history) if e["kind"] == "deal")
     zh = lang == "zh"
     name = _zh if zh else _en
@@ -312,7 +313,9 @@ def _expected_log(history: list, me: int, lang: str) -> list[tuple[str, str]]:
     for e in history[start:]:
         d = e["data"]
         k = e["kind"]
-        if k == "discard":
+        if k == "draw" and d["from"] == "front":
+            out.append((d["seat"], "摸牌" if zh else "draws"))
+        elif k == "discard":
             out.append((d["seat"], ("打出 " if zh else "discards ") + name(d["tile"])))
         elif k == "meld":
             verb = {"chow": ("吃 ", "chows "), "pung": ("碰 ", "pungs "), "kong": ("明杠 ", "kongs ")}[d["kind"]]
@@ -327,8 +330,9 @@ def _expected_log(history: list, me: int, lang: str) -> list[tuple[str, str]]:
 
 
 def test_the_game_log_lists_the_hands_discards_and_claims_in_both_languages(qa):
-    """牌局记录 (SPEC §8.2): the newest twelve discards, claims and kongs of the hand, each under its seat's
-    name, checked line by line against the engine's own history; a language switch rewords every line."""
+    """牌局记录 (SPEC §8.2): the newest twelve draws, discards, claims and kongs of the hand, each under its seat's
+    name, checked line by line against the engine's own history, newest at the top as in the mockup, tagged
+    你的回合 while the move is mine; a language switch rewords every line."""
     t = start(qa, seed=dealer_seed(1))
     me = t.my_seat()
     lines = []
@@ -339,7 +343,9 @@ def test_the_game_log_lists_the_hands_discards_and_claims_in_both_languages(qa):
             break
         hist = t.wt.worker.state.view(me)["history"]   # the table waits for me: the state is still
         lines = _expected_log(hist, me, "zh")
-        if len(lines) >= 14 and any("碰" in x or "吃" in x or "杠" in x for _, x in lines):
+        last = next((e for e in reversed(hist) if e["kind"] in ("discard", "meld")), None)
+        if (len(lines) >= 14 and any("碰" in x or "吃" in x or "杠" in x for _, x in lines)
+                and last is not None and last["kind"] == "discard"):   # its 最新 mark is checked below
             break
         sug = t.snap.get("suggest") or {}
         t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
@@ -352,6 +358,15 @@ def test_the_game_log_lists_the_hands_discards_and_claims_in_both_languages(qa):
     panel = qa.find("mjLog")
     assert panel.property("visible")
     assert qa.find("mjLogText_11").property("text") == rows[-1]["text"]
+    ys = [qa.find(f"mjLogText_{i}").mapToScene(QPointF(0, 0)).y() for i in range(12)]
+    assert all(abs(a - b - 22) < 0.5 for a, b in zip(ys, ys[1:])), ys    # newest on top, one line under another
+    assert ys[11] < panel.mapToScene(QPointF(0, 60)).y(), ys
+    assert any(r["text"] == "摸牌" for r in rows), rows   # a draw's line names no tile, mine neither
+    tags = [x for x in qa.find_all("mjLogTag") if x.property("visible")]
+    assert [x.property("text") for x in tags] == ["你的回合"], [x.property("text") for x in tags]
+    assert tags[0].parentItem() is qa.find("mjLogText_11").parentItem()
+    top = qa.find("mjLogText_11")
+    assert top.mapToScene(QPointF(top.width(), 0)).x() <= tags[0].mapToScene(QPointF(0, 0)).x(), "text under tag"
     # the newest discard stays marked while I move (SPEC §8.2), its 最新 tag on a free spot beside it
     last = next(e["data"] for e in reversed(hist) if e["kind"] in ("discard", "meld"))
     assert "tile" in last, "the hand's last discard was claimed: pick a seed where it was not"
@@ -373,6 +388,8 @@ def test_the_game_log_lists_the_hands_discards_and_claims_in_both_languages(qa):
             t.log_model.rows()
         wait_frame(qa.window)
         assert qa.find("mjLogText_0").property("text") == want[0][1]
+        assert wait_until(lambda: [x.property("text") for x in qa.find_all("mjLogTag") if x.property("visible")]
+                          == ["your turn"], 10)
         shot(qa, "mahjong_game_log_en")
     finally:
         qa.settings.set("language", "zh")
@@ -439,6 +456,11 @@ def test_a_claim_on_offer_dims_all_but_the_discarder_his_discard_and_my_hand(qa)
         assert btn.property("visible"), b
         assert not box.intersects(btn.mapRectToScene(QRectF(0, 0, btn.width(), btn.height()))), b
     assert not qa.find("mjClaimClock").property("visible")   # no move timer at this table: nothing counts down
+    # the log's newest line is the discard on offer, tagged 等待表态 as the mockup's 牌局记录
+    rows = t.log_model.rows()
+    assert rows[-1]["seat"] == src and rows[-1]["text"].startswith("打出"), rows[-1]
+    tags = [x for x in qa.find_all("mjLogTag") if x.property("visible")]
+    assert [x.property("text") for x in tags] == ["等待表态"], [x.property("text") for x in tags]
     shot(qa, "mahjong_claim_dimmed")
     keys(qa, Qt.Key.Key_Escape)   # 过: the table comes back
     assert wait_until(lambda: not t.board.get("claimTile"), 10)

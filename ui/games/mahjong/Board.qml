@@ -594,8 +594,9 @@ Item {
         color: Theme.panel; border.color: Theme.panelBorder
         clip: true
         Text { x: 10; y: 8; text: qsTr("Game log"); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
-        Column {
-            x: 4; y: 32; width: 202; spacing: 0
+        Item {
+            // newest first, as the mockup's 牌局记录: the line at the top is the move of the moment, tagged
+            x: 4; y: 32; width: 202; height: logBox.fit * 22
             Repeater {
                 model: board.table ? board.table.logModel : null
                 Rectangle {
@@ -603,16 +604,28 @@ Item {
                     required property var row
                     required property int index
                     readonly property bool newest: index === logBox.n - 1
+                    readonly property bool tagged: newest && (board.b.logTag || "") !== ""
                     visible: index >= logBox.n - logBox.fit
+                    y: (logBox.n - 1 - index) * 22
                     width: 202; height: 22; radius: 5
                     color: newest ? Qt.rgba(1, 0.77, 0.24, 0.16) : "transparent"
                     Rectangle { x: 6; width: 7; height: 7; radius: 4; anchors.verticalCenter: parent.verticalCenter; color: lrow.row.mine ? Theme.mine : Theme.theirs }
                     Text { x: 18; width: 50; anchors.verticalCenter: parent.verticalCenter; text: lrow.row.name; elide: Text.ElideRight; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
                     Text {
                         objectName: "mjLogText_" + lrow.index
-                        x: 72; width: 126; anchors.verticalCenter: parent.verticalCenter; text: lrow.row.text; elide: Text.ElideRight
-                        color: lrow.row.tone === "meld" ? Theme.mintText : lrow.newest ? Theme.gold : Theme.text
+                        x: 72; width: (lrow.tagged ? logTag.x - 4 : 198) - x
+                        anchors.verticalCenter: parent.verticalCenter; text: lrow.row.text; elide: Text.ElideRight
+                        color: lrow.row.tone === "meld" ? Theme.mintText : lrow.row.tone === "draw" ? Theme.text2
+                               : lrow.newest ? Theme.gold : Theme.text
                         font.family: Theme.font; font.pixelSize: 13
+                    }
+                    Text {
+                        id: logTag
+                        objectName: "mjLogTag"
+                        visible: lrow.tagged
+                        x: 198 - width; anchors.verticalCenter: parent.verticalCenter
+                        text: board.b.logTag || ""
+                        color: Theme.gold; font.family: Theme.font; font.pixelSize: 12; font.bold: true
                     }
                 }
             }
