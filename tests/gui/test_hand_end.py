@@ -70,7 +70,7 @@ def test_mahjong_results_in_english_over_the_ended_hand(qa):
     qa.settings.set("language", "en")
     try:
         t = _to_results(qa, "mahjong", seed=8)
-        assert qa.find("setLabel").property("text").startswith("Hand 1"), qa.find("setLabel").property("text")
+        assert qa.find("setLabel").property("text").startswith("East round · Hand 1"), qa.find("setLabel").property("text")
         assert t.results["rows"]
         shot(qa, "hand_end_mahjong_en")
     finally:

@@ -197,6 +197,19 @@ def _play_to_chow(qa, t, deadline: float, want: int) -> list:
     raise AssertionError("unreachable: my_turns fails when the time is up")
 
 
+def _check_log_tag(qa, text: str) -> QQuickItem:
+    """One tag on the log (the newest line's, or beside the title), reading ``text``; the newest line, on top,
+    is never cut short by it."""
+    tags = [x for x in qa.find_all("mjLogTag") if x.property("visible")]
+    assert [x.property("text") for x in tags] == [text], [x.property("text") for x in tags]
+    n = qa.find("mjLog").property("n")
+    line = qa.find(f"mjLogText_{n - 1}")
+    assert line.property("implicitWidth") <= line.width() + 0.5, (line.property("text"), line.width())
+    a = line.mapRectToScene(QRectF(0, 0, line.property("implicitWidth"), line.height()))
+    assert not a.intersects(tags[0].mapRectToScene(QRectF(0, 0, tags[0].width(), tags[0].height())))
+    return tags[0]
+
+
 def test_chow_runs_chosen_by_arrow_and_enter_and_by_mouse(qa):
     t = start(qa)
     board = qa.find("mahjongBoard")
@@ -221,6 +234,19 @@ def test_chow_runs_chosen_by_arrow_and_enter_and_by_mouse(qa):
     assert not answer or (answer["kind"], answer["arg"]) == ("chow", chows[1]["arg"]), answer
     mine = [a for a in t.snap.get("events", []) if a.get("kind") == "answer"]
     assert all(a["data"]["arg"] == chows[1]["arg"] for a in mine)
+    # the chow stands: the log's newest line is it, tagged 你的回合; in English the line is too long to keep its
+    # words beside the tag, so the tag moves up beside the title and the line reads whole
+    assert wait_until(lambda: t.snap["view"].get("must_discard"), 10), "the chow did not stand on this seed"
+    _check_log_tag(qa, "你的回合")
+    qa.settings.set("language", "en")
+    try:
+        assert wait_until(lambda: t.log_model.rows()[-1]["text"].startswith("chows"), 10)
+        wait_frame(qa.window)
+        tag = _check_log_tag(qa, "your turn")
+        assert tag.parentItem() is qa.find("mjLog"), "a long line keeps the tag in its row"
+        shot(qa, "mahjong_log_tag_by_title_en")
+    finally:
+        qa.settings.set("language", "zh")
     # the next 吃 offer: a click on the last run takes that one
     chows = _play_to_chow(qa, t, deadline, 1)
     last = qa.find(chows[-1]["objectName"])

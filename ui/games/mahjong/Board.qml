@@ -594,17 +594,32 @@ Item {
         color: Theme.panel; border.color: Theme.panelBorder
         clip: true
         Text { x: 10; y: 8; text: qsTr("Game log"); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
+        // the newest line's own width decides: a line too long to keep its words beside the tag takes it up here
+        readonly property bool tagInRow: {
+            const it = logRep.count > 0 ? logRep.itemAt(logRep.count - 1) : null
+            return !it || it.fits
+        }
+        Text {
+            objectName: "mjLogTag"
+            visible: !logBox.tagInRow && logBox.n > 0 && text !== ""
+            x: logBox.width - 12 - width; y: 10
+            text: board.b.logTag || ""
+            color: Theme.gold; font.family: Theme.font; font.pixelSize: 12; font.bold: true
+        }
         Item {
             // newest first, as the mockup's 牌局记录: the line at the top is the move of the moment, tagged
             x: 4; y: 32; width: 202; height: logBox.fit * 22
             Repeater {
+                id: logRep
                 model: board.table ? board.table.logModel : null
                 Rectangle {
                     id: lrow
                     required property var row
                     required property int index
                     readonly property bool newest: index === logBox.n - 1
-                    readonly property bool tagged: newest && (board.b.logTag || "") !== ""
+                    // the tag sits on the newest line where the line's words still fit beside it, else in the title
+                    readonly property bool fits: lineText.implicitWidth <= logTag.x - 4 - lineText.x
+                    readonly property bool tagged: newest && (board.b.logTag || "") !== "" && fits
                     visible: index >= logBox.n - logBox.fit
                     y: (logBox.n - 1 - index) * 22
                     width: 202; height: 22; radius: 5
@@ -612,6 +627,7 @@ Item {
                     Rectangle { x: 6; width: 7; height: 7; radius: 4; anchors.verticalCenter: parent.verticalCenter; color: lrow.row.mine ? Theme.mine : Theme.theirs }
                     Text { x: 18; width: 50; anchors.verticalCenter: parent.verticalCenter; text: lrow.row.name; elide: Text.ElideRight; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
                     Text {
+                        id: lineText
                         objectName: "mjLogText_" + lrow.index
                         x: 72; width: (lrow.tagged ? logTag.x - 4 : 198) - x
                         anchors.verticalCenter: parent.verticalCenter; text: lrow.row.text; elide: Text.ElideRight
