@@ -1039,6 +1039,10 @@ class TableBridge(QObject):
     def _g_title(self) -> str:
         return self.pres.title(self.lang())
 
+    def _g_rules_label(self) -> str:
+        opts = (self.snap.get("view") or {}).get("options") or self.snap.get("options") or {}
+        return self.pres.rules_title(opts, self.lang()) if self.snap else ""
+
     def _g_felt_text(self) -> str:
         return " ".join(self.pres.title_zh)   # the watermark on the felt is always the Chinese name
 
@@ -1154,6 +1158,7 @@ class TableBridge(QObject):
     status = Property(str, _g_status, notify=changed)
     phase = Property(str, _g_phase, notify=changed)
     phaseLabel = Property(str, _g_phase_label, notify=changed)
+    rulesLabel = Property(str, _g_rules_label, notify=changed)
     game = Property(str, _g_game, notify=changed)
     gameTitle = Property(str, _g_title, notify=changed)
     gameGlyph = Property(str, _g_glyph, notify=changed)

@@ -95,7 +95,21 @@ Item {
                 Text { anchors.centerIn: parent; text: root.table.gameGlyph; font.family: Theme.font; font.bold: true; font.pixelSize: 18; color: Theme.primaryText }
             }
             Text { anchors.verticalCenter: parent.verticalCenter; text: root.table.gameTitle; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
-            Text { anchors.verticalCenter: parent.verticalCenter; text: "|  " + root.table.phaseLabel; color: Theme.text2; font.family: Theme.font; font.pixelSize: 15 }
+            // SPEC §1: brand + preset (the rules the table plays, cut short when long), then the phase of the moment
+            Text {
+                objectName: "rulesLabel"
+                anchors.verticalCenter: parent.verticalCenter; width: Math.min(implicitWidth, 230); elide: Text.ElideRight
+                text: "|  " + root.table.rulesLabel
+                visible: root.table.rulesLabel !== ""
+                color: Theme.text2; font.family: Theme.font; font.pixelSize: 15
+            }
+            Text {
+                objectName: "phaseLabel"
+                anchors.verticalCenter: parent.verticalCenter
+                text: (root.table.rulesLabel !== "" ? "·  " : "|  ") + root.table.phaseLabel
+                visible: root.table.phaseLabel !== ""
+                color: Theme.text2; font.family: Theme.font; font.pixelSize: 15
+            }
             // a LAN table's results, put aside when the next hand began (desktop/table.py showLastResults)
             Btn { objectName: "btnLastResults"; visible: root.table.hasLastResults; anchors.verticalCenter: parent.verticalCenter; height: 34; minWidth: 40; fontSize: 14; text: qsTr("Last results"); onClicked: root.table.showLastResults() }
         }

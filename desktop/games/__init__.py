@@ -38,6 +38,11 @@ class Shows(Protocol):
     def log(self, seat: int, entry: Row) -> None: ...   # a round-log line, worded by ``log_text`` when shown
 
 
+def _plain(v: Any) -> Any:
+    """An option value as JSON carries it (a tuple read back from a view or a save is a list)."""
+    return list(v) if isinstance(v, tuple) else v
+
+
 class Presenter:
     """The plain presenter: a game whose every seat plays for itself (the default for a new game)."""
 
@@ -87,6 +92,25 @@ class Presenter:
     # ---------------------------------------------------------------- titles
     def title(self, lang: str) -> str:
         return i18n.pick(lang, self.title_zh, self.title_en)
+
+    def rules_title(self, options: Mapping[str, Any], lang: str) -> str:
+        """The top bar's rules beside the game's name (SPEC §1: brand + preset): the title of the preset whose
+        every option value the table plays, else 自定规则; a game without presets says nothing here."""
+        if self.spec is None:
+            return ""
+        presets, titles = self.spec.presets(), self.spec.preset_titles()
+        if not presets:
+            return ""
+        from engine import games
+        have = {k: _plain(v) for k, v in options.items() if k != "preset"}
+        for name, values in presets.items():
+            try:
+                full = games.rules(self.name, dict(values)).options.as_dict()
+            except Exception:
+                continue
+            if all(have.get(k, _plain(v)) == _plain(v) for k, v in full.items() if k != "preset"):
+                return str(i18n.pick(lang, *titles.get(name, (name, name))))
+        return i18n.word(lang, "customRules")
 
     def tile_words(self, lang: str) -> tuple[str, str]:
         """The new-game tile's two lines under the name, in ``lang``."""

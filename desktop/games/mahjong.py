@@ -112,6 +112,16 @@ class MahjongPresenter(Presenter):
             return head
         return f"{head} · {i18n.word(lang, 'mjDealerIs', name_of(dealer))}"
 
+    def rules_title(self, options: Mapping[str, Any], lang: str) -> str:
+        """推倒胡 · 258 将, the mockup's words beside the name (Part M has no presets: M-11's win rule is the
+        game), marked 自定 when the table changed any option of M.1 from its default."""
+        from engine.mahjong import Rules
+        short = i18n.word(lang, "mjRulesShort")
+        defaults = Rules().options.as_dict()
+        if any(options.get(k, v) != v for k, v in defaults.items()):
+            return i18n.word(lang, "mjCustom", short)
+        return short
+
     def faces(self, cards: Any) -> list[Row]:
         tiles = split_tiles(cards) if isinstance(cards, str) else [str(c) for c in cards or []]
         return [tile_row(t) for t in tiles]

@@ -7,6 +7,8 @@ from __future__ import annotations
 ZH: dict[str, str] = {
     "mjChowPick": "吃 · 选一组顺子（1/2/3 或 ←/→ 加回车）",
     "mjWinRule": "推倒胡 · 二五八将",
+    "mjRulesShort": "推倒胡 · 258 将",
+    "mjCustom": "%1 · 自定",
     "mjNoHonours": "不带字牌（108 张）",
     "mjHandCount": "手牌 %1",
     "mjDefaults": "其余按默认规则",
@@ -45,6 +47,8 @@ ZH: dict[str, str] = {
 EN: dict[str, str] = {
     "mjChowPick": "Chow · pick a run (1/2/3, or ←/→ and Enter)",
     "mjWinRule": "Any complete hand · pair of 2, 5 or 8",
+    "mjRulesShort": "Any hand · 2-5-8 pair",
+    "mjCustom": "%1 · custom",
     "mjNoHonours": "no honour tiles (108)",
     "mjHandCount": "%1 tiles",
     "mjDefaults": "other rules as default",
