@@ -96,21 +96,32 @@ class Presenter:
     def rules_title(self, options: Mapping[str, Any], lang: str) -> str:
         """The top bar's rules beside the game's name (SPEC §1: brand + preset): the title of the preset whose
         every option value the table plays, else 自定规则; a game without presets says nothing here."""
-        if self.spec is None:
-            return ""
-        presets, titles = self.spec.presets(), self.spec.preset_titles()
+        presets = self._preset_options()
         if not presets:
             return ""
-        from engine import games
         have = {k: _plain(v) for k, v in options.items() if k != "preset"}
-        for name, values in presets.items():
-            try:
-                full = games.rules(self.name, dict(values)).options.as_dict()
-            except Exception:
-                continue
-            if all(have.get(k, _plain(v)) == _plain(v) for k, v in full.items() if k != "preset"):
-                return str(i18n.pick(lang, *titles.get(name, (name, name))))
+        for title, full in presets:
+            if all(have.get(k, v) == v for k, v in full.items()):
+                return str(i18n.pick(lang, *title))
         return i18n.word(lang, "customRules")
+
+    def _preset_options(self) -> list[tuple[tuple[str, str], dict[str, Any]]]:
+        """((zh, en) title, every option value) of each preset, worked out once: the top bar asks at each change."""
+        cached = self.__dict__.get("_presets_full")
+        if cached is None:
+            cached = []
+            if self.spec is not None:
+                from engine import games
+                titles = self.spec.preset_titles()
+                for name, values in self.spec.presets().items():
+                    try:
+                        full = games.rules(self.name, dict(values)).options.as_dict()
+                    except Exception:
+                        continue
+                    cached.append((titles.get(name, (name, name)),
+                                   {k: _plain(v) for k, v in full.items() if k != "preset"}))
+            self._presets_full = cached
+        return cached
 
     def tile_words(self, lang: str) -> tuple[str, str]:
         """The new-game tile's two lines under the name, in ``lang``."""
