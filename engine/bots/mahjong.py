@@ -110,8 +110,15 @@ class GreedyBot:
     level = "greedy"
     wants_history = False
     kong_slack = 0  # how much worse (in shanten) a kong may leave the hand
-    def __init__(self, seed: int = 0) -> None:
+
+    def __init__(self, seed: int = 0, ties: str = "isolation") -> None:
+        """``ties``: how discards that leave the same lowest shanten are told apart: ``"isolation"`` (the most
+        isolated tile goes: honours and terminals without partners first) or ``"random"`` (the literal greedy
+        of issue 17, which takes 0.71 of the points against the heuristic's 0.58: docs/MAHJONG_BOTS.md)."""
+        if ties not in ("isolation", "random"):
+            raise ValueError(f"ties must be 'isolation' or 'random', not {ties!r}")
         self.rng = random.Random(seed)
+        self.ties = ties
 
     def choose(self, view: dict[str, Any], legal: list[Action]) -> Decision:
         check_legal(legal)
@@ -166,8 +173,8 @@ class GreedyBot:
         return scored[0][0], [x[3] for x in scored]
 
     def _tiebreak(self, view: dict[str, Any], hand: list[int], i: int) -> float:
-        """Lower = better to discard: isolated honours and terminals first."""
-        return -isolation(hand, i)
+        """Lower = better to discard: isolated honours and terminals first (``ties`` "random": all alike)."""
+        return 0.0 if self.ties == "random" else -isolation(hand, i)
 
     # -- claims --------------------------------------------------------------------------------------
 
@@ -686,7 +693,7 @@ def make_mahjong_bot(level: str, seed: int = 0, **kw: Any) -> Any:
     if level == "random":
         return RandomBot(Rules.game, seed)
     if level == "greedy":
-        return GreedyBot(seed)
+        return GreedyBot(seed, **kw)
     if level == "heuristic":
         return HeuristicBot(seed, **kw)
     raise ValueError(f"unknown bot level {level!r}; known: {', '.join(LEVELS)}")

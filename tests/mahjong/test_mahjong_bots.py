@@ -47,6 +47,37 @@ def test_greedy_discards_the_isolated_tile() -> None:
         assert d.action.kind == "discard" and d.action.arg == "N", d
 
 
+def test_greedy_ties_by_isolation_or_at_random() -> None:
+    """Greedy's discards all leave the lowest shanten (M-11a); among them the default takes the most isolated
+    tile (an honour or terminal with no partner), ``ties="random"`` any of them: the literal greedy of issue 17,
+    kept for measuring (docs/MAHJONG_BOTS.md)."""
+    from engine.bots.mahjong import isolation
+    from engine.tiles import Tile as T
+    from engine.tiles import WinRule, counts_of, shanten_counts
+    st = table(["2m 5m 8m 3p 6p 9p 1s 4s 7s EE S W N",
+                "1m 2m 3m 4m 6m 7m 8m 9m 1s 2s 3s 4s W",
+                "1m 2m 3m 4m 6m 7m 8m 9m 5p 6p 7p 9s W",
+                "1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 2s 3s 4s"], dealer=0)
+    view, legal = st.view(0), list(st.legal_actions(0))
+    hand = counts_of(T(t) for t in view["hand"])
+    rule: WinRule = st.rules.win_rule
+
+    def after(t: str) -> int:
+        hand[T(t).idx] -= 1
+        sh = shanten_counts(rule, hand, [])
+        hand[T(t).idx] += 1
+        return sh
+    lowest = min(after(t) for t in set(view["hand"]))
+    best = {t for t in set(view["hand"]) if after(t) == lowest}
+    most = max(isolation(hand, T(t).idx) for t in best)
+    by_isolation = {GreedyBot(s).choose(view, legal).action.arg for s in range(20)}
+    at_random = {make_mahjong_bot("greedy", seed=s, ties="random").choose(view, legal).action.arg for s in range(20)}
+    assert by_isolation <= {t for t in best if isolation(hand, T(t).idx) == most}, by_isolation
+    assert at_random <= best and at_random - by_isolation, (at_random, by_isolation)
+    with pytest.raises(ValueError):
+        GreedyBot(0, ties="sometimes")
+
+
 def test_heuristic_keeps_the_lone_258_pair() -> None:
     """M-11.1: with 55m the only 2-5-8 pair, the heuristic does not break it."""
     st = table(["55m 123p 456p 789s 13s E",
