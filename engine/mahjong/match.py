@@ -25,6 +25,11 @@ def passes_back(dealer: int, nxt: int, first_dealer: int) -> bool:
     return nxt == first_dealer and dealer != first_dealer
 
 
+def circle_done(options: MahjongOptions, dealer: int, nxt: int, first_dealer: int) -> bool:
+    """A circle (圈) is complete after this hand (M-18); under ``"winner_deals"`` the deal has no circle."""
+    return options.dealer_rotation != "winner_deals" and passes_back(dealer, nxt, first_dealer)
+
+
 def match_ends(options: MahjongOptions, hands_played: int, dealer: int, nxt: int, first_dealer: int) -> bool:
     """M-18: after ``match_hands`` hands at the latest; ``"one_circle"`` ends when the deal would pass back to
     the first dealer's seat from another seat (after 4 hands under ``"winner_deals"``, which has no circle)."""

@@ -38,7 +38,7 @@ from engine.tiles import (
 )
 
 from .deal import deal_table, deal_tiles
-from .match import match_ends, next_dealer, passes_back
+from .match import circle_done, match_ends, next_dealer
 from .paths import PATHS, PATTERN_PATHS
 from .refusals import why
 from .rules import Rules
@@ -527,7 +527,7 @@ class State:
         nxt = next_dealer(self.rules.options.dealer_rotation, self.dealer, winners)
         self.stats["dealer_kept" if nxt == self.dealer else "dealer_passed"] += 1
         ended = match_ends(self.rules.options, self.hand_no, self.dealer, nxt, self.first_dealer)
-        if passes_back(self.dealer, nxt, self.first_dealer):
+        if circle_done(self.rules.options, self.dealer, nxt, self.first_dealer):
             self.circle += 1
         self.dealer = nxt
         self.round = None

@@ -8,7 +8,7 @@ from mahjong_helpers import act, draw_discard, kinds, pass_round, table
 from engine.core import Action
 from engine.errors import IllegalAction
 from engine.mahjong import Rules, State
-from engine.mahjong.match import match_ends, next_dealer
+from engine.mahjong.match import circle_done, match_ends, next_dealer
 from engine.mahjong.options import MahjongOptions
 
 # MX-14: P1 (dealer) discards 5m; P2 can chow (34m), P3 can pung (55m), P0 wins on 5m.
@@ -343,6 +343,10 @@ def test_circles_count_the_deal_passing_back_to_the_first_dealer() -> None:
     assert seen == {n: (n - 1) // 4 for n in range(1, 10)}, seen
     starts = [e.data for e in st.history if e.kind == "hand_start"]
     assert [d["circle"] for d in starts] == [(n - 1) // 4 for n in range(1, 10)]
+    # "winner_deals" has no circle (M-18): the deal passing back to the first dealer starts none
+    o = MahjongOptions(dealer_rotation="winner_deals")
+    assert circle_done(MahjongOptions(), 3, 0, 0) and not circle_done(o, 3, 0, 0)
+    assert not circle_done(MahjongOptions(), 0, 0, 0) and not circle_done(MahjongOptions(), 1, 2, 0)
 
 MX23 = ["1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 2s 3s 4s",
         "1m 2m 3m 6m 7m 8m 9m 5p 6p 7p 9s W N",
