@@ -29,7 +29,7 @@ hand ready weighed by the best wait it leads to), ``break_ready`` (a poor ready 
 expected self-draw, :mod:`engine.bots.mahjong_hready`) and ``threat_hazard`` (:func:`pass_worth` takes a win
 sooner against a ready-looking table).
 
-Against greedy the heuristic takes 0.578 [0.568, 0.589] of the points over 10,400 hands (26 seeds, ``python -m
+Against greedy the heuristic takes 0.578 [0.568, 0.587] of the points over 12,000 hands (30 seeds, ``python -m
 engine.bots.mahjong_hduel --seed S --deals 200``), short of the 0.60 issue 17 asks; against greedy with its ties
 at random, 0.713 [0.688, 0.738] (1,600 hands). Every setting's
 measurement, what was tried and not kept, and why defence cannot close the gap are in docs/MAHJONG_BOTS.md.
