@@ -10,6 +10,7 @@ not a legal play. Seats, the current trick and the round log are list models upd
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import Property, QObject, QTimer, Signal, Slot
@@ -26,6 +27,11 @@ KEYS = {"play": "↵", "pass": "P", "rang": "R", "burn": "B", "hint": "H"}
 ORDER = ["pass", "decline", "rang", "jiefeng", "hint", "burn", "play"]
 WIDTHS = {"pass": 120, "rang": 104, "hint": 100, "burn": 120, "play": 148}   # mockup SPEC: action bar
 FLY_MAX = 6     # the most plays one snapshot animates (a coalesced backlog shows only its newest)
+
+
+def _resolved_options(snap: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The rules the table plays: the view's resolved options (every value), else the ones it was started with."""
+    return (snap.get("view") or {}).get("options") or snap.get("options") or {}
 
 
 class TableBridge(QObject):
@@ -637,7 +643,7 @@ class TableBridge(QObject):
         scores = list(pres.results_scores(res) or res.get("scores") or [None] * n)
         totals = list(res.get("totals") or snap.get("totals") or [0] * n)
         tributes, extra = pres.results_extra(res, lang, self.name_of)
-        opts = (snap.get("view") or {}).get("options") or snap.get("options") or {}   # the resolved rules
+        opts = _resolved_options(snap)
         rows = []
         for seat in range(n):
             p = places.get(seat)
@@ -1040,8 +1046,7 @@ class TableBridge(QObject):
         return self.pres.title(self.lang())
 
     def _g_rules_label(self) -> str:
-        opts = (self.snap.get("view") or {}).get("options") or self.snap.get("options") or {}
-        return self.pres.rules_title(opts, self.lang()) if self.snap else ""
+        return self.pres.rules_title(_resolved_options(self.snap), self.lang()) if self.snap else ""
 
     def _g_felt_text(self) -> str:
         return " ".join(self.pres.title_zh)   # the watermark on the felt is always the Chinese name

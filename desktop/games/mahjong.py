@@ -10,6 +10,7 @@ QML board; it decides no rule: what may be claimed or discarded is what the engi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from desktop import i18n
@@ -79,6 +80,13 @@ def tile_row(t: str) -> Row:
     return {"tile": t, "top": HONOUR_ZH.get(t, t), "bottom": "", "honour": True, "color": color, "digit": ""}
 
 
+@lru_cache(maxsize=1)
+def _default_options() -> dict[str, Any]:
+    """M.1's defaults, worked out once: the top bar compares the table's options with them at each change."""
+    from engine.mahjong import Rules
+    return Rules().options.as_dict()
+
+
 class MahjongPresenter(Presenter):
     glyph = "麻"
     felt = "ink"                # SPEC §8.3: an ink blue, to tell the tile table from the card tables at a glance
@@ -115,10 +123,8 @@ class MahjongPresenter(Presenter):
     def rules_title(self, options: Mapping[str, Any], lang: str) -> str:
         """推倒胡 · 258 将, the mockup's words beside the name (Part M has no presets: M-11's win rule is the
         game), marked 自定 when the table changed any option of M.1 from its default."""
-        from engine.mahjong import Rules
         short = i18n.word(lang, "mjRulesShort")
-        defaults = Rules().options.as_dict()
-        if any(options.get(k, v) != v for k, v in defaults.items()):
+        if any(options.get(k, v) != v for k, v in _default_options().items()):
             return i18n.word(lang, "mjCustom", short)
         return short
 
