@@ -4,8 +4,10 @@
 
 Plays exactly the hands of ``python -m engine.arena --game mahjong --team-a heuristic --team-b greedy --sets 1``
 (the same walls, seats and bot seeds, via :func:`engine.bots.mahjong_tally.play_logged`), with ``--kw`` passed to
-team A's bot, and reports A's share of the points with the arena's 95 % interval over walls
-(:func:`engine.arena.share_ci`). With no ``--kw`` it gives the arena's own figure.
+team A's bot (``--kw-b`` to greedy's: ``'{"ties": "isolation"}'`` is the greedy shipped until 2026-12, which
+every figure before then in docs/MAHJONG_BOTS.md was measured against), and reports A's share of the points with
+the arena's 95 % interval over walls (:func:`engine.arena.share_ci`). With no ``--kw`` it gives the arena's own
+figure.
 
     python -m engine.bots.mahjong_hduel --paired BASE.json VARIANT.json
 
@@ -28,20 +30,20 @@ from engine.bots.mahjong_tally import play_logged
 
 
 def duel(seed: int, deals: range, kw: dict[str, Any], level_a: str = "heuristic",
-         level_b: str = "greedy") -> dict[str, Any]:
+         level_b: str = "greedy", kw_b: dict[str, Any] | None = None) -> dict[str, Any]:
     """Per wall, the points A's and all seats won (each seat's positive total, both seatings), and the share."""
     won_a: list[float] = []
     won_all: list[float] = []
     for d in deals:
         a = every = 0.0
         for swap in (False, True):
-            h = play_logged(seed, d, swap, level_a, level_b, kw)
+            h = play_logged(seed, d, swap, level_a, level_b, kw, kw_b)
             for side, p in zip(h["sides"], h["payments"]):
                 every += max(0, p)
                 a += max(0, p) if side == "A" else 0
         won_a.append(a)
         won_all.append(every)
-    return {"seed": seed, "deals": len(won_a), "hands": 2 * len(won_a), "kw": kw,
+    return {"seed": seed, "deals": len(won_a), "hands": 2 * len(won_a), "kw": kw, "kw_b": kw_b or {},
             "won_a": won_a, "won_all": won_all, "share_of_points_a": arena.share_ci(won_a, won_all)}
 
 
@@ -69,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--first-deal", type=int, default=0)
     p.add_argument("--kw", default="{}", help="team A's bot options as JSON")
+    p.add_argument("--kw-b", default="{}", help="greedy's options as JSON (e.g. '{\"ties\": \"isolation\"}')")
     p.add_argument("--pool", nargs="+", default=None, help="pool the JSON reports of runs over different deals")
     p.add_argument("--paired", nargs=2, default=None, metavar=("BASE", "VARIANT"),
                    help="the change of the share between two reports of the same seed and deals")
@@ -82,7 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         won_all = [x for r in runs for x in r["won_all"]]
         out = {"deals": len(won_a), "hands": 2 * len(won_a), "share_of_points_a": arena.share_ci(won_a, won_all)}
     else:
-        out = duel(a.seed, range(a.first_deal, a.first_deal + a.deals), json.loads(a.kw))
+        out = duel(a.seed, range(a.first_deal, a.first_deal + a.deals), json.loads(a.kw), kw_b=json.loads(a.kw_b))
     json.dump(out, sys.stdout)
     print()
     return 0

@@ -7,7 +7,7 @@ Plays exactly the hands ``python -m engine.arena --game mahjong --sets 1`` plays
 seeds: each wall twice, A on seats 0+2, then on 1+3) and sorts every point by how it changed hands: self-draws
 (M-20: each of the three pays V) and discard wins by the winner's side, deal-ins by the discarder's side, kong
 payments (M-22), the special patterns (M-19), plus each side's claims (吃/碰/杠) and 明楼. ``--kw`` passes
-keyword options to team A's bot (for tuning one parameter against the fixed opponent). The share of the points
+keyword options to team A's bot (for tuning one parameter against the fixed opponent), ``--kw-b`` to team B's. The share of the points
 is computed as the arena does (each seat's positive total, pooled).
 """
 
@@ -27,12 +27,12 @@ from engine.bots.mahjong_walls import sides as sides_of
 
 
 def play_logged(seed: int, deal: int, swap: bool, level_a: str, level_b: str,
-                kw_a: dict[str, Any]) -> dict[str, Any]:
+                kw_a: dict[str, Any], kw_b: dict[str, Any] | None = None) -> dict[str, Any]:
     """One arena play of one wall (``arena.play_one``'s loop), returning its hand record with sides."""
     st = arena_hand(seed, deal)
     sides = sides_of(swap)
     bots = {s: make_bot(level_a if sides[s] == "A" else level_b, "mahjong",
-                        seed=arena._bot_seed(seed, deal, s, sides[s]), **(kw_a if sides[s] == "A" else {}))
+                        seed=arena._bot_seed(seed, deal, s, sides[s]), **(kw_a if sides[s] == "A" else kw_b or {}))
             for s in range(len(sides))}
     claims: Counter[str] = Counter()
     for seat, view, legal in decisions(st, lambda s: bool(bots[s].wants_history)):
@@ -89,13 +89,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=11)
     p.add_argument("--first-deal", type=int, default=0)
     p.add_argument("--kw", default="{}", help="team A's bot options as JSON")
+    p.add_argument("--kw-b", default="{}", help='team B\'s bot options as JSON (e.g. \'{"ties": "isolation"}\')')
     p.add_argument("--log", default=None, help="write one JSON line per hand here")
     a = p.parse_args(argv)
     kw = json.loads(a.kw)
     hands = []
     for d in range(a.first_deal, a.first_deal + a.deals):
         for swap in (False, True):
-            hands.append(play_logged(a.seed, d, swap, a.team_a, a.team_b, kw))
+            hands.append(play_logged(a.seed, d, swap, a.team_a, a.team_b, kw, json.loads(a.kw_b)))
     if a.log:
         with open(a.log, "w", encoding="utf-8") as f:
             for h in hands:

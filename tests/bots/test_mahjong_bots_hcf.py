@@ -17,9 +17,9 @@ def test_the_actual_line_is_the_arena_play_and_no_variant_changes_nothing() -> N
 
 
 def test_a_variant_that_takes_a_late_discard_win_is_played_out() -> None:
-    """On this wall an A seat passes a discard win with 17 tiles left (M-14, the old cut took it only under 8);
+    """On this wall an A seat passes a discard win with 16 tiles left (M-14, the old cut took it only under 8);
     the variant that takes it under 30 ends the hand there: a paid 胡 (M-20), zero-sum."""
-    recs, pay, sides = counterfactuals(11, 5, False, {"min_wall": 8}, {"min_wall": 30})
+    recs, pay, sides = counterfactuals(11, 18, True, {"min_wall": 8}, {"min_wall": 30})
     assert recs, "the variant changed no decision"
     first = recs[0]
     assert first["kind"] == "win_or_pass" and first["variant_action"][0] == "win"

@@ -47,10 +47,10 @@ def test_greedy_discards_the_isolated_tile() -> None:
         assert d.action.kind == "discard" and d.action.arg == "N", d
 
 
-def test_greedy_ties_by_isolation_or_at_random() -> None:
-    """Greedy's discards all leave the lowest shanten (M-11a); among them the default takes the most isolated
-    tile (an honour or terminal with no partner), ``ties="random"`` any of them: the literal greedy of issue 17,
-    kept for measuring (docs/MAHJONG_BOTS.md)."""
+def test_greedy_ties_at_random_or_by_isolation() -> None:
+    """Greedy's discards all leave the lowest shanten (M-11a); among them the default takes any of them (issue
+    17: "discards that lower shanten"), ``ties="isolation"`` the most isolated tile (an honour or terminal with
+    no partner), the greedy shipped before (docs/MAHJONG_BOTS.md)."""
     from engine.bots.mahjong import isolation
     from engine.tiles import Tile as T
     from engine.tiles import WinRule, counts_of, shanten_counts
@@ -70,8 +70,9 @@ def test_greedy_ties_by_isolation_or_at_random() -> None:
     lowest = min(after(t) for t in set(view["hand"]))
     best = {t for t in set(view["hand"]) if after(t) == lowest}
     most = max(isolation(hand, T(t).idx) for t in best)
-    by_isolation = {GreedyBot(s).choose(view, legal).action.arg for s in range(20)}
-    at_random = {make_mahjong_bot("greedy", seed=s, ties="random").choose(view, legal).action.arg for s in range(20)}
+    by_isolation = {make_mahjong_bot("greedy", seed=s, ties="isolation").choose(view, legal).action.arg
+                    for s in range(20)}
+    at_random = {GreedyBot(s).choose(view, legal).action.arg for s in range(20)}
     assert by_isolation <= {t for t in best if isolation(hand, T(t).idx) == most}, by_isolation
     assert at_random <= best and at_random - by_isolation, (at_random, by_isolation)
     with pytest.raises(ValueError):
