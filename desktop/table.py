@@ -536,7 +536,9 @@ class TableBridge(QObject):
                                 "text": desc, "top": top, "badge": pres.trick_badge(t, lang),
                                 "filler": filler})
         self.trick_model.set_rows(self._trick)
-        self.log_model.set_rows([self._in_lang(r, lang) for r in self._log[-self.pres.log_shown:]])
+        shown = self._log[-self.pres.log_shown:]
+        lit = pres.log_lit(view, [r.get("entry") for r in shown])
+        self.log_model.set_rows([dict(self._in_lang(r, lang), lit=i == lit) for i, r in enumerate(shown)])
         self._phase = str(self.snap.get("phase", ""))
         if self.snap.get("over"):
             self._status = s["gameOver"]

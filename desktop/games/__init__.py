@@ -269,6 +269,11 @@ class Presenter:
         facts, so a language switch rewords it."""
         return str(entry.get("text", ""))
 
+    def log_lit(self, view: Mapping[str, Any], entries: Sequence[Mapping[str, Any] | None]) -> int | None:
+        """The index among the round log's shown ``entries`` (what ``Shows.log`` logged, None for the table's own
+        lines) of a line lit beside the newest, e.g. the discard still marked on the board; None for none."""
+        return None
+
     def trick_badge(self, t: Mapping[str, Any], lang: str) -> str:
         """A chip over the top play (e.g. 够 级)."""
         return ""

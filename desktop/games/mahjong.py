@@ -377,6 +377,14 @@ class MahjongPresenter(Presenter):
             return i18n.word(lang, LOG_WORDS[kind], meld_name(entry.get("tiles"), lang))
         return i18n.strings(lang).get(LOG_WORDS.get(kind, ""), kind)
 
+    def log_lit(self, view: Mapping[str, Any], entries: Sequence[Mapping[str, Any] | None]) -> int | None:
+        """The line of the discard the board marks ▸ newest (the mockup's 牌局记录 tints it too, under the top line):
+        it lies unclaimed in its river, so it is the log's last discard."""
+        if self._last_discard(view, self._newest) is None:
+            return None
+        return next((i for i in range(len(entries) - 1, -1, -1) if (entries[i] or {}).get("kind") == "discard"),
+                    None)
+
     # ---------------------------------------------------------------- events
     def on_event(self, table: Shows, kind: str, d: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> None:
         """Each event as a flight on the board (SPEC §8.4): a discard flies into its owner's river; a claimed

@@ -401,6 +401,11 @@ def test_the_game_log_lists_the_hands_discards_and_claims_in_both_languages(qa):
     assert marked == [(pos, len(t.board["seats"][pos]["river"]) - 1)], marked
     tag = qa.find("mjNewestTag")
     assert tag.property("visible") and tag.property("text") == "最新"
+    # its log line is lit under the top line, as in the mockup: the last discard line, and no other
+    lit = [i for i, r in enumerate(rows) if r["lit"]]
+    assert lit == [max(i for i, (_, x) in enumerate(lines[-12:]) if x.startswith("打出"))], (lit, rows)
+    tint = [i for i in range(12) if qa.find(f"mjLogText_{i}").parentItem().property("color").alpha() > 0]
+    assert tint == sorted({lit[0], 11}), tint
     box = tag.mapRectToScene(QRectF(0, 0, tag.width(), tag.height()))
     for tile in qa.find_all("mjRiver_"):
         if tile.property("visible"):

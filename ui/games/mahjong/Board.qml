@@ -617,13 +617,15 @@ Item {
                     required property var row
                     required property int index
                     readonly property bool newest: index === logBox.n - 1
+                    // the newest line, and the discard the board marks ▸ newest (the presenter's ``lit``)
+                    readonly property bool lit: newest || lrow.row.lit === true
                     // the tag sits on the newest line where the line's words still fit beside it, else in the title
                     readonly property bool fits: lineText.implicitWidth <= logTag.x - 4 - lineText.x
                     readonly property bool tagged: newest && (board.b.logTag || "") !== "" && fits
                     visible: index >= logBox.n - logBox.fit
                     y: (logBox.n - 1 - index) * 22
                     width: 202; height: 22; radius: 5
-                    color: newest ? Qt.rgba(1, 0.77, 0.24, 0.16) : "transparent"
+                    color: lit ? Qt.rgba(1, 0.77, 0.24, 0.16) : "transparent"
                     Rectangle { x: 6; width: 7; height: 7; radius: 4; anchors.verticalCenter: parent.verticalCenter; color: lrow.row.mine ? Theme.mine : Theme.theirs }
                     Text { x: 18; width: 50; anchors.verticalCenter: parent.verticalCenter; text: lrow.row.name; elide: Text.ElideRight; color: Theme.text2; font.family: Theme.font; font.pixelSize: 13 }
                     Text {
@@ -632,7 +634,7 @@ Item {
                         x: 72; width: (lrow.tagged ? logTag.x - 4 : 198) - x
                         anchors.verticalCenter: parent.verticalCenter; text: lrow.row.text; elide: Text.ElideRight
                         color: lrow.row.tone === "meld" ? Theme.mintText : lrow.row.tone === "draw" ? Theme.text2
-                               : lrow.newest ? Theme.gold : Theme.text
+                               : lrow.lit ? Theme.gold : Theme.text
                         font.family: Theme.font; font.pixelSize: 13
                     }
                     Text {
