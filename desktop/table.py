@@ -1119,6 +1119,8 @@ class TableBridge(QObject):
         return self._tribute_active
 
     def _g_phase_label(self) -> str:
+        if self.snap.get("set_over") or self._held:
+            return ""   # the board of a hand that is over: no phase of play is under way (the results speak)
         s = i18n.strings(self.lang())
         return s.get("phase_" + self._phase, self._phase)
 

@@ -250,7 +250,10 @@ class MahjongPresenter(Presenter):
     @staticmethod
     def _log_tag(view: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> str:
         """The tag on the log's newest line (the mockup's 牌局记录): 等待表态 while a discard or an added kong is
-        on offer (M-7, M-13; to every seat alike, asked or not), 你的回合 when the move is mine."""
+        on offer (M-7, M-13; to every seat alike, asked or not), 你的回合 when the move is mine; none on the board
+        of a hand that is over."""
+        if snap.get("set_over") or view.get("ended"):
+            return ""
         if view.get("phase") in ("claim", "rob"):
             return i18n.word(lang, "mjLogClaims")
         if snap.get("my_turn") and view.get("phase") == "move":
@@ -460,7 +463,8 @@ class MahjongPresenter(Presenter):
                 if src not in taken and src < len(rivers) and rivers[src][-1:] == [tile]:
                     rivers[src].pop()   # the winner took it (a robbed kong's tile is in no river)
                     taken.add(src)      # several winners on one discard (M-23) took the same tile
-        if result.get("drawn"):
+        if result.get("drawn"):   # the last discard's claim round ended with it: nothing is on offer any more
+            view["trick"], view["claim"] = [], None
             shown.update({str(s): list(tiles) for s, tiles in enumerate(result.get("hands") or []) if s != me})
         counts = list(view.get("counts") or [])
         for s, tiles in shown.items():   # the plates count the hands as they lie open (a winner holds 14)
@@ -468,6 +472,7 @@ class MahjongPresenter(Presenter):
                 counts[int(s)] = len(tiles)
         view["shown"], view["rivers"], view["counts"] = shown, rivers, counts
         view["ting"] = {}   # the hand is over: no 听 pill or badge (the results say who was ready, and on what)
+        view["ended"] = True   # nor a tag on the log's newest line
 
     def results_scores(self, res: Mapping[str, Any]) -> list[int] | None:
         return list(res.get("payments") or []) or None

@@ -31,6 +31,8 @@ Item {
     function plateAt(pos) { var r = table && table.places ? table.places[pos] : null; return r ? Qt.point(cx + r.px, r.py) : Qt.point(cx, cy) }
     readonly property var b: table ? table.board : ({})
     readonly property var seats: b.seats || []
+    // the top river's third row (a long hand) reaches up to where the top seat's meld labels hang under his melds
+    readonly property bool topRiverLong: seats.some(s => s.pos === 2 && s.river.length > 12)
     property string picked: ""      // the tile chosen to discard (click once to pick, again to discard)
     readonly property int dragStart: 8      // px a press must move to be a drag, not a click
     readonly property int dragDiscard: 60   // px a tile must be carried up, onto the table, to be discarded
@@ -365,7 +367,14 @@ Item {
                 Tile { objectName: "mjMeldTile_" + em.pos; face: parent.modelData; w: em.tw; anchors.centerIn: parent; rotation: [0, -90, 180, 90][em.pos] }
             }
         }
-        Chip { x: 2; y: em.side ? 0 : em.cell + 4; text: em.modelData.label; size: 10 }
+        // the top seat's labels hang under his melds, as in the mockup, unless his river's third row is there:
+        // then they ride up onto the melds' front edge, clear of it
+        Chip {
+            readonly property bool onTiles: em.pos === 2 && board.topRiverLong
+            objectName: "mjMeldLabel_" + em.pos
+            x: 2; y: em.side ? 0 : onTiles ? em.cell - 12 : em.cell + 4
+            text: em.modelData.label; size: 10; bg: onTiles ? "#E60D1C19" : "#22FFFFFF"
+        }
     }
 
     // ------------------------------------------------------------------ 胡 on offer: what the win is and pays
