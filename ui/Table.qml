@@ -88,33 +88,43 @@ Item {
         Rectangle { anchors.bottom: parent.bottom; width: parent.width; height: 1; color: Theme.panelBorder }
         Row {
             id: barLeft
+            objectName: "barLeft"
             x: 18; anchors.verticalCenter: parent.verticalCenter; spacing: 10
+            // what the centre group and the buttons leave this row (they come first); the phase goes first when
+            // it does not fit, then the rules are cut shorter (English words and a 回放 button can fill the bar)
+            readonly property real room: barRight.x - 24 - barCentre.width - x
+            readonly property real fixedW: 32 + 10 + titleText.implicitWidth + 10
+                                            + (lastResultsBtn.visible ? lastResultsBtn.width + 10 : 0)
             Rectangle {
                 width: 32; height: 32; radius: 8
                 gradient: Gradient { GradientStop { position: 0; color: Theme.primary1 } GradientStop { position: 1; color: Theme.primary2 } }
                 Text { anchors.centerIn: parent; text: root.table.gameGlyph; font.family: Theme.font; font.bold: true; font.pixelSize: 18; color: Theme.primaryText }
             }
-            Text { anchors.verticalCenter: parent.verticalCenter; text: root.table.gameTitle; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
+            Text { id: titleText; anchors.verticalCenter: parent.verticalCenter; text: root.table.gameTitle; color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
             // SPEC §1: brand + preset (the rules the table plays, cut short when long), then the phase of the moment
             Text {
+                id: rulesText
                 objectName: "rulesLabel"
-                anchors.verticalCenter: parent.verticalCenter; width: Math.min(implicitWidth, 230); elide: Text.ElideRight
+                readonly property real fits: Math.min(implicitWidth, 230, barLeft.room - barLeft.fixedW)
+                anchors.verticalCenter: parent.verticalCenter; width: Math.max(0, fits); elide: Text.ElideRight
                 text: "|  " + root.table.rulesLabel
-                visible: root.table.rulesLabel !== ""
+                visible: root.table.rulesLabel !== "" && fits >= 60
                 color: Theme.text2; font.family: Theme.font; font.pixelSize: 15
             }
             Text {
                 objectName: "phaseLabel"
                 anchors.verticalCenter: parent.verticalCenter
-                text: (root.table.rulesLabel !== "" ? "·  " : "|  ") + root.table.phaseLabel
+                text: (rulesText.visible ? "·  " : "|  ") + root.table.phaseLabel
                 visible: root.table.phaseLabel !== ""
+                         && barLeft.fixedW + (rulesText.visible ? rulesText.width + 10 : 0) + implicitWidth <= barLeft.room
                 color: Theme.text2; font.family: Theme.font; font.pixelSize: 15
             }
             // a LAN table's results, put aside when the next hand began (desktop/table.py showLastResults)
-            Btn { objectName: "btnLastResults"; visible: root.table.hasLastResults; anchors.verticalCenter: parent.verticalCenter; height: 34; minWidth: 40; fontSize: 14; text: qsTr("Last results"); onClicked: root.table.showLastResults() }
+            Btn { id: lastResultsBtn; objectName: "btnLastResults"; visible: root.table.hasLastResults; anchors.verticalCenter: parent.verticalCenter; height: 34; minWidth: 40; fontSize: 14; text: qsTr("Last results"); onClicked: root.table.showLastResults() }
         }
         Row {
             // centred, but moved aside rather than under the buttons when a language's words are long
+            id: barCentre
             objectName: "barCentre"
             anchors.verticalCenter: parent.verticalCenter; spacing: 12
             x: Math.max(barLeft.x + barLeft.width + 12, Math.min((parent.width - width) / 2, barRight.x - width - 12))
@@ -156,6 +166,7 @@ Item {
         }
         Row {
             id: barRight
+            objectName: "barRight"
             anchors.right: parent.right; anchors.rightMargin: 14; anchors.verticalCenter: parent.verticalCenter
             spacing: 8
             Btn { objectName: "btnChat"; visible: root.chatOn; height: 34; minWidth: 40; fontSize: 14; text: qsTr("Chat"); border.color: root.chatOpen ? Theme.mint : Qt.rgba(1, 1, 1, 0.22); onClicked: root.chatOpen = !root.chatOpen }

@@ -71,3 +71,32 @@ def test_mahjong_reads_its_win_rule_and_marks_a_changed_option():
     assert pres.rules_title({"honors": True}, "en") == "Any hand · 2-5-8 pair"
     assert pres.rules_title({"honors": False}, "zh") == "推倒胡 · 258 将 · 自定"
     assert pres.rules_title({"match": "hands"}, "en") == "Any hand · 2-5-8 pair · custom"
+
+
+@pytest.mark.parametrize("game", ["mahjong", "baohuang"])
+def test_a_full_english_bar_gives_up_the_phase_before_anything_overlaps(qa, game):
+    """From the second hand the bar also holds ⟲ Replay and every seat's total: in English the left row (name,
+    rules, phase), the centre (the hand, the totals) and the buttons no longer all fit at 1600 px. The phase goes
+    first, then the rules are cut shorter; nothing lies on anything else."""
+    t = qa.table
+    t.start(quick_config(game, seed=5, pace_ms=0, save=False))
+    qa.set_screen("table")
+    assert wait_until(lambda: bool(t.snap), 20)
+    qa.settings.set("language", "en")
+    try:
+        t.setAuto(True)
+        assert wait_until(lambda: len(t.scoreSheet) > 0, 240), "the first hand never ended"
+        t.setAuto(False)
+        t.nextSet()
+        assert wait_until(lambda: bool(t.phaseLabel) and not t.results.get("rows"), 30), "no next hand"
+        wait_frame(qa.window)
+        assert qa.find("btnReplayThis").property("visible")
+        left, centre, right = (_box(qa.find(n)) for n in ("barLeft", "barCentre", "barRight"))
+        assert left.right() < centre.left() and centre.right() < right.left(), (left, centre, right)
+        rules, phase = qa.find("rulesLabel"), qa.find("phaseLabel")
+        assert rules.property("visible"), "the rules gave way before the phase"
+        if phase.property("visible"):
+            assert _box(phase).right() < centre.left()
+        shot(qa, f"top_bar_full_{game}_en")
+    finally:
+        qa.settings.set("language", "zh")
