@@ -35,7 +35,7 @@ ZH: dict[str, str] = {
     "mjEachPays": "每家付 %1",
     "mjLogChow": "吃 %1",
     "mjLogPung": "碰 %1",
-    "mjLogKong": "明杠 %1",
+    "mjLogKong": "明杠 %1 · 补牌",
     "mjLogAdded": "加杠 %1 · 补牌",
     "mjLogConcealed": "暗杠 · 补牌",
     "mjLogMinglou": "明楼",

@@ -345,7 +345,8 @@ def _expected_log(history: list, me: int, lang: str) -> list[tuple[str, str]]:
             out.append((d["seat"], ("打出 " if zh else "discards ") + name(d["tile"])))
         elif k == "meld":
             verb = {"chow": ("吃 ", "chows "), "pung": ("碰 ", "pungs "), "kong": ("明杠 ", "kongs ")}[d["kind"]]
-            out.append((d["seat"], verb[0 if zh else 1] + name(d["tiles"])))
+            out.append((d["seat"], verb[0 if zh else 1] + name(d["tiles"])
+                        + (" · 补牌" if zh and d["kind"] == "kong" else "")))   # M-9: a kong draws its replacement
         elif k == "kong" and d["kind"] == "concealed":
             out.append((d["seat"], "暗杠 · 补牌" if zh else "concealed kong"))
         elif k == "kong":

@@ -87,3 +87,18 @@ def test_the_top_bar_names_the_circle_the_hand_and_its_dealer():
     assert pres.match_label({"view": st.view(2)}, zh, name) == f"南风圈 · 第5局 · 庄 P{first}"
     assert pres.match_label({"view": st.view(2)}, en) == "South round · Hand 5"
     assert pres.match_label({"view": {"hand_no": 13, "circle": 3}}, zh) == "北风圈 · 第13局"
+
+
+def test_every_log_line_words_its_entry_in_both_languages():
+    """牌局记录's words for each kind of line: a kong of any kind draws its replacement (M-9), and the Chinese
+    line says so (补牌), as the mockup's 暗杠 · 补牌; a run is named digit by digit, a pung or kong by its tile."""
+    pres = presenter("mahjong")
+    lines = [({"kind": "draw"}, "摸牌", "draws"),
+             ({"kind": "discard", "tile": "5m"}, "打出 五万", "discards 5 crak"),
+             ({"kind": "chow", "tiles": "5m 6m 7m"}, "吃 五六七万", "chows 5-6-7 crak"),
+             ({"kind": "pung", "tiles": "3p 3p 3p"}, "碰 三饼", "pungs 3 dot"),
+             ({"kind": "kong", "tiles": "E E E E"}, "明杠 东 · 补牌", "kongs East"),
+             ({"kind": "added", "tiles": "9s 9s 9s 9s"}, "加杠 九条 · 补牌", "added kong 9 bam"),
+             ({"kind": "concealed"}, "暗杠 · 补牌", "concealed kong")]
+    for entry, zh, en in lines:
+        assert (pres.log_text(entry, "zh"), pres.log_text(entry, "en")) == (zh, en), entry
