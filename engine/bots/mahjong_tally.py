@@ -7,8 +7,8 @@ Plays exactly the hands ``python -m engine.arena --game mahjong --sets 1`` plays
 seeds: each wall twice, A on seats 0+2, then on 1+3) and sorts every point by how it changed hands: self-draws
 (M-20: each of the three pays V) and discard wins by the winner's side, deal-ins by the discarder's side, kong
 payments (M-22), the special patterns (M-19), plus each side's claims (吃/碰/杠) and 明楼. ``--kw`` passes
-keyword options to team A's bot (for tuning one parameter against the fixed opponent), ``--kw-b`` to team B's. The share of the points
-is computed as the arena does (each seat's positive total, pooled).
+keyword options to team A's bot (for tuning one parameter against the fixed opponent), ``--kw-b`` to team B's.
+The share of the points is computed as the arena does (each seat's positive total, pooled).
 """
 
 from __future__ import annotations
