@@ -758,6 +758,10 @@ def test_tiles_draw_dots_and_sticks_and_the_counter_its_digits(qa):
         assert sorted(digits) == sorted([str(n) for n in range(1, 10)] * 3), digits
         key = {"zh": "万 饼 条 按 1–9", "en": "Rows: crak, dot, bam · 1–9"}[lang]   # the rows' key, as the mockup's
         assert qa.find("mjCounterKey").property("text") == key
+        what = qa.find("mjCounterWhat")   # what the figures count, under the title as in the mockup, read whole
+        assert what.property("text") == {"zh": "未见张数 · 不含你的手牌与明牌",
+                                         "en": "Copies you have not seen"}[lang]
+        assert not what.property("truncated"), what.property("text")
         shot(qa, f"mahjong_tile_faces_{lang}")
     assert seen, "a hand with neither 饼 nor 条"
 

@@ -81,8 +81,12 @@
             <translation>吃 · 选一组顺子（1/2/3 或 ←/→ 加回车）</translation>
         </message>
         <message>
-            <source>Unseen tiles</source>
-            <translation>牌张计数 · 未见张数</translation>
+            <source>Tile count</source>
+            <translation>牌张计数</translation>
+        </message>
+        <message>
+            <source>Copies you have not seen</source>
+            <translation>未见张数 · 不含你的手牌与明牌</translation>
         </message>
         <message>
             <source>Your waits</source>

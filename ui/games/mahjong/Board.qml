@@ -558,7 +558,15 @@ Item {
         Column {
             id: counterCol
             x: 8; y: 10; spacing: 6
-            Text { text: qsTr("Unseen tiles"); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
+            Column {   // the mockup's header: 牌张计数, and what the figures count
+                spacing: 1
+                Text { text: qsTr("Tile count"); color: Theme.text; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
+                Text {
+                    objectName: "mjCounterWhat"
+                    width: 194; elide: Text.ElideRight
+                    text: qsTr("Copies you have not seen"); color: Theme.text2; font.family: Theme.font; font.pixelSize: 11
+                }
+            }
             Repeater {
                 model: board.b.counter || []
                 Row {
