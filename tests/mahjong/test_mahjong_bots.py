@@ -82,7 +82,7 @@ def test_greedy_ties_at_random_or_by_isolation() -> None:
 def test_the_heuristic_takes_the_points_from_greedy() -> None:
     """Issue 17: the heuristic takes at least 0.60 of the points against greedy on duplicate walls (the arena's
     figure, both seatings of each wall). The heuristic has no time budget, so these 80 hands play the same on any
-    machine (0.70 here); docs/MAHJONG_BOTS.md has the figure over 3,200 hands."""
+    machine (0.70 here); docs/MAHJONG_BOTS.md has the figure over 4,800 hands."""
     from engine.bots.mahjong_hduel import duel
     share = duel(1, range(40), {})["share_of_points_a"]
     assert share["mean"] >= 0.60, share
