@@ -542,7 +542,7 @@ class TableBridge(QObject):
         self._phase = str(self.snap.get("phase", ""))
         if self.snap.get("over"):
             self._status = s["gameOver"]
-        elif self.snap.get("set_over") or self._held:
+        elif self._hand_over():
             self._status = ""   # the results speak; nobody is waited for on the ended board
         elif self.snap.get("my_turn"):
             self._status = s["yourTurn"]
@@ -1118,9 +1118,13 @@ class TableBridge(QObject):
     def _g_tribute(self) -> int:
         return self._tribute_active
 
+    def _hand_over(self) -> bool:
+        """The felt shows a hand that is over: its results, or its board while the next deal is held."""
+        return bool(self.snap.get("set_over") or self._held)
+
     def _g_phase_label(self) -> str:
-        if self.snap.get("set_over") or self._held:
-            return ""   # the board of a hand that is over: no phase of play is under way (the results speak)
+        if self._hand_over():
+            return ""   # no phase of play is under way on an ended hand's board (the results speak)
         s = i18n.strings(self.lang())
         return s.get("phase_" + self._phase, self._phase)
 

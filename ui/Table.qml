@@ -93,9 +93,10 @@ Item {
             // what the centre group and the buttons leave this row (they come first); the phase goes first when
             // it does not fit, then the rules are cut shorter (English words and a 回放 button can fill the bar)
             readonly property real room: barRight.x - 24 - barCentre.width - x
-            readonly property real fixedW: 32 + 10 + titleText.implicitWidth + 10
-                                            + (lastResultsBtn.visible ? lastResultsBtn.width + 10 : 0)
+            readonly property real fixedW: glyphBox.width + spacing + titleText.implicitWidth + spacing
+                                            + (lastResultsBtn.visible ? lastResultsBtn.width + spacing : 0)
             Rectangle {
+                id: glyphBox
                 width: 32; height: 32; radius: 8
                 gradient: Gradient { GradientStop { position: 0; color: Theme.primary1 } GradientStop { position: 1; color: Theme.primary2 } }
                 Text { anchors.centerIn: parent; text: root.table.gameGlyph; font.family: Theme.font; font.bold: true; font.pixelSize: 18; color: Theme.primaryText }

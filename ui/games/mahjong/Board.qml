@@ -32,7 +32,7 @@ Item {
     readonly property var b: table ? table.board : ({})
     readonly property var seats: b.seats || []
     // the top river's third row (a long hand) reaches up to where the top seat's meld labels hang under his melds
-    readonly property bool topRiverLong: seats.some(s => s.pos === 2 && s.river.length > 12)
+    readonly property bool topRiverLong: seats.some(s => s.pos === 2 && s.river.length > thirdRowFrom)
     property string picked: ""      // the tile chosen to discard (click once to pick, again to discard)
     readonly property int dragStart: 8      // px a press must move to be a drag, not a click
     readonly property int dragDiscard: 60   // px a tile must be carried up, onto the table, to be discarded
@@ -152,7 +152,8 @@ Item {
     // third row runs on past its sixth slot, clear of the next seat's river (tests/gui/test_mahjong_table_feel.py
     // checks a drawn hand's four rivers).
     readonly property int riverW: 34
-    function riverXY(i) { return i < 12 ? Qt.point((i % 6) * 35, Math.floor(i / 6) * 52) : Qt.point((i - 12) * 35, 104) }
+    readonly property int thirdRowFrom: 12   // two rows of six, then the third row
+    function riverXY(i) { return i < thirdRowFrom ? Qt.point((i % 6) * 35, Math.floor(i / 6) * 52) : Qt.point((i - thirdRowFrom) * 35, 104) }
     Repeater {
         id: sides
         model: board.seats
