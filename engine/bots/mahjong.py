@@ -379,21 +379,12 @@ class HeuristicBot(GreedyBot):
         claim = view.get("claim")
         if claim is None or self.min_outs <= 0 or int(view["wall"]) < self.min_wall:
             return True
-        tile = Tile(claim["tile"])
-        hand[tile.idx] += 1
-        readings = decompose_counts(rule, hand, melds)
-        hand[tile.idx] -= 1
         scoring = str(view["options"].get("scoring", "simple"))
         ctx = WinContext(robbed=claim.get("kind") == "rob", minglou=bool(view["minglou"][view["seat"]]))
-        now = best_value(readings, melds, ctx, scoring).value
-        live = unseen(view)
-        outs = sum(live[i] for i in waits_counts(rule, hand, melds))
-        if outs < self.min_outs:
-            return True
-        self_value = _wait_worth(rule, hand, melds, live, scoring) * 2.0 / outs  # mean V of a self-draw
         # with threat_hazard: a seat that looks ready (threats) ends the hand sooner than the average go-round
         hazard = self.hazard + self.threat_hazard * sum(readiness(view, o) for o in threats(view))
-        return now >= pass_worth(outs, sum(live), int(view["wall"]), self_value, hazard)
+        return takes_win(rule, hand, melds, Tile(claim["tile"]).idx, ctx, unseen(view), int(view["wall"]),
+                         scoring, self.min_outs, hazard)
 
     def _claim_gain(self, view: dict[str, Any], rule: WinRule, hand: list[int], melds: list[Meld], a: Action,
                     cur: int) -> float | None:
@@ -444,6 +435,22 @@ class HeuristicBot(GreedyBot):
                     best = max(best, _acceptance(rule, h, ms, live, cur))
                 h[i] += 1
         return 0.1 if best > now + self.keep_margin else None
+
+
+def takes_win(rule: WinRule, hand: list[int], melds: Sequence[Meld], tile: int, ctx: WinContext,
+              live: Sequence[int], wall: int, scoring: str, min_outs: int, hazard: float) -> bool:
+    """Whether a discard win on ``tile`` (``hand`` without it; restored) is worth more now than waiting for a
+    self-draw (:func:`pass_worth`) — always, with fewer than ``min_outs`` live waits. ``live``: the copies of
+    each kind the seat cannot see."""
+    hand[tile] += 1
+    readings = decompose_counts(rule, hand, melds)
+    hand[tile] -= 1
+    now = best_value(readings, melds, ctx, scoring).value
+    outs = sum(live[i] for i in waits_counts(rule, hand, melds))
+    if outs < min_outs:
+        return True
+    self_value = _wait_worth(rule, hand, melds, live, scoring) * 2.0 / outs  # mean V of a self-draw
+    return now >= pass_worth(outs, sum(live), wall, self_value, hazard)
 
 
 def pass_worth(outs: int, unseen_n: int, wall: int, self_value: float, hazard: float, loss: float = 0.9) -> float:

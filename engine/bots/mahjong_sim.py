@@ -17,7 +17,8 @@ use, so both play a hand alike — and returns one seat's payment:
 
 What it leaves out, since a rollout never reads it: the rivers, the events, the views, the next hand. The
 rollout players never pass a win they are offered, so the pass lock only binds the seat that passed in the
-position searched (a given lock, or a first answer of ``pass``).
+position searched (a given lock, or a first answer of ``pass``) — unless ``TABLE_PASSES`` (off) has them pass
+a discard win for a self-draw as the heuristic does (docs/MAHJONG_BOTS.md, "Rollout seats that pass a win").
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from engine.mahjong.rules import Rules
 from engine.mahjong.scoring import Kong, WinContext, best_value, kong_payments, win_payments
 from engine.tiles import TILES, Meld, Tile, TileBag, decompose_counts, meld_of, parse_tiles
 
+from .mahjong import HeuristicBot, takes_win
 from .mahjong_counts import _ORPHANS, fast_shanten, wins
 from .mahjong_credit import CAP, value
 from .mahjong_players import chow_runs, fast_claim, fast_discard
@@ -37,6 +39,10 @@ from .mahjong_splayer import public_counts, table_discard, threats_of
 TABLE_PLAYERS = True  # the rollout players discard as the heuristic does (engine.bots.mahjong_splayer)
 # ... the searching seat all through, the others for their first discards (then the least-connected players)
 TABLE_STEPS = 0
+# the rollout seats pass a discard win for a self-draw as the heuristic does (HeuristicBot._take_win, M-14, M-20)
+# instead of taking every one
+TABLE_PASSES = False
+_TABLE = HeuristicBot()  # whose win-or-pass settings (min_wall, min_outs, hazard) the rollout seats then follow
 
 if TYPE_CHECKING:
     from engine.core import Action
@@ -216,7 +222,10 @@ class Sim:
             a = answers.get(s)
             if (a is not None and a[0] == "win") or (a is None and o.win_on_discard and not self.locked[s]
                                                      and self._wins_on(s, x)):
-                wins.append(s)  # the rollout player never passes a win
+                if a is None and TABLE_PASSES and o.pass_lock and self._passes_win(s, x, kind == "rob"):
+                    self.locked[s] = True  # M-14
+                    continue
+                wins.append(s)
         if wins:
             return self._pay(wins if o.multiple_winners else wins[:1], (src, x, kind == "rob"), me)
         if kind == "rob":
@@ -270,6 +279,17 @@ class Sim:
             return 0.0  # M-16: a drawn hand pays nothing
         self._draw((src + 1) % N, False)
         return None
+
+    def _passes_win(self, s: int, x: int, robbed: bool) -> bool:
+        """The heuristic's choice on a discard win (HeuristicBot._take_win) from what seat s sees: pass it while
+        a self-draw is worth more (:func:`engine.bots.mahjong.takes_win`), never under its ``min_wall``."""
+        wall = self.back - self.front
+        if wall < _TABLE.min_wall:
+            return False
+        h = self.hands[s]
+        live = [max(0, 4 - h[i] - self.pub[i]) for i in range(34)]
+        return not takes_win(self.rule, h, self.melds[s], x, WinContext(robbed=robbed, minglou=self.ml[s]), live,
+                             wall, self.rules.options.scoring, _TABLE.min_outs, _TABLE.hazard)
 
     def _take(self, s: int, src: int, x: int, offer: Answer) -> None:
         """M-8: the claimer exposes the meld; after 碰/吃 he discards at once, after 杠 he draws a replacement."""

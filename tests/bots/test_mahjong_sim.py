@@ -275,3 +275,37 @@ def test_shanten_stays_right_when_its_caches_fill(monkeypatch: pytest.MonkeyPatc
         assert shanten_after(rule, c, melds, cands) == want
         assert fast_shanten(rule, c, melds) == shanten_counts(rule, c, melds)
     mahjong_counts._clear_tables()  # leave no table built under the tiny bound behind
+
+
+def test_with_table_passes_a_rollout_seat_passes_a_discard_win_as_the_heuristic_does(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``TABLE_PASSES`` (off): a rollout seat offered a plain discard win (V 1, M-20) on a wide wait passes it
+    for a self-draw while the wall is long, as HeuristicBot._take_win does, and is locked (M-14); under the
+    heuristic's ``min_wall`` it takes it. Seat 1 waits on 1s/4s/7s (23456s, the 2-5-8 pair 55p)."""
+    from engine.bots import mahjong_sim
+    from engine.bots.mahjong import HeuristicBot
+
+    setup = Setup(hands=["1m1m1m9m9m9mEEESSSW1p", "234m567m23456s55p", "2m3m7m8m3p7p3s8s8s9sCFB",
+                         "1m9m2p2p5p8p8p1s9s6s6sNN"], dealer=0)
+    st = State(Rules(match="hands", match_hands=1, allow_chow=False), seed=5, setup=setup)
+    x = parse_tiles("4s")[0].idx
+    sim = Sim.from_state(st)
+    sim.hands[0][x] += 1   # the dealer throws a 4s (not dealt to him: only the count matters here)
+    sim.hands[0][parse_tiles("1p")[0].idx] -= 1
+    sim._sub(0, x)
+    sim._to_river(0, x)
+    assert sim._wins_on(1, x) and sim.wall_left >= HeuristicBot().min_wall
+    assert sim._passes_win(1, x, False)
+    monkeypatch.setattr(mahjong_sim, "TABLE_PASSES", True)
+    late = sim.copy()
+    assert sim._round("discard", x, 0, {}, 0) is None and sim.locked[1]   # passed, locked, play goes on
+    late.front = late.back - (HeuristicBot().min_wall - 1)
+    assert not late._passes_win(1, x, False)
+    assert late._round("discard", x, 0, {}, 0) == -1.0 and late.end == ("discard", (1,))   # seat 0 pays seat 1
+    monkeypatch.setattr(mahjong_sim, "TABLE_PASSES", False)
+    off = Sim.from_state(st)
+    off.hands[0][x] += 1
+    off.hands[0][parse_tiles("1p")[0].idx] -= 1
+    off._sub(0, x)
+    off._to_river(0, x)
+    assert off._round("discard", x, 0, {}, 1) == 1.0 and not off.locked[1]   # the default takes every win
