@@ -235,8 +235,9 @@ class MahjongPresenter(Presenter):
             "claimTile": tile_row(claim["tile"]) if claim else None,
             "claimFrom": int(claim["from"]) if claim else -1,
             "claimUse": self._claim_use(claims, claim["tile"] if claim else None),
-            "claimText": i18n.word(lang, "mjDiscards", name_of(claim["from"]), tile_name(claim["tile"], lang))
-            if claim else "",
+            # the tile on offer: a discard (M-7), or the fourth tile of an added kong, which may be robbed (M-13)
+            "claimText": i18n.word(lang, "mjAddsKong" if claim.get("kind") == "rob" else "mjDiscards",
+                                   name_of(claim["from"]), tile_name(claim["tile"], lang)) if claim else "",
             "ting": self._ting(view, lang), "hint": {"kind": sug.get("kind", ""), "arg": sug.get("arg") or ""},
             "dealerPos": (int(view.get("dealer", 0)) - me) % n, "toActPos": (
                 (int(snap["to_act"]) - me) % n if isinstance(snap.get("to_act"), int) and view.get("to_act")

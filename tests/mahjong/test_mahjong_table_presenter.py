@@ -102,3 +102,31 @@ def test_every_log_line_words_its_entry_in_both_languages():
              ({"kind": "concealed"}, "暗杠 · 补牌", "concealed kong")]
     for entry, zh, en in lines:
         assert (pres.log_text(entry, "zh"), pres.log_text(entry, "en")) == (zh, en), entry
+
+
+def test_the_claim_prompt_says_whether_the_tile_was_discarded_or_added_to_a_kong():
+    """M-7 / M-13: the prompt names what the seat did with the tile on offer — 打出 for a discard, 加杠 for the
+    fourth tile of an added kong that seat 3 may rob (the tile never lay in a river)."""
+    st = table(["5m 1p 2p 3p 4p 6p 7p 8p 9p 1s 2s 3s 4s 9s", "5m 5m 1m 1m 9m 9m E E S S W W N",
+                "C C F F B B 2s 2s 8s 8s 6m 7m 8m", "3m 4m 6p 6p 6p 7s 8s 9s 2p 2p 2p 5s 5s"],
+               front="9p 9p 9p 5m", dealer=0)
+    act(st, 0, "discard", "5m")
+    pm = presenter("mahjong")
+
+    def prompt(seat: int, lang: str) -> str:
+        snap = {"seat": seat, "my_turn": True, "fixed": [{"kind": a.kind, "arg": a.arg} for a in
+                                                         st.legal_actions(seat)]}
+        return str(pm.board_view(st.view(seat), snap, lang, lambda s: f"P{s}")["claimText"])
+
+    assert st.to_act == 1 and prompt(1, "zh") == "P0 打出 五万" and prompt(1, "en") == "P0 discards 5 crak"
+    act(st, 1, "pung", "555m")
+    pass_round(st)
+    act(st, 1, "discard", "N")
+    pass_round(st)
+    for _ in range(3):                   # seats 2, 3 and 0 throw what they draw; seat 3's M-14 lock ends
+        act(st, st.to_act, "discard", str(st.drawn))  # type: ignore[arg-type]
+        pass_round(st)
+    act(st, 1, "kong", "5555m")          # the fourth 5m onto the pung: seat 3 waits on it (34m)
+    act(st, 2, "pass")                   # every other seat is asked in turn, able or not (M-13)
+    assert st.to_act == 3 and st.view(3)["claim"]["kind"] == "rob"
+    assert prompt(3, "zh") == "P1 加杠 五万" and prompt(3, "en") == "P1 adds 5 crak to a pung"
