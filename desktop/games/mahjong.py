@@ -27,7 +27,7 @@ KEYS = {"chow": "C", "pung": "P", "kong": "K", "win": "↵", "pass": "Space", "d
 MELD_ZH = {"chow": "吃", "pung": "碰", "exposed": "明杠", "added": "加杠", "concealed": "暗杠"}
 MELD_EN = {"chow": "chow", "pung": "pung", "exposed": "kong", "added": "added kong", "concealed": "concealed kong"}
 LOG_WORDS = {"draw": "mjLogDraw", "chow": "mjLogChow", "pung": "mjLogPung", "kong": "mjLogKong", "added": "mjLogAdded",
-             "concealed": "mjLogConcealed", "minglou": "mjLogMinglou"}
+             "concealed": "mjLogConcealed", "minglou": "mjLogMinglou", "replacement": "mjLogReplacement"}
 NUM_ZH = "一二三四五六七八九"
 SUIT_ZH = {"m": "万", "p": "饼", "s": "条"}
 HONOUR_ZH = {"E": "东", "S": "南", "W": "西", "N": "北", "C": "中", "F": "发", "B": "白"}
@@ -102,6 +102,7 @@ class MahjongPresenter(Presenter):
     demo_seed = 3
     _claimed: tuple[str, Any] = ("", None)   # the tile and source of the last claim round (its meld event follows)
     _newest: tuple[int, str] | None = None   # the last discard (seat, tile) while it lies unclaimed in its river
+    _added: int | None = None   # the seat whose added kong waits for its replacement (it may be robbed first, M-13)
 
     def relation(self, d: int, n: int, s: Mapping[str, str]) -> str:
         return {1: s["lower"], 2: s.get("across", ""), 3: s["upper"]}.get(d, "")   # 对家: no rival in Mahjong
@@ -275,7 +276,10 @@ class MahjongPresenter(Presenter):
         if groups and len(split_tiles(groups[0])) == 2 and not {"qidui", "shisanyao"} & set(w.get("patterns") or []):
             parts.append(i18n.word(lang, "mjPair", tile_name(split_tiles(groups[0])[0], lang)))
         v = int(w.get("value") or 0)
-        parts.append(i18n.word(lang, "mjEachPays" if w.get("self_drawn") else "mjDiscarderPays", v))
+        # M-13: a robbed kong is paid by its kong-maker, as a discard win by its discarder
+        payer = "mjEachPays" if w.get("self_drawn") else "mjKongMakerPays" if "qiangganghu" in (
+            w.get("patterns") or []) else "mjDiscarderPays"
+        parts.append(i18n.word(lang, payer, v))
         tile = str(w.get("tile") or "")   # none on the dealer's first move (M-5): his fourteen tiles win as dealt
         head = i18n.word(lang, "mjSelfDrawWin" if w.get("self_drawn") else "mjWinOn", tile_name(tile, lang)) \
             if tile else i18n.word(lang, "mjSelfDrawTitle")
@@ -395,8 +399,9 @@ class MahjongPresenter(Presenter):
         tile flies from the river into the claimer's meld under a 吃/碰/杠/胡 flash; a concealed or added kong
         and a self-drawn win flash at the seat. The claimed tile is the one the ``claims`` event named. Each
         draw from the wall, discard, claim, kong and 明楼 is a line of the round log, as the mockup's 摸牌 / 打出
-        rows (the win is the results' own; a kong's replacement is its own line's 补牌). A draw's line names no
-        tile, not even my own: the log is what the whole table saw."""
+        rows (the win is the results' own; a kong's replacement is its own line's 补牌, except an added kong's,
+        which gets a 补牌 line of its own once nobody robbed the kong, M-13). A draw's line names no tile, not
+        even my own: the log is what the whole table saw."""
         seat = d.get("seat")
         words = i18n.pick(lang, KIND_ZH, FLASH_EN)
         if isinstance(seat, int) and kind in ("discard", "meld", "kong", "minglou"):
@@ -405,6 +410,10 @@ class MahjongPresenter(Presenter):
                              "tone": "discard" if kind == "discard" else "meld"})
         elif kind == "draw" and isinstance(seat, int) and d.get("from") == "front":
             table.log(seat, {"kind": "draw", "tone": "draw"})
+        elif kind == "draw" and isinstance(seat, int) and seat == self._added:
+            table.log(seat, {"kind": "replacement", "tone": "draw"})   # nobody robbed the added kong
+        if kind in ("meld", "kong"):
+            self._added = seat if kind == "kong" and d.get("kind") == "added" else None
         if kind == "discard" and isinstance(seat, int):
             self._newest = (seat, str(d.get("tile")))
             table.ring("play")

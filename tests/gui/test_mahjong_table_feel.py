@@ -13,7 +13,7 @@ from PySide6.QtQuick import QQuickItem
 from PySide6.QtTest import QTest
 
 from desktop.games import presenter
-from desktop.games.mahjong import split_tiles
+from desktop.games.mahjong import split_tiles, tile_name
 
 
 def dealer_seed(seat: int = 0) -> int:
@@ -331,16 +331,20 @@ def _en(tiles: str) -> str:
 def _expected_log(history: list, me: int, lang: str) -> list[tuple[str, str]]:
     """The round log as a player reads it, from the engine's own record of what this seat saw since its deal:
     every draw from the wall (摸牌, no tile named), discard, claim (吃/碰/明杠), concealed or added kong and 明楼,
-    in order (SPEC §8.2 牌局记录; a kong's replacement draw is its line's 补牌)."""
+    in order (SPEC §8.2 牌局记录; a kong's replacement draw is its line's 补牌, an added kong's a 补牌 line of its
+    own)."""
     start = max(i for i, e in enumerate(history) if e["kind"] == "deal")
     zh = lang == "zh"
     name = _zh if zh else _en
     out = []
+    added = None   # the seat of an added kong until its replacement (M-13: it may be robbed first)
     for e in history[start:]:
         d = e["data"]
         k = e["kind"]
         if k == "draw" and d["from"] == "front":
             out.append((d["seat"], "摸牌" if zh else "draws"))
+        elif k == "draw" and d["seat"] == added:
+            out.append((d["seat"], "补牌" if zh else "draws a replacement"))
         elif k == "discard":
             out.append((d["seat"], ("打出 " if zh else "discards ") + name(d["tile"])))
         elif k == "meld":
@@ -350,9 +354,11 @@ def _expected_log(history: list, me: int, lang: str) -> list[tuple[str, str]]:
         elif k == "kong" and d["kind"] == "concealed":
             out.append((d["seat"], "暗杠 · 补牌" if zh else "concealed kong"))
         elif k == "kong":
-            out.append((d["seat"], f"加杠 {name(d['tiles'])} · 补牌" if zh else f"added kong {name(d['tiles'])}"))
+            out.append((d["seat"], f"加杠 {name(d['tiles'])}" if zh else f"added kong {name(d['tiles'])}"))
         elif k == "minglou":
             out.append((d["seat"], "明楼" if zh else "declares ready"))
+        if k in ("meld", "kong"):
+            added = d["seat"] if k == "kong" and d["kind"] == "added" else None
     return out
 
 
@@ -894,3 +900,51 @@ def test_a_long_hands_rivers_stay_clear_of_the_plates_and_each_other(qa):
     click_item(qa, qa.find("mahjongBoard"))   # a click anywhere brings the results back
     assert wait_until(lambda: qa.find("resultsBox").property("visible"), 10)
     assert t.results.get("rows"), "the results went away"
+
+
+def test_a_kong_i_may_rob_is_offered_as_an_added_kong_in_both_languages(qa):
+    """M-13: 王磊 adds the fourth tile to his pung and it completes my hand. The prompt says he added it (加杠),
+    not that he discarded it, and offers 胡 and 过; his tile is in no river, so nothing there is marked as the
+    claim. Seed 1263 with 高手 bots: my seat plays as the same bot would (desktop.bots, seed × 10), and in the
+    second hand the rob comes (found by playing the seeds headless)."""
+    from desktop.bots import make_bot
+    t = start(qa, seed=1263, levels={i: 2 for i in range(4)})
+    me = t.my_seat()
+    bot = make_bot(2, seed=1263 * 10 + me, game="mahjong")
+    st = t.wt.worker.state
+    for _ in my_turns(t, 240, "a kong I may rob"):
+        legal = list(st.legal_actions(me))
+        if st.round is not None and st.round.kind == "rob":
+            break
+        a = bot.choose(st.view(me), legal).action
+        n = t.snap["n_actions"]
+        t.submit(a.kind, a.arg or "")
+        assert wait_until(lambda n=n: t.snap.get("n_actions", 0) > n, 20)
+    wait_frame(qa.window)
+    claim = t.snap["view"]["claim"]
+    assert claim["kind"] == "rob" and {c["kind"] for c in t.board["claims"]} == {"win", "pass"}
+    text = qa.find("mjClaimText")
+    who, tile = t.name_of(claim["from"]), t.board["claimTile"]["tile"]
+    assert qa.find("mjClaimTag").property("visible") and qa.find("claim_win") is not None
+    assert text.property("text") == f"{who} 加杠 {tile_name(tile, 'zh')}", text.property("text")
+    # what the win pays, and who: the kong-maker, as a discarder (M-13, M-20)
+    line, box, log = qa.find("mjWinLine"), qa.find("mjWinPreview"), qa.find("mjLog")
+    value = t.snap["view"]["win_offer"]["value"]
+    assert "抢杠胡" in line.property("text") and line.property("text").endswith(f"加杠者付 {value}")
+
+    def clear_of_the_log() -> None:   # the preview and the prompt stay left of the right column
+        edge = log.mapToScene(QPointF(0, 0)).x()
+        for item in (box, qa.find("mjClaimTag")):
+            assert item.mapToScene(QPointF(item.width(), 0)).x() < edge, (item.objectName(), edge)
+
+    clear_of_the_log()
+    shot(qa, "mahjong_rob_prompt_zh")
+    qa.settings.set("language", "en")
+    try:
+        assert wait_until(lambda: text.property("text").endswith(" to a pung"), 10), text.property("text")
+        assert wait_until(lambda: line.property("text").endswith(f"kong-maker pays {value}"), 10)
+        wait_frame(qa.window)
+        clear_of_the_log()
+        shot(qa, "mahjong_rob_prompt_en")
+    finally:
+        qa.settings.set("language", "zh")

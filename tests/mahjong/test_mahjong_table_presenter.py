@@ -91,25 +91,69 @@ def test_the_top_bar_names_the_circle_the_hand_and_its_dealer():
 
 def test_every_log_line_words_its_entry_in_both_languages():
     """牌局记录's words for each kind of line: a kong of any kind draws its replacement (M-9), and the Chinese
-    line says so (补牌), as the mockup's 暗杠 · 补牌; a run is named digit by digit, a pung or kong by its tile."""
+    line says so (补牌), as the mockup's 暗杠 · 补牌 — an added kong on a line of its own, since it may be robbed
+    first (M-13); a run is named digit by digit, a pung or kong by its tile."""
     pres = presenter("mahjong")
     lines = [({"kind": "draw"}, "摸牌", "draws"),
              ({"kind": "discard", "tile": "5m"}, "打出 五万", "discards 5 crak"),
              ({"kind": "chow", "tiles": "5m 6m 7m"}, "吃 五六七万", "chows 5-6-7 crak"),
              ({"kind": "pung", "tiles": "3p 3p 3p"}, "碰 三饼", "pungs 3 dot"),
              ({"kind": "kong", "tiles": "E E E E"}, "明杠 东 · 补牌", "kongs East"),
-             ({"kind": "added", "tiles": "9s 9s 9s 9s"}, "加杠 九条 · 补牌", "added kong 9 bam"),
+             ({"kind": "added", "tiles": "9s 9s 9s 9s"}, "加杠 九条", "added kong 9 bam"),
+             ({"kind": "replacement"}, "补牌", "draws a replacement"),   # the added kong was not robbed (M-13)
              ({"kind": "concealed"}, "暗杠 · 补牌", "concealed kong")]
     for entry, zh, en in lines:
         assert (pres.log_text(entry, "zh"), pres.log_text(entry, "en")) == (zh, en), entry
 
 
+ROB_DEAL = (["5m 1p 2p 3p 4p 6p 7p 8p 9p 1s 2s 3s 4s 9s", "5m 5m 1m 1m 9m 9m E E S S W W N",
+             "C C F F B B 2s 2s 8s 8s 6m 7m 8m", "3m 4m 6p 6p 6p 7s 8s 9s 2p 2p 2p 5s 5s"], "9p 9p 9p 5m")
+
+
+def _to_added_kong(st: Any, shown: Board | None = None) -> None:
+    """Seat 1 pungs seat 0's 5m, then draws the fourth 5m and adds it to the pung (M-9): seat 3, waiting on it
+    (34m), may rob it (M-13). With ``shown``, every event seat 0 sees goes through a presenter's on_event."""
+    pm = table_presenter("mahjong")
+
+    def do(seat: int, kind: str, arg: str | None = None) -> None:
+        for e in act(st, seat, kind, arg):
+            if shown is not None and e.visible_to(0):
+                j = e.to_json()
+                pm.on_event(shown, j["kind"], j["data"], {}, "zh")
+
+    def answer_all() -> None:
+        while st.round is not None:
+            do(st.to_act, "pass")
+
+    do(0, "discard", "5m")
+    do(1, "pung", "555m")
+    answer_all()
+    do(1, "discard", "N")
+    answer_all()
+    for _ in range(3):                   # seats 2, 3 and 0 throw what they draw; seat 3's M-14 lock ends
+        do(st.to_act, "discard", str(st.drawn))
+        answer_all()
+    do(1, "kong", "5555m")
+    do(2, "pass")                        # every other seat is asked in turn, able or not (M-13)
+    if shown is not None:
+        answer_all()                     # nobody robs it: seat 1 draws its replacement
+
+
+def test_an_added_kong_logs_its_replacement_only_once_nobody_robbed_it():
+    """M-13: while an added kong may still be robbed, its log line says 加杠 only; its 补牌 comes as a line of
+    its own when the replacement is drawn (a robbed kong draws none)."""
+    st = table(ROB_DEAL[0], front=ROB_DEAL[1], dealer=0)
+    shown = Board()
+    _to_added_kong(st, shown)
+    logged = [e["kind"] for k, e in shown.asked if k == "log"]
+    assert logged[-2:] == ["added", "replacement"], logged
+    assert logged.count("replacement") == 1 and st.to_act == 1 and st.drawn is not None
+
+
 def test_the_claim_prompt_says_whether_the_tile_was_discarded_or_added_to_a_kong():
     """M-7 / M-13: the prompt names what the seat did with the tile on offer — 打出 for a discard, 加杠 for the
     fourth tile of an added kong that seat 3 may rob (the tile never lay in a river)."""
-    st = table(["5m 1p 2p 3p 4p 6p 7p 8p 9p 1s 2s 3s 4s 9s", "5m 5m 1m 1m 9m 9m E E S S W W N",
-                "C C F F B B 2s 2s 8s 8s 6m 7m 8m", "3m 4m 6p 6p 6p 7s 8s 9s 2p 2p 2p 5s 5s"],
-               front="9p 9p 9p 5m", dealer=0)
+    st = table(ROB_DEAL[0], front=ROB_DEAL[1], dealer=0)
     act(st, 0, "discard", "5m")
     pm = presenter("mahjong")
 
@@ -119,14 +163,7 @@ def test_the_claim_prompt_says_whether_the_tile_was_discarded_or_added_to_a_kong
         return str(pm.board_view(st.view(seat), snap, lang, lambda s: f"P{s}")["claimText"])
 
     assert st.to_act == 1 and prompt(1, "zh") == "P0 打出 五万" and prompt(1, "en") == "P0 discards 5 crak"
-    act(st, 1, "pung", "555m")
-    pass_round(st)
-    act(st, 1, "discard", "N")
-    pass_round(st)
-    for _ in range(3):                   # seats 2, 3 and 0 throw what they draw; seat 3's M-14 lock ends
-        act(st, st.to_act, "discard", str(st.drawn))  # type: ignore[arg-type]
-        pass_round(st)
-    act(st, 1, "kong", "5555m")          # the fourth 5m onto the pung: seat 3 waits on it (34m)
-    act(st, 2, "pass")                   # every other seat is asked in turn, able or not (M-13)
+    st = table(ROB_DEAL[0], front=ROB_DEAL[1], dealer=0)
+    _to_added_kong(st)
     assert st.to_act == 3 and st.view(3)["claim"]["kind"] == "rob"
     assert prompt(3, "zh") == "P1 加杠 五万" and prompt(3, "en") == "P1 adds 5 crak to a pung"

@@ -392,10 +392,10 @@ Item {
             id: winCol
             x: 12; anchors.verticalCenter: parent.verticalCenter; spacing: 4
             Text { objectName: "mjWinTitle"; text: winBox.wp ? winBox.wp.title : ""; color: Theme.gold; font.family: Theme.font; font.bold: true; font.pixelSize: 20 }
-            Text {   // at most 320 wide: two lines rather than into the right column
+            Text {   // at most 300 wide: two lines rather than into the right column
                 id: winLine
                 objectName: "mjWinLine"; text: winBox.wp ? winBox.wp.line : ""; color: Theme.text; font.family: Theme.font; font.pixelSize: 13
-                width: Math.min(320, winMeasure.implicitWidth); wrapMode: Text.Wrap
+                width: Math.min(300, winMeasure.implicitWidth); wrapMode: Text.Wrap
                 Text { id: winMeasure; visible: false; text: winLine.text; font: winLine.font }
             }
         }
