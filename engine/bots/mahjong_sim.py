@@ -222,8 +222,8 @@ class Sim:
             a = answers.get(s)
             if (a is not None and a[0] == "win") or (a is None and o.win_on_discard and not self.locked[s]
                                                      and self._wins_on(s, x)):
-                if a is None and TABLE_PASSES and o.pass_lock and self._passes_win(s, x, kind == "rob"):
-                    self.locked[s] = True  # M-14
+                if a is None and TABLE_PASSES and self._passes_win(s, x, kind == "rob"):
+                    self.locked[s] = o.pass_lock  # M-14
                     continue
                 wins.append(s)
         if wins:
