@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, BinaryIO
 
 import msgspec
 
@@ -506,6 +506,31 @@ class ClientThread:
 # ----------------------------------------------------------------------------------------------- CLI
 
 
+def record_frames(data: bytes) -> tuple[list[bytes], int]:
+    """The whole frames of a ``--record`` file and where the last one ends (a torn frame after it is dropped)."""
+    out: list[bytes] = []
+    i = 0
+    while i + 4 <= len(data):
+        n = int.from_bytes(data[i:i + 4], "big")
+        if i + 4 + n > len(data):
+            break
+        out.append(data[i + 4:i + 4 + n])
+        i += 4 + n
+    return out, i
+
+
+def open_record(path: str) -> BinaryIO:
+    """Open a frame record for appending, first cutting off a frame torn when the last writer was killed mid-write.
+
+    Without the cut, the next frame's length would be read as the torn frame's body."""
+    f = open(path, "ab")  # noqa: SIM115 - the caller closes it
+    if f.tell():
+        with open(path, "rb") as r:
+            _, end = record_frames(r.read())
+        f.truncate(end)
+    return f
+
+
 async def run_bot(host: str, port: int, *, name: str = "", level: str = "heuristic", seat: int | None = None,
                   token: str | None = None, token_file: str | None = None, games_: int = 0,
                   record: str | None = None, timing: str | None = None, think: float = 0.0,
@@ -518,7 +543,7 @@ async def run_bot(host: str, port: int, *, name: str = "", level: str = "heurist
             saved = json.load(f)
         seat, token = int(saved["seat"]), str(saved["token"])
     bot = ClientBot(level, seed)
-    rec = open(record, "ab") if record else None  # noqa: SIM115 - closed below
+    rec = open_record(record) if record else None
     times: dict[int, float] = {}
     acted: dict[int, float] = {}
     done = asyncio.Event()

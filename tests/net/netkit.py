@@ -25,6 +25,7 @@ if HERE not in sys.path:
 
 from engine import games  # noqa: E402
 from engine.log import apply_side_record, state_kwargs  # noqa: E402
+from engine.net.client import record_frames  # noqa: E402
 from engine.net.host import LEGAL_SENT, Host, HostConfig, full_view, register_game_module, update_view  # noqa: E402
 from engine.net.protocol import PROTOCOL_VERSION, ActionMsg, Sync, Update, decode_host  # noqa: E402
 from engine.net.secrecy import scrub  # noqa: E402
@@ -145,19 +146,10 @@ def subprocess_env() -> dict[str, str]:
 
 def read_record(path: str) -> list[bytes]:
     """Frames recorded by ``python -m engine.net.client --record``."""
-    out: list[bytes] = []
     if not os.path.exists(path):
-        return out
+        return []
     with open(path, "rb") as f:
-        data = f.read()
-    i = 0
-    while i + 4 <= len(data):
-        n = int.from_bytes(data[i:i + 4], "big")
-        if i + 4 + n > len(data):
-            break
-        out.append(data[i + 4:i + 4 + n])
-        i += 4 + n
-    return out
+        return record_frames(f.read())[0]
 
 
 def _walk_lists(obj: Any, seat: int, game: str, key: str = "") -> Iterator[tuple[str, ...]]:

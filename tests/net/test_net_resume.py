@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from netkit import ROOT, check_no_leak, read_record, roundtrip, start_host, stop_host, subprocess_env
 
-from engine.net.client import Client
+from engine.net.client import Client, open_record, record_frames
 from engine.net.host import SeatSpec, full_view
 from engine.net.protocol import Sync
 
@@ -98,6 +98,23 @@ def test_client_killed_mid_hand_reconnects_with_token(tmp_path: Any) -> None:
 
 
 @pytest.mark.timeout(150)
+def test_a_record_torn_by_a_kill_loses_only_the_torn_frame_when_the_client_comes_back(tmp_path: Any) -> None:
+    # SIGKILL can cut a write short (seen in CI: the next run's length prefix was read as the torn frame's body)
+    path = str(tmp_path / "rec")
+    whole = [b'{"t":"welcome"}', b'{"t":"update","sid":1}']
+    torn = b'{"t":"update","sid":42,"ev"'
+    with open(path, "wb") as f:
+        for body in whole:
+            f.write(len(body).to_bytes(4, "big") + body)
+        f.write((len(torn) + 40).to_bytes(4, "big") + torn)
+    with open_record(path) as rec:
+        rec.write(len(whole[0]).to_bytes(4, "big") + whole[0])
+    with open(path, "rb") as f:
+        data = f.read()
+    assert record_frames(data) == ([*whole, whole[0]], len(data))
+    assert read_record(path) == [*whole, whole[0]]
+
+
 def test_host_sigkill_resumes_from_log(tmp_path: Any) -> None:
     log_path = str(tmp_path / "table.jsonl")
     port_file = str(tmp_path / "port")
