@@ -256,7 +256,7 @@ def verify(game: str, options: Mapping[str, Any], commit: str, seed: bytes | str
         if sorted(h) != sorted(want.hands[s]):
             return _bad(deal, f"{_no(deal)[0]}: seat {s + 1}'s hand is not the one the seed deals",
                         f"{_no(deal)[1]}：{s + 1} 号座位的牌不是这个种子发出的牌")
-    return Verdict(True, deal, f"{_no(deal)[0]}: ✓ commitment {commit[:12]}… and the cards match the seed",
+    return Verdict(True, deal, f"{_no(deal)[0]}: ✓ commitment {commit[:12]}… and the deal matches the seed",
                    f"{_no(deal)[1]}：✓ 承诺 {commit[:12]}… 与发牌都与种子相符")
 
 

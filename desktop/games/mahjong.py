@@ -508,16 +508,33 @@ class MahjongPresenter(Presenter):
             melds = (res.get("melds") or [[]] * 4)[int(w["seat"])]
             from_ = w.get("from")
             line = " · ".join(names.get(p, p) for p in w.get("patterns") or [])
+            paid = self._who_pays(list(w["pays"]), lang, name_of) if w.get("pays") else ""
             wins.append({"name": name_of(int(w["seat"])), "groups": groups,
                          "melds": [[tile_row(t) for t in split_tiles(m)] for m in melds],
                          "tile": tile_row(w["tile"]) if w.get("tile") else None,
-                         "patterns": line, "value": w.get("value", 0),
+                         "patterns": line, "value": w.get("value", 0), "paid": paid,
                          "how": (i18n.word(lang, "mjFromDiscard", name_of(int(from_))) if isinstance(from_, int)
                                  else i18n.word(lang, "mjSelfDrawn"))})
         pays = [{"name": name_of(s), "pay": p} for s, p in enumerate(res.get("payments") or [])]
-        return {"wins": wins, "payments": pays, "drawn": bool(res.get("drawn")),
+        return {"wins": wins, "kongs": self._kong_lines(res, lang, name_of), "payments": pays, "drawn": bool(res.get("drawn")),
                 "title": i18n.word(lang, "mjDrawnTitle") if res.get("drawn") else "",
                 "shown": self._shown_hands(res, lang, name_of)}
+
+    @classmethod
+    def _kong_lines(cls, res: Mapping[str, Any], lang: str, name_of: Any) -> list[str]:
+        """Each kong's own payment, as the engine's result gives it (M-22: paid only when the hand has a winner),
+        so that the hand's payments add up on the screen: 王磊 加杠 +3 · 每家付 1."""
+        return [i18n.word(lang, "mjKongLine", name_of(int(k["seat"])), i18n.word(lang, f"mjKong_{k['kind']}"),
+                          k["pays"][int(k["seat"])], cls._who_pays(k["pays"], lang, name_of))
+                for k in res.get("kongs") or []]
+
+    @staticmethod
+    def _who_pays(pays: list[int], lang: str, name_of: Any) -> str:
+        """Who pays a win or a kong, from the engine's payments for it: 王磊 付 3, or 每家付 2."""
+        payers = [s for s, p in enumerate(pays) if p < 0]
+        if len(payers) == 1:
+            return i18n.word(lang, "mjPays", name_of(payers[0]), -pays[payers[0]])
+        return i18n.word(lang, "mjEachPays", -min(pays))
 
     @staticmethod
     def _shown_hands(res: Mapping[str, Any], lang: str, name_of: Any) -> list[Row]:

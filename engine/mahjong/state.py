@@ -477,14 +477,19 @@ class State:
             if r is not None:
                 h[r.tile.idx] += 1
             value = self.win_value(w, h, r)
-            pay = add(pay, win_payments(w, value.value, payer))
+            each = win_payments(w, value.value, payer)
+            pay = add(pay, each)
             self._count_win(value, r)
-            wins.append(self._win_record(w, h, value, r))
+            wins.append(self._win_record(w, h, value, r, each))
         if len(winners) > 1:
             self.stats["multiple_winners"] += 1
+        kongs: list[dict[str, Any]] = []
         if o.kong_payments:
-            pay = add(pay, kong_payments(self.kongs))
-        self._finish(pay, winners, wins)
+            for k in self.kongs:   # each kong's own payment, a line of the win screen
+                each = kong_payments([k])
+                pay = add(pay, each)
+                kongs.append({"seat": k.seat, "kind": k.kind, "from": k.source, "pays": each})
+        self._finish(pay, winners, wins, kongs)
 
     def _count_win(self, value: HandValue, r: Round | None) -> None:
         self.stats["win_self" if r is None else "win_discard"] += 1
@@ -496,19 +501,21 @@ class State:
             if p in PATTERN_PATHS:
                 self.stats[p] += 1
 
-    def _win_record(self, w: int, h: list[int], value: HandValue, r: Round | None) -> dict[str, Any]:
+    def _win_record(self, w: int, h: list[int], value: HandValue, r: Round | None,
+                    pays: list[int]) -> dict[str, Any]:
         return {"seat": w, "tiles": [str(TILES[i]) for i in range(34) for _ in range(h[i])],
                 "tile": str(r.tile) if r is not None else (str(self.drawn) if self.drawn else None),
                 "from": r.source if r is not None else None, "self_drawn": r is None,
                 "patterns": list(value.patterns), "fan": value.fan, "value": value.value,
-                "reading": value.reading.text()}
+                "reading": value.reading.text(), "pays": pays}
 
     def _drawn_hand(self) -> None:
         """M-16: the wall is empty and the last discard was not won on: nobody pays, all hands shown."""
         self.stats["draw_game"] += 1
         self._finish([0] * N, [], [])
 
-    def _finish(self, pay: list[int], winners: list[int], wins: list[dict[str, Any]]) -> None:
+    def _finish(self, pay: list[int], winners: list[int], wins: list[dict[str, Any]],
+                kongs: list[dict[str, Any]] | None = None) -> None:
         for s in range(N):
             self.totals[s] += pay[s]
         self.stats["hands"] += 1
@@ -517,7 +524,7 @@ class State:
         ready = [[str(TILES[i]) for i in waits_counts(self.rules.win_rule, self.t.hands[s], self.t.melds[s])]
                  for s in range(N)] if not winners else []
         result = {"hand_no": self.hand_no, "dealer": self.dealer, "winners": winners, "wins": wins,
-                  "payments": pay, "totals": list(self.totals), "drawn": not winners,
+                  "payments": pay, "kongs": kongs or [], "totals": list(self.totals), "drawn": not winners,
                   "melds": [[m.text() for m in ms] for ms in self.t.melds],  # M-10: concealed kongs revealed
                   "hands": shown, "waits": ready}
         self.results.append(result)

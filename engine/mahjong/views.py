@@ -15,7 +15,7 @@ from engine.tiles import TILES, Meld, Tile, TileBag, meld_of, parse_tiles, waits
 
 from .paths import PATHS
 from .rules import Rules
-from .scoring import Kong
+from .scoring import Kong, win_payments
 from .table import N, Round, Table
 
 if TYPE_CHECKING:
@@ -130,7 +130,8 @@ def win_offer(st: State, me: int | None) -> dict[str, Any] | None:
     h = list(st.t.hands[me])
     if r is not None:
         h[r.tile.idx] += 1
-    return st._win_record(me, h, st.win_value(me, h, r), r)
+    value = st.win_value(me, h, r)
+    return st._win_record(me, h, value, r, win_payments(me, value.value, None if r is None else r.source))
 
 
 def meld_view(m: Meld, own: bool) -> dict[str, Any]:

@@ -66,13 +66,25 @@ def test_the_felt_keeps_the_ended_hand_until_next_hand(qa, game):
     shot(qa, f"hand_end_{game}_next_zh")
 
 
-def test_mahjong_results_in_english_over_the_ended_hand(qa):
+def test_mahjong_results_in_both_languages_over_the_ended_hand(qa):
     qa.settings.set("language", "en")
     try:
         t = _to_results(qa, "mahjong", seed=8)
         assert qa.find("setLabel").property("text").startswith("East round · Hand 1"), qa.find("setLabel").property("text")
         assert t.results["rows"]
+        # seed 8's hand has an added kong (M-22: each other seat pays its maker 1): a line of its own, so the
+        # winner's and the kong-maker's payments add up on the screen
+        kongs = t.results["detail"]["kongs"]
+        assert kongs and all(" added kong +3 · each pays 1" in k for k in kongs), kongs
+        shown = [x.property("text") for x in qa.find_all("kongLine") if x.property("visible")]
+        assert shown == kongs, shown
         shot(qa, "hand_end_mahjong_en")
+        qa.settings.set("language", "zh")   # the results in the language of now
+        assert wait_until(lambda: all(" 加杠 +3 · 每家付 1" in k for k in t.results["detail"]["kongs"]), 10)
+        wait_frame(qa.window)
+        shown = [x.property("text") for x in qa.find_all("kongLine") if x.property("visible")]
+        assert shown == t.results["detail"]["kongs"], shown
+        shot(qa, "hand_end_mahjong_kong_zh")
     finally:
         qa.settings.set("language", "zh")
 

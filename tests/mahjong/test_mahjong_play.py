@@ -138,6 +138,9 @@ def test_mx18_concealed_kong_replacement_win() -> None:
     evs = act(st, 3, "win")
     end = next(e for e in evs if e.kind == "hand_end")
     assert end.data["payments"] == [-6, -6, -6, 18]
+    # M-22: the kong's own part of it, for the win screen's line (the win itself is 4 from each, M-20)
+    assert end.data["kongs"] == [{"seat": 3, "kind": "concealed", "from": None, "pays": [-2, -2, -2, 6]}]
+    assert end.data["wins"][0]["pays"] == [-4, -4, -4, 12]
     assert "gangshangkaihua" in end.data["wins"][0]["patterns"] and end.data["melds"][3] == ["[1111m]"]
     assert st.stats["kong_concealed"] == 1 and st.stats["gangshangkaihua"] == 1
 
@@ -177,7 +180,8 @@ def test_mx17_rob_kong() -> None:
     act(st, 0, "win")
     evs = act(st, 1, "pass")  # the round is sealed: it ends when all three have answered
     end = next(e for e in evs if e.kind == "hand_end")
-    assert end.data["payments"] == [2, 0, -2, 0]
+    assert end.data["payments"] == [2, 0, -2, 0] and end.data["kongs"] == []   # M-22: a robbed kong pays nothing
+    assert end.data["wins"][0]["pays"] == [2, 0, -2, 0]   # the kong-maker pays as a discarder
     assert "qiangganghu" in end.data["wins"][0]["patterns"] and "666s" in end.data["melds"][2]
     assert st.stats["rob_kong"] == 1 and st.stats["kong_added"] == 0
 

@@ -116,6 +116,10 @@ def _play(st: State, rng: random.Random, checks: bool, choose: Callable[[State],
         for e in events:
             if e.kind == "hand_end":
                 assert sum(e.data["payments"]) == 0
+                # the win screen's lines add up to the hand's payments (M-20 … M-22)
+                parts = [w["pays"] for w in e.data["wins"]] + [k["pays"] for k in e.data["kongs"]]
+                total = [sum(col) for col in zip(*parts, strict=True)] if parts else [0] * 4
+                assert total == e.data["payments"], (parts, e.data["payments"])
             if e.to is not None:
                 assert len(e.to) == 1
             elif e.kind in ("tiles", "drew", "answer", "kong_tiles"):

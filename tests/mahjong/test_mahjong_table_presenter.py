@@ -167,3 +167,28 @@ def test_the_claim_prompt_says_whether_the_tile_was_discarded_or_added_to_a_kong
     _to_added_kong(st)
     assert st.to_act == 3 and st.view(3)["claim"]["kind"] == "rob"
     assert prompt(3, "zh") == "P1 加杠 五万" and prompt(3, "en") == "P1 adds 5 crak to a pung"
+
+
+def test_the_win_screen_gives_each_kong_its_own_line_so_the_payments_add_up():
+    """M-22: MX-18's concealed kong is paid 2 by each other seat beside the 杠上开花 win (M-20, 4 from each); the
+    win screen says so in a line of its own, else the winner's +18 would not add up. A kong on a discard names
+    the discarder, who pays 3."""
+    st = table(["1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 2s 3s 4s",
+                "5m 6m 7m 8m 9m 1s 2s 3s 4s 6s 7s 8s S",
+                "5m 6m 7m 8m 9m 1s 2s 3s 6s 7s 8s 9s S",
+                "1111m 234p 567p 789s 5s"], back="5s", dealer=3)
+    act(st, 3, "kong", "1111m")
+    end = next(e for e in act(st, 3, "win") if e.kind == "hand_end").data
+    pm = presenter("mahjong")
+    name = {0: "王磊", 1: "陈静", 2: "刘强", 3: "海风"}.__getitem__
+    zh, en = (pm.results_detail_rows(end, lang, name) for lang in ("zh", "en"))
+    assert zh["kongs"] == ["海风 暗杠 +6 · 每家付 2"] and en["kongs"] == ["海风 concealed kong +6 · each pays 2"]
+    assert [p["pay"] for p in zh["payments"]] == [-6, -6, -6, 18]
+    assert [w["paid"] for w in zh["wins"]] == ["每家付 4"] and [w["paid"] for w in en["wins"]] == ["each pays 4"]
+    exposed = dict(end, kongs=[{"seat": 1, "kind": "exposed", "from": 3, "pays": [0, 3, 0, -3]},
+                               {"seat": 2, "kind": "added", "from": None, "pays": [-1, -1, 3, -1]}])
+    assert pm.results_detail_rows(exposed, "zh", name)["kongs"] == ["陈静 明杠 +3 · 海风 付 3",
+                                                                     "刘强 加杠 +3 · 每家付 1"]
+    assert pm.results_detail_rows(exposed, "en", name)["kongs"] == ["陈静 exposed kong +3 · 海风 pays 3",
+                                                                     "刘强 added kong +3 · each pays 1"]
+    assert pm.results_detail_rows(dict(end, kongs=[]), "zh", name)["kongs"] == []

@@ -2,7 +2,7 @@ import QtQuick
 import "../.."
 
 // The win screen's detail (M-19 … M-22): each winner's hand laid out by its reading (the pair first, then
-// each set), the exposed melds, the patterns and value, and every seat's payment; a drawn hand says so and shows
+// each set), the patterns and value, each kong's payment, and every seat's payment; a drawn hand says so and shows
 // every hand, with the waits of the ready ones.
 Column {
     id: wd
@@ -23,8 +23,12 @@ Column {
             spacing: 6
             Row {
                 spacing: 10
-                Text { text: winCol.modelData.name + " · " + winCol.modelData.how; color: Theme.gold; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
-                Text { text: winCol.modelData.patterns + " · V " + winCol.modelData.value; color: Theme.text; font.family: Theme.font; font.pixelSize: 15 }
+                Text { id: winWho; text: winCol.modelData.name + " · " + winCol.modelData.how; color: Theme.gold; font.family: Theme.font; font.bold: true; font.pixelSize: 17 }
+                Text {   // many patterns and who pays: wrapped inside the box
+                    objectName: "winPatterns"
+                    width: Math.min(implicitWidth, wd.width - winWho.width - 10); wrapMode: Text.WordWrap
+                    anchors.baseline: winWho.baseline
+                    text: winCol.modelData.patterns + " · V " + winCol.modelData.value + (winCol.modelData.paid ? " · " + winCol.modelData.paid : ""); color: Theme.text; font.family: Theme.font; font.pixelSize: 15 }
             }
             Row {
                 objectName: "winReading"
@@ -68,6 +72,20 @@ Column {
                 anchors.verticalCenter: parent.verticalCenter; spacing: 2
                 Text { anchors.verticalCenter: parent.verticalCenter; text: shownRow.modelData.ready + " "; color: Theme.mintText; font.family: Theme.font; font.bold: true; font.pixelSize: 14 }
                 Repeater { model: shownRow.modelData.waits; Tile { required property var modelData; face: modelData; w: 18 } }
+            }
+        }
+    }
+    Flow {   // each kong's payment (M-22), so the payments below add up
+        width: wd.width
+        spacing: 14
+        visible: (wd.detail.kongs || []).length > 0
+        Repeater {
+            model: wd.detail.kongs || []
+            Text {
+                required property var modelData
+                objectName: "kongLine"
+                text: modelData
+                color: Theme.text2; font.family: Theme.font; font.pixelSize: 14
             }
         }
     }
