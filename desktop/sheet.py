@@ -26,26 +26,29 @@ def text(t: str, tone: str = "") -> Row:
     return {"text": t, "tone": tone}
 
 
-def set_label(res: Mapping[str, Any], i: int, lang: str) -> str:
-    """第N回合 / Set N from the result's own number (``set_no`` 1-based, ``hand_no`` 0-based)."""
+def set_label(res: Mapping[str, Any], i: int, lang: str, hand_base: int = 0) -> str:
+    """第N回合 / Set N from the result's own number (``set_no`` counts from 1, ``hand_no`` from ``hand_base``:
+    the game's own, ``Presenter.hand_base``)."""
     s = i18n.strings(lang)
     if isinstance(res.get("set_no"), int):
         return s["setShort"].replace("%1", str(res["set_no"]))
     if isinstance(res.get("hand_no"), int):
-        return s["handNo"].replace("%1", str(int(res["hand_no"]) + 1))
+        return s["handNo"].replace("%1", str(int(res["hand_no"]) + 1 - hand_base))
     return s["handNo"].replace("%1", str(i + 1))
 
 
 def plain(results: Sequence[Mapping[str, Any]], me: int, n: int, lang: str,
-          name_of: Callable[[int], str]) -> Row:
-    """Every seat's score per set/hand and the running totals (a game without a sheet of its own)."""
+          name_of: Callable[[int], str], scores_of: Callable[[Mapping[str, Any]], Any] | None = None,
+          hand_base: int = 0) -> Row:
+    """Every seat's score per set/hand and the running totals (a game without a sheet of its own); ``scores_of``
+    reads a result whose scores are not under ``scores`` (``Presenter.results_scores``)."""
     s = i18n.strings(lang)
     columns = [text(s["sheetSet"])] + [text(name_of(i), "mine" if i == me else "") for i in range(n)]
     rows = []
     for i, res in enumerate(results):
-        scores = list(res.get("scores") or [])
-        rows.append({"cells": [text(set_label(res, i, lang))] + [num(scores[k] if k < len(scores) else None)
-                                                                  for k in range(n)], "mark": ""})
+        scores = list((scores_of(res) if scores_of else None) or res.get("scores") or [])
+        rows.append({"cells": [text(set_label(res, i, lang, hand_base))]
+                     + [num(scores[k] if k < len(scores) else None) for k in range(n)], "mark": ""})
     last = list(results[-1].get("totals") or []) if results else []
     total = [text(s["total"], "gold")] + [num(last[k] if k < len(last) else None) for k in range(n)]
     return {"columns": columns, "rows": rows, "total": total, "note": ""}

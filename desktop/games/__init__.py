@@ -158,6 +158,7 @@ class Presenter:
         ``me``, from the hand's ``result`` — e.g. a winning hand put face up. Nothing by default."""
 
     demo_seed = 5   # ``python -m desktop --demo``: a deal that shows the game's flights and results
+    hand_base = 0   # the number a result's ``hand_no`` gives the first hand (the 计分表's 第N局)
 
     def next_label(self, s: Mapping[str, str]) -> str:
         return s["nextHand"]
@@ -368,7 +369,7 @@ class Presenter:
               name_of: Any) -> Row:
         """The 计分表 of the match so far, from its results events (``desktop.sheet``)."""
         from desktop import sheet
-        return sheet.plain(results, me, n, lang, name_of)
+        return sheet.plain(results, me, n, lang, name_of, self.results_scores, self.hand_base)
 
 
 _CACHE: dict[str, Presenter] = {}

@@ -98,6 +98,7 @@ class MahjongPresenter(Presenter):
     board = "games/mahjong/Board.qml"
     results_detail = "games/mahjong/WinDetail.qml"
     match_key = "hand_no"
+    hand_base = 1   # the engine numbers its first hand 1
     result_events = ("hand_end",)
     demo_seed = 3
     _claimed: tuple[str, Any] = ("", None)   # the tile and source of the last claim round (its meld event follows)
@@ -506,15 +507,13 @@ class MahjongPresenter(Presenter):
             groups = [[tile_row(t) for t in split_tiles(g)] for g in str(w.get("reading") or "").split()
                       if g != "十三幺"]
             melds = (res.get("melds") or [[]] * 4)[int(w["seat"])]
-            from_ = w.get("from")
             line = " · ".join(names.get(p, p) for p in w.get("patterns") or [])
             paid = self._who_pays(list(w["pays"]), lang, name_of) if w.get("pays") else ""
             wins.append({"name": name_of(int(w["seat"])), "groups": groups,
                          "melds": [[tile_row(t) for t in split_tiles(m)] for m in melds],
                          "tile": tile_row(w["tile"]) if w.get("tile") else None,
                          "patterns": line, "value": w.get("value", 0), "paid": paid,
-                         "how": (i18n.word(lang, "mjFromDiscard", name_of(int(from_))) if isinstance(from_, int)
-                                 else i18n.word(lang, "mjSelfDrawn"))})
+                         "how": self._how(w, lang, name_of)})
         pays = [{"name": name_of(s), "pay": p} for s, p in enumerate(res.get("payments") or [])]
         return {"wins": wins, "kongs": self._kong_lines(res, lang, name_of), "payments": pays, "drawn": bool(res.get("drawn")),
                 "title": i18n.word(lang, "mjDrawnTitle") if res.get("drawn") else "",
@@ -546,6 +545,45 @@ class MahjongPresenter(Presenter):
                  "melds": [[tile_row(t) for t in split_tiles(m)] for m in melds[s]],
                  "waits": [tile_row(t) for t in (waits[s] if s < len(waits) else [])],
                  "ready": i18n.word(lang, "mjReady")} for s, tiles in enumerate(hands)]
+
+    def sheet(self, results: Sequence[Mapping[str, Any]], me: int, n: int, options: Mapping[str, Any], lang: str,
+              name_of: Any) -> Row:
+        """计分表: per hand its dealer (M-17), who won and how — 自摸, on whose discard, robbing whose kong
+        (M-12, M-13), or 荒庄 (M-16) — and every seat's payment (M-20 … M-22); the running totals."""
+        from desktop import sheet
+        s = i18n.strings(lang)
+        columns = ([sheet.text(s["sheetHand"]), sheet.text(i18n.word(lang, "mjSheetDealer")),
+                    sheet.text(i18n.word(lang, "mjWinner"))]
+                   + [sheet.text(name_of(i), "mine" if i == me else "") for i in range(n)])
+        rows = []
+        for i, res in enumerate(results):
+            wins = res.get("wins") or []
+            pays = list(res.get("payments") or [])
+            dealer = res.get("dealer")
+            cells = [sheet.text(sheet.set_label(res, i, lang, self.hand_base)),
+                     sheet.text(name_of(int(dealer)) if isinstance(dealer, int) else "–"),
+                     sheet.text("、".join(name_of(int(w["seat"])) for w in wins) or "–", "gold")]
+            cells += [sheet.num(pays[k] if k < len(pays) else None) for k in range(n)]
+            rows.append({"cells": cells, "mark": self._how_won(res, lang, name_of)})
+        last = list(results[-1].get("totals") or []) if results else []
+        total = ([sheet.text(s["total"], "gold"), sheet.text(""), sheet.text("")]
+                 + [sheet.num(last[k] if k < len(last) else None) for k in range(n)])
+        return {"columns": columns, "rows": rows, "total": total, "note": ""}
+
+    @classmethod
+    def _how_won(cls, res: Mapping[str, Any], lang: str, name_of: Any) -> str:
+        """The sheet row's mark: how its (first) winner won, or 荒庄."""
+        wins = res.get("wins") or []
+        return cls._how(wins[0], lang, name_of) if wins else i18n.word(lang, "mjDrawn")
+
+    @staticmethod
+    def _how(win: Mapping[str, Any], lang: str, name_of: Any) -> str:
+        """自摸, 刘强 点炮, or 抢刘强的杠 (M-12, M-13)."""
+        src = win.get("from")
+        if not isinstance(src, int):
+            return i18n.word(lang, "mjSelfDrawn")
+        robbed = "qiangganghu" in (win.get("patterns") or [])
+        return i18n.word(lang, "mjRobbedFrom" if robbed else "mjFromDiscard", name_of(src))
 
     def judge_state(self, view: Mapping[str, Any]) -> Any:
         return None   # every Mahjong action is a fixed choice: the offered list is the judge (LAN too)

@@ -81,6 +81,7 @@ class ShengjiPresenter(Presenter):
                   ("两副牌 · 亮主反主 · 打2到A", "Two decks · declare the trump · play up from 2 to A"))
     pass_kinds: tuple[str, ...] = ()   # 不亮 is no pass in the play (S-9a); the trick game has no pass at all
     match_key = "hand_no"
+    hand_base = 1   # the engine numbers its first hand 1
     result_events = ("hand_over",)
     keeps_hand_order = True   # the engine's order: side suits, then the trumps up to 大王 (SPEC §8.1)
     clears_on_lead = True     # a new trick wipes the seats' plays of the last one

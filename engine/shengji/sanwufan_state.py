@@ -584,7 +584,8 @@ class SanwufanState(State):
         self.levels[bt], self.levels[dt] = s.banker_pos, s.defender_pos
         next_drawer = (b + 2) % N if s.bank_kept else (b + 1) % N
         result = {"hand_no": self.hand_no, "banker": b, "points": s.points, "bottom_points": s.bottom_points,
-                  "multiplier": s.multiplier, "scores": scores, "banker_change": s.banker_change,
+                  "multiplier": s.multiplier, "scores": scores, "totals": list(self.totals),
+                  "banker_change": s.banker_change,
                   "defender_change": s.defender_change, "levels": self._level_chars(),
                   "next_banker": None, "next_bank_team": bt if s.bank_kept else dt, "next_first_drawer": next_drawer,
                   "bank_kept": s.bank_kept, "match_won": s.match_won, "jack_drop": False, "special": special}

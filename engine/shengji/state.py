@@ -515,7 +515,8 @@ class State:
         self.levels[bt] = scoring.LEVELS.index(s.banker_level)
         self.levels[dt] = scoring.LEVELS.index(s.defender_level)
         result = {"hand_no": self.hand_no, "banker": b, "points": s.points, "bottom_points": s.bottom_points,
-                  "multiplier": s.multiplier, "scores": scores, "banker_change": s.banker_change,
+                  "multiplier": s.multiplier, "scores": scores, "totals": list(self.totals),
+                  "banker_change": s.banker_change,
                   "defender_change": s.defender_change, "levels": [scoring.LEVELS[x] for x in self.levels],
                   "next_banker": s.next_banker, "bank_kept": s.bank_kept, "match_won": s.match_won,
                   "jack_drop": s.jack_drop}

@@ -1,6 +1,7 @@
 """The 计分表 panel, opened from the top bar with a real click: per set each side's place points and team score
 and the running totals (Gouji, G-85 … G-88, 串三户 ×2 marked); per hand the emperor, the guard, the side score
-and every seat's share (Baohuang, B.9)."""
+and every seat's share (Baohuang, B.9); per hand the dealer, the winner and how, every seat's payment (Mahjong,
+M-17, M-20 … M-22)."""
 
 from __future__ import annotations
 
@@ -114,6 +115,40 @@ def test_baohuang_sheet_has_side_score_and_each_share(qtbot, data_dir):
         qa.app.settings.set("language", "zh")
         wait_frame(qa.window)
         shot(qa, "score_sheet_baohuang_zh")
+    finally:
+        qa.shutdown()
+
+
+def test_mahjong_sheet_names_each_hands_dealer_winner_and_payments(qtbot, data_dir):
+    """Mahjong's 计分表 (a real game, two hands): 第1局 first (the engine numbers hands from 1), the dealer (M-17),
+    the winner and how he won as the row's mark (or 荒庄, M-16), every seat's payment (M-20 … M-22)."""
+    qa = make_app()
+    try:
+        t = qa.table
+        t.start(quick_config("mahjong", seed=8, pace_ms=0, pause_at_results=True))
+        qa.set_screen("table")
+        assert wait_until(lambda: bool(t.snap), 20)
+        wait_frame(qa.window)
+        _play_sets(qa, 2)
+        click_item(qa, qa.find("btnSheet"))
+        wait_frame(qa.window)
+        res = t._sheet_res
+        assert len(res) == 2
+        for i, r in enumerate(res):
+            cells = _texts(qa.find(f"sheetRow_{i}"))
+            assert cells[0] == f"第{i + 1}局" and cells[1] == t.name_of(r["dealer"]), cells
+            winners = "、".join(t.name_of(w["seat"]) for w in r["wins"]) or "–"
+            assert cells[2] == winners, (cells, r["wins"])
+            assert cells[3:7] == [f"{x:+d}" if x else "0" for x in r["payments"]], (cells, r["payments"])
+            how = "荒庄" if r["drawn"] else "自摸" if r["wins"][0]["self_drawn"] else "点炮"
+            assert any(how in x for x in cells[7:]), cells
+        total = _texts(qa.find("sheetTotal"))[3:7]
+        assert total == [f"{x:+d}" if x else "0" for x in res[-1]["totals"]]
+        shot(qa, "score_sheet_mahjong_zh")
+        qa.app.settings.set("language", "en")
+        wait_frame(qa.window)
+        assert _texts(qa.find("sheetRow_0"))[0] == "Hand 1", "the sheet kept the old language"
+        shot(qa, "score_sheet_mahjong_en")
     finally:
         qa.shutdown()
 

@@ -192,3 +192,31 @@ def test_the_win_screen_gives_each_kong_its_own_line_so_the_payments_add_up():
     assert pm.results_detail_rows(exposed, "en", name)["kongs"] == ["陈静 exposed kong +3 · 海风 pays 3",
                                                                      "刘强 added kong +3 · each pays 1"]
     assert pm.results_detail_rows(dict(end, kongs=[]), "zh", name)["kongs"] == []
+
+
+def test_the_score_sheet_names_each_hands_dealer_winner_and_how_it_was_won():
+    """计分表: 第1局 (the engine numbers hands from 1), the dealer (M-17), the winner, and how — a robbed kong names
+    the kong-maker (M-13), a self-draw says 自摸 (M-12) — and every seat's payment (M-20 … M-22)."""
+    st = table(ROB_DEAL[0], front=ROB_DEAL[1], dealer=0)
+    _to_added_kong(st)
+    evs = act(st, 3, "win")
+    while st.round is not None and not st.results:
+        evs = act(st, st.to_act, "pass")
+    robbed = next(e for e in evs if e.kind == "hand_end").data
+    st = table(["1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 2s 3s 4s", "5m 6m 7m 8m 9m 1s 2s 3s 4s 6s 7s 8s S",
+                "5m 6m 7m 8m 9m 1s 2s 3s 6s 7s 8s 9s S", "1111m 234p 567p 789s 5s"], back="5s", dealer=3)
+    act(st, 3, "kong", "1111m")
+    self_drawn = next(e for e in act(st, 3, "win") if e.kind == "hand_end").data
+    self_drawn = dict(self_drawn, hand_no=2)   # the second hand of the match
+    name = {0: "王磊", 1: "陈静", 2: "刘强", 3: "海风"}.__getitem__
+    pm = presenter("mahjong")
+    zh = pm.sheet([robbed, self_drawn], 0, 4, {}, "zh", name)
+    cells = [[c["text"] for c in row["cells"]] for row in zh["rows"]]
+    assert [c["text"] for c in zh["columns"]] == ["局", "庄家", "胡牌", "王磊", "陈静", "刘强", "海风"]
+    assert cells[0] == ["第1局", "王磊", "海风", "0", "-2", "0", "+2"], cells
+    assert cells[1] == ["第2局", "海风", "海风", "-6", "-6", "-6", "+18"], cells
+    assert [row["mark"] for row in zh["rows"]] == ["抢陈静的杠", "自摸"]
+    en = pm.sheet([robbed, self_drawn], 0, 4, {}, "en", name)
+    assert [row["mark"] for row in en["rows"]] == ["robs 陈静's kong", "self-drawn"]
+    assert [c["text"] for c in en["columns"][:3]] == ["Hand", "Dealer", "Winner"]
+    assert pm.results_detail_rows(robbed, "zh", name)["wins"][0]["how"] == "抢陈静的杠"
