@@ -1,8 +1,9 @@
 import QtQuick
 
-// 计分表: one row per finished set/hand (each side's place points and score, or a hand's emperor, guard, side
-// score and every seat's share), a mark such as 串三户 ×2, and the running totals. Built by the game's
-// presenter (desktop/games, ``sheet``) in the language of now; opened from the top bar.
+// 计分表: one row per finished set/hand (each side's place points and score; a hand's emperor, guard, side
+// score and every seat's share; a hand's banker, points and levels; a hand's dealer, winner and payments), a mark
+// such as 串三户 ×2, 保庄 or 自摸, and the running totals. Built by the game's presenter (desktop/games, ``sheet``)
+// in the language of now; opened from the top bar.
 Rectangle {
     id: sh
     objectName: "scoreSheet"

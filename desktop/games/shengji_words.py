@@ -75,6 +75,8 @@ ZH: dict[str, str] = {
     "sjLevels": "级：%1",
     "sjNextBanker": "下局 %1 坐庄",
     "sjBankKept": "保庄",
+    "sjPointsHead": "闲家得分",
+    "sjLevelsHead": "我方 : 对方",
     "sjBankLost": "下台",
 }
 
@@ -149,5 +151,7 @@ EN: dict[str, str] = {
     "sjLevels": "Levels: %1",
     "sjNextBanker": "Next banker: %1",
     "sjBankKept": "bank kept",
+    "sjPointsHead": "Points",
+    "sjLevelsHead": "Us : Them",
     "sjBankLost": "bank lost",
 }

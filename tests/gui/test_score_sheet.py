@@ -1,6 +1,7 @@
 """The 计分表 panel, opened from the top bar with a real click: per set each side's place points and team score
 and the running totals (Gouji, G-85 … G-88, 串三户 ×2 marked); per hand the emperor, the guard, the side score
-and every seat's share (Baohuang, B.9); per hand the dealer, the winner and how, every seat's payment (Mahjong,
+and every seat's share (Baohuang, B.9); per hand the banker, the points and both sides' levels (Shengji, S-19,
+S-22); per hand the dealer, the winner and how, every seat's payment (Mahjong,
 M-17, M-20 … M-22)."""
 
 from __future__ import annotations
@@ -149,6 +150,41 @@ def test_mahjong_sheet_names_each_hands_dealer_winner_and_payments(qtbot, data_d
         wait_frame(qa.window)
         assert _texts(qa.find("sheetRow_0"))[0] == "Hand 1", "the sheet kept the old language"
         shot(qa, "score_sheet_mahjong_en")
+    finally:
+        qa.shutdown()
+
+
+def test_shengji_sheet_names_each_hands_banker_points_and_levels(qtbot, data_dir):
+    """Shengji's 计分表 (a real game, two hands): 第1局 first, the banker, the defenders' points (S-19), both sides'
+    levels after the hand with mine first (S-22), every seat's score and the running totals."""
+    from desktop.games.shengji import level_word
+    qa = make_app()
+    try:
+        t = qa.table
+        t.start(quick_config("shengji", seed=4, pace_ms=0, pause_at_results=True))
+        qa.set_screen("table")
+        assert wait_until(lambda: bool(t.snap), 20)
+        wait_frame(qa.window)
+        _play_sets(qa, 2)
+        click_item(qa, qa.find("btnSheet"))
+        wait_frame(qa.window)
+        res = t._sheet_res
+        assert len(res) == 2
+        us = t.my_seat() % 2
+        for i, r in enumerate(res):
+            cells = _texts(qa.find(f"sheetRow_{i}"))
+            assert cells[:3] == [f"第{i + 1}局", t.name_of(r["banker"]), str(r["points"])], cells
+            lv = [level_word(x) for x in r["levels"]]
+            assert cells[3] == f"{lv[us]} : {lv[1 - us]}", (cells, lv)
+            assert cells[4:8] == [f"{x:+d}" if x else "0" for x in r["scores"]], (cells, r["scores"])
+            assert cells[8] == ("保庄" if r["bank_kept"] else "下台"), cells
+        total = _texts(qa.find("sheetTotal"))[4:8]
+        assert total == [f"{x:+d}" if x else "0" for x in res[-1]["totals"]]
+        shot(qa, "score_sheet_shengji_zh")
+        qa.app.settings.set("language", "en")
+        wait_frame(qa.window)
+        assert _texts(qa.find("sheetRow_0"))[0] == "Hand 1", "the sheet kept the old language"
+        shot(qa, "score_sheet_shengji_en")
     finally:
         qa.shutdown()
 
