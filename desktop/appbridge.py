@@ -445,7 +445,9 @@ class ReplayBridge(QObject):
         self._error = ""
         self._title = ""
         self._loading = False
+        self._words: dict[str, Any] = {}   # what a step's line is worded from, again in a new language
         self._loaded.connect(self._on_loaded)
+        app.langChanged.connect(self._reword)
 
     def open(self, path: str) -> None:
         self._lang = str(self.app.settings.get("language"))   # the step lines' language
@@ -466,22 +468,33 @@ class ReplayBridge(QObject):
             lines = [ln for ln in p.read_text(encoding="utf-8").splitlines() if ln.strip()]
             start, end = int(info["start"]), int(info["end"])
             st = log.load("\n".join(lines[: start + 1]) + "\n")
-            steps = [self._capture(st, None)]
             from desktop.games import presenter
             from desktop.replay_words import step_line
             pres, names = presenter(st.rules.game), list(info.get("names") or info.get("seats") or [])
+            steps = [self._capture(pres, st, None)]
+            acts: list[tuple[Any, str]] = []
             for ln in lines[start + 1: end + 1]:
                 rec = json.loads(ln)
                 a = st.action_from_json(rec["a"])
                 phase = str(st.phase)
+                quiet = pres.replay_quiet(st, a)   # e.g. a Mahjong 过 that passed no win: no step of its own
                 st.apply(a)
-                steps.append({**self._capture(st, a), "line": step_line(pres, st.rules, a, names, lang, phase)})
-            self._loaded.emit({"steps": steps, "title": info.get("title", p.stem), "error": ""})
+                if not quiet:
+                    acts.append((a, phase))
+                    steps.append({**self._capture(pres, st, a), "line": step_line(pres, st.rules, a, names, lang, phase)})
+            self._loaded.emit({"steps": steps, "title": info.get("title", p.stem), "error": "",
+                               "words": {"pres": pres, "rules": st.rules, "names": names, "acts": acts, "lang": lang}})
         except Exception as exc:
             self._loaded.emit({"steps": [], "title": "", "error": f"{type(exc).__name__}: {exc}"})
 
     @staticmethod
-    def _capture(st: Any, action: Any) -> dict[str, Any]:
+    def _capture(pres: Any, st: Any, action: Any) -> dict[str, Any]:
+        """One step: the game's own board (``Presenter.replay_capture``, drawn by its ``replay_board``), or every
+        hand as cards and the trick on the table."""
+        own = pres.replay_capture(st)
+        if own is not None:
+            return {"board": own, "boardUrl": pres.replay_board, "hands": [], "trick": [],
+                    "action": str(action) if action is not None else "", "phase": st.phase}
         from desktop.faces import card_faces
         hands = []
         for seat in range(st.n_seats):
@@ -493,7 +506,19 @@ class ReplayBridge(QObject):
         return {"hands": hands, "trick": trick, "action": str(action) if action is not None else "",
                 "phase": st.phase}
 
+    def _reword(self) -> None:
+        """The steps' lines in the language of now (a switch while a replay is open)."""
+        from desktop.replay_words import step_line
+        w, lang = self._words, str(self.app.settings.get("language"))
+        if not w or w["lang"] == lang or len(w["acts"]) != len(self._steps) - 1:
+            return
+        for step, (a, phase) in zip(self._steps[1:], w["acts"], strict=True):
+            step["line"] = step_line(w["pres"], w["rules"], a, w["names"], lang, phase)
+        w["lang"] = lang
+        self.changed.emit()
+
     def _on_loaded(self, d: dict[str, Any]) -> None:
+        self._words = d.get("words") or {}
         self._steps = d["steps"]
         self._title = d["title"]
         self._error = d["error"]

@@ -15,7 +15,10 @@ def step_line(pres: Any, rules: Any, action: Any, names: list[str], lang: str, p
     seat = int(action.seat)
     who = names[seat] if 0 <= seat < len(names) and names[seat] else f"S{seat}"
     try:
-        if action.play is not None:
+        own = pres.step_words(str(action.kind), None if action.arg is None else str(action.arg), lang)
+        if own is not None:
+            what = own
+        elif action.play is not None:
             what = pres.describe(str(getattr(action.play, "text", action.play)), rules, lang)
         elif action.kind in ("play", "discard", "lead", "follow") and isinstance(action.arg, str):
             what = pres.describe(action.arg, rules, lang) or action.arg
@@ -33,6 +36,9 @@ def token_words(pres: Any, rules: Any, token: str, lang: str, phase: str = "") -
     """An action as the review logs it (``"play Ks"``, ``"pass"``, ``"declare x9s9s"``) in the player's words."""
     kind, _, rest = token.partition(" ")
     try:
+        own = pres.step_words(kind, rest or None, lang)
+        if own is not None:
+            return str(own)
         if rest and kind in ("play", "discard", "lead", "follow"):
             return pres.describe(rest, rules, lang) or rest
         what = pres.action_label(kind, rest or None, lang) or i18n.action_label(kind, lang, phase)

@@ -429,7 +429,8 @@ class GameWorker(QObject):
         try:
             title = f"{st.rules.game} #{set_no if set_no is not None else '?'}"
             # what the replay list shows: the game, the set/hand (1-based, in its own unit), the players
-            n = int(set_no) + (0 if self.pres.match_key == "set_no" else 1) if isinstance(set_no, int) else None
+            n = (int(set_no) + (0 if self.pres.match_key == "set_no" else 1 - self.pres.hand_base)
+                 if isinstance(set_no, int) else None)
             store.save_replay(st, self.meta, self.set_start, end, title,
                               {"set": n, "unit": "setShort" if self.pres.match_key == "set_no" else "handNo",
                                "names": list(self.meta.get("seats") or [])})

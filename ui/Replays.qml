@@ -86,6 +86,17 @@ Item {
             Text { objectName: "replayStep"; text: qsTr("Step %1 / %2").arg(rv.replay.index).arg(rv.replay.count - 1); color: Theme.text2; font.family: Theme.font; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
             Text { objectName: "replayLine"; text: rv.replay.current.line || rv.replay.current.action || ""; color: Theme.mintText; font.family: Theme.font; font.pixelSize: 15; anchors.verticalCenter: parent.verticalCenter }
         }
+        Loader {   // a game's own board (desktop.games replay_board: Mahjong's tiles, melds and rivers)
+            objectName: "replayBoard"
+            x: 20; y: 70
+            active: (rv.replay.current.boardUrl || "") !== ""
+            source: active ? rv.replay.current.boardUrl : ""
+            onLoaded: {
+                item.step = Qt.binding(function() { return rv.replay.current.board || {} })
+                item.names = Qt.binding(function() { return rv.sel.names || [] })
+                item.app = rv.app
+            }
+        }
         Column {
             x: 20; y: 70; spacing: 8
             Repeater {

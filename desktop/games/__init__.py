@@ -73,6 +73,7 @@ class Presenter:
     demo_module = ""           # ``run(qa, shot, cfg, time_limit)`` of the game's own demo (desktop.demo)
     board = ""            # a QML board of the game's own under ui/ (drawn instead of the card hand and trick)
     results_detail = ""   # a QML item under ui/ the results panel shows (e.g. a winning hand)
+    replay_board = ""   # a QML item under ui/ the replay viewer draws each step with (``replay_capture``); "": cards
     log_shown = 5         # the round log's newest lines on show
     # The action bar's fixed slots per phase: a kind listed here keeps its button (dimmed when not legal) so
     # no button moves when the legal actions change. A phase not listed shows just the legal actions.
@@ -158,7 +159,7 @@ class Presenter:
         ``me``, from the hand's ``result`` — e.g. a winning hand put face up. Nothing by default."""
 
     demo_seed = 5   # ``python -m desktop --demo``: a deal that shows the game's flights and results
-    hand_base = 0   # the number a result's ``hand_no`` gives the first hand (the 计分表's 第N局)
+    hand_base = 0   # the number the engine gives its first hand (``hand_no``): the 计分表 and the replays say 第1局
 
     def next_label(self, s: Mapping[str, str]) -> str:
         return s["nextHand"]
@@ -291,6 +292,19 @@ class Presenter:
     def top_score(self, view: Mapping[str, Any], totals: Sequence[int], me: int, name_of: Any, lang: str) -> Row:
         """The score chip in the top bar (by default the totals, see ``score``)."""
         return self.score(totals, me, name_of)
+
+    def replay_capture(self, st: Any) -> dict[str, Any] | None:
+        """A replay step's board for ``replay_board``, every hand shown (the match is over for the viewer);
+        None: the hands as cards and the trick on the table (desktop.appbridge.ReplayBridge)."""
+        return None
+
+    def replay_quiet(self, st: Any, action: Any) -> bool:
+        """Whether ``action``, about to be applied to ``st``, changes nothing a replay should stop at."""
+        return False
+
+    def step_words(self, kind: str, arg: str | None, lang: str) -> str | None:
+        """A step of a replay or a review in the game's own words (打出 五万); None: the common words."""
+        return None
 
     def action_label(self, kind: str, arg: str | None, lang: str) -> str | None:
         """A button's words for an offered action (None: the common words of ``desktop.i18n``)."""

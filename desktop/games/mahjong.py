@@ -97,6 +97,7 @@ class MahjongPresenter(Presenter):
     auto_answer_kinds = ("pass",)     # a seat asked with nothing to claim is answered at once (M-7)
     board = "games/mahjong/Board.qml"
     results_detail = "games/mahjong/WinDetail.qml"
+    replay_board = "games/mahjong/ReplayBoard.qml"
     match_key = "hand_no"
     hand_base = 1   # the engine numbers its first hand 1
     result_events = ("hand_end",)
@@ -545,6 +546,45 @@ class MahjongPresenter(Presenter):
                  "melds": [[tile_row(t) for t in split_tiles(m)] for m in melds[s]],
                  "waits": [tile_row(t) for t in (waits[s] if s < len(waits) else [])],
                  "ready": i18n.word(lang, "mjReady")} for s, tiles in enumerate(hands)]
+
+    # ---------------------------------------------------------------- replays (回放) and reviews
+    def step_words(self, kind: str, arg: str | None, lang: str) -> str | None:
+        """打出 五万, 碰 九饼, 吃 五六七万, 杠 一万, 明楼 · 打出 五万, 胡, 过."""
+        if kind == "discard" and arg:
+            return i18n.word(lang, "mjLogDiscard", tile_name(arg, lang))
+        if kind == "minglou" and arg:
+            return i18n.word(lang, "mjLogMinglou") + " · " + i18n.word(lang, "mjLogDiscard", tile_name(arg, lang))
+        if kind in ("chow", "pung") and arg:
+            return i18n.word(lang, LOG_WORDS[kind], meld_name(arg, lang))
+        if kind == "kong" and arg:
+            return i18n.word(lang, "mjStepKong", meld_name(arg, lang))
+        if kind in ("win", "pass"):
+            return i18n.word(lang, "mjStepWin" if kind == "win" else "mjStepPass")
+        return None
+
+    def replay_quiet(self, st: Any, action: Any) -> bool:
+        """A 过 in a claim round changes nothing on the board: no step of its own, unless it passed a win (M-14)."""
+        return action.kind == "pass" and not any(a.kind == "win" for a in st.legal_actions(action.seat))
+
+    def replay_capture(self, st: Any) -> dict[str, Any]:
+        """Every seat's concealed hand (the drawn tile set apart), its melds with concealed kongs face up, its
+        river with the tile on offer marked, the wall count and the dealer: the match is over for the viewer."""
+        seats = []
+        view: Mapping[str, Any] = {}
+        for s in range(st.n_seats):
+            view = st.view(s)
+            hand = list(view.get("hand") or [])
+            drawn = view.get("drawn")
+            if drawn in hand:
+                hand.remove(drawn)
+            offer = (view.get("trick") or [{}])[0] if view.get("trick") else {}
+            river = [tile_row(t) for t in view["rivers"][s]]
+            if river and offer.get("seat") == s and offer.get("kind") == "discard":
+                river[-1] = dict(river[-1], newest=True)
+            seats.append({"seat": s, "hand": [tile_row(t) for t in hand], "drawn": tile_row(drawn) if drawn else None,
+                          "melds": [[tile_row(t) for t in split_tiles(m.get("tiles"))] for m in view["melds"][s]],
+                          "river": river, "dealer": s == view.get("dealer")})
+        return {"seats": seats, "wall": view.get("wall", 0)}
 
     def sheet(self, results: Sequence[Mapping[str, Any]], me: int, n: int, options: Mapping[str, Any], lang: str,
               name_of: Any) -> Row:

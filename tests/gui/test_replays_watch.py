@@ -52,3 +52,55 @@ def test_replay_from_the_table_titled_named_and_auto_played(qtbot, data_dir):
         shot(qa, "replay_autoplay_en")
     finally:
         qa.shutdown()
+
+
+def test_a_mahjong_replay_shows_tiles_melds_and_rivers_in_words(qtbot, data_dir):
+    """Mahjong's 回放 draws its own board (desktop.games.mahjong replay_capture, ReplayBoard.qml): every hand in
+    tiles with the drawn tile set apart, the melds, the rivers; each step in words (打出 五万, 碰 九饼), a 过 that
+    passed no win folded away; the hand numbered as the table numbers it (第1局: the engine counts from 1)."""
+    qa = make_app()
+    try:
+        t = qa.table
+        names = ["海风", "王磊", "陈静", "刘强"]
+        t.start(quick_config("mahjong", seed=3, pace_ms=0, pause_at_results=True, names=names, seats=names))
+        qa.set_screen("table")
+        assert wait_until(lambda: bool(t.snap), 20)
+        wait_frame(qa.window)
+        click_item(qa, qa.find("btnAuto"))
+        assert wait_until(lambda: bool(t.results), 120)
+        wait_frame(qa.window)
+        click_item(qa, qa.find("autoPill"))
+        click_item(qa, qa.find("btnNextSet"))
+        wait_frame(qa.window)
+        click_item(qa, qa.find("btnReplayThis"))
+        assert wait_until(lambda: qa.window.property("page") == "replays", 5)
+        rp = qa.replay
+        assert wait_until(lambda: rp.count > 10, 30), rp.error
+        wait_frame(qa.window)
+        title = qa.find("replayTitle_0").property("text")
+        assert title.startswith("山东麻将 · 第1局  ·  "), title
+        lines = [s["line"] for s in rp._steps[1:]]
+        assert all(line.partition(" · ")[0] in names for line in lines), lines[:10]
+        words = [line.partition(" · ")[2] for line in lines]
+        assert any(w.startswith("打出 ") for w in words), words[:10]
+        assert not [w for w in words if any(ch.isdigit() for ch in w)], "a tile in notation, not in words"
+        assert words.count("过") < len(words) // 4, "the claim rounds' passes were not folded"
+        for _ in range(12):
+            click_item(qa, qa.find("btnStepFwd"))
+        wait_frame(qa.window)
+        board = rp.current["board"]
+        for seat in board["seats"]:   # 13 concealed tiles, or 14 with the drawn one, melds counted as 3
+            held = len(seat["hand"]) + (1 if seat["drawn"] else 0) + 3 * len(seat["melds"])
+            assert held in (13, 14), (seat["seat"], held)
+        assert sum(len(s["river"]) for s in board["seats"]) > 0
+        assert len(qa.find_all("replayRiver")) == 4 and len(qa.find_all("replaySeat_")) == 4   # drawn, not cards
+        shot(qa, "replay_mahjong_zh")
+        qa.app.settings.set("language", "en")
+        wait_frame(qa.window)
+        assert qa.find("replayTitle_0").property("text").startswith("Shandong Mahjong · Hand 1  ·  ")
+        line = qa.find("replayLine").property("text")   # the step's words in the language of now
+        assert line.partition(" · ")[2] in ("passes", "wins") or " " in line.partition(" · ")[2], line
+        assert not any("\u4e00" <= ch <= "\u9fff" for ch in line.partition(" · ")[2]), line
+        shot(qa, "replay_mahjong_en")
+    finally:
+        qa.shutdown()

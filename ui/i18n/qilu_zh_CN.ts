@@ -369,6 +369,17 @@
         </message>
     </context>
     <context>
+        <name>ReplayBoard</name>
+        <message>
+            <source>Wall %1</source>
+            <translation>余 %1 张</translation>
+        </message>
+        <message>
+            <source>Dealer</source>
+            <translation>庄</translation>
+        </message>
+    </context>
+    <context>
         <name>Replays</name>
         <message>
             <source>Replays</source>
