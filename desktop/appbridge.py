@@ -471,9 +471,9 @@ class ReplayBridge(QObject):
             from desktop.games import presenter
             from desktop.replay_words import step_line
             pres, names = presenter(st.rules.game), list(info.get("names") or info.get("seats") or [])
-            steps = [self._capture(pres, st, None)]
+            steps = [{**self._capture(pres, st, None), "at": 0}]   # "at": the actions of the hand applied
             acts: list[tuple[Any, str]] = []
-            for ln in lines[start + 1: end + 1]:
+            for at, ln in enumerate(lines[start + 1: end + 1], 1):
                 rec = json.loads(ln)
                 a = st.action_from_json(rec["a"])
                 phase = str(st.phase)
@@ -481,7 +481,8 @@ class ReplayBridge(QObject):
                 st.apply(a)
                 if not quiet:
                     acts.append((a, phase))
-                    steps.append({**self._capture(pres, st, a), "line": step_line(pres, st.rules, a, names, lang, phase)})
+                    steps.append({**self._capture(pres, st, a), "at": at,
+                                  "line": step_line(pres, st.rules, a, names, lang, phase)})
             self._loaded.emit({"steps": steps, "title": info.get("title", p.stem), "error": "",
                                "words": {"pres": pres, "rules": st.rules, "names": names, "acts": acts, "lang": lang}})
         except Exception as exc:
@@ -525,6 +526,14 @@ class ReplayBridge(QObject):
         self._i = 0
         self._loading = False
         self.changed.emit()
+
+    @Slot(int)
+    def seek(self, at: int) -> None:
+        """Show the board after the hand's first ``at`` actions (a review's moment): the last step at or before
+        it, since a step may stand for several actions (``Presenter.replay_quiet``)."""
+        if self._steps:
+            self._i = max(i for i, st in enumerate(self._steps) if int(st.get("at", i)) <= max(0, at))
+            self.changed.emit()
 
     @Slot(int)
     def step(self, delta: int) -> None:

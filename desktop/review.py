@@ -115,7 +115,7 @@ class ReviewModel(QObject):
         def when_loaded() -> None:
             if not replay._g_loading():
                 replay.changed.disconnect(when_loaded)
-                replay.step(step)
+                replay.seek(step)
 
         replay.changed.connect(when_loaded)
         replay.open(path)

@@ -85,6 +85,13 @@ def test_a_mahjong_replay_shows_tiles_melds_and_rivers_in_words(qtbot, data_dir)
         assert any(w.startswith("打出 ") for w in words), words[:10]
         assert not [w for w in words if any(ch.isdigit() for ch in w)], "a tile in notation, not in words"
         assert words.count("过") < len(words) // 4, "the claim rounds' passes were not folded"
+        # a review's moment opens the replay at an action count; a folded 过 shows the step before it
+        ats = [int(s["at"]) for s in rp._steps]
+        folded = next(a for a in range(1, ats[-1]) if a not in ats)
+        rp.seek(folded)
+        assert ats[rp.index] == max(a for a in ats if a <= folded), (folded, ats[:20])
+        rp.seek(0)
+        assert rp.index == 0
         for _ in range(12):
             click_item(qa, qa.find("btnStepFwd"))
         wait_frame(qa.window)
