@@ -458,27 +458,16 @@ class ReplayBridge(QObject):
         threading.Thread(target=self._load, args=(path, self._lang), daemon=True).start()
 
     def _load(self, path: str, lang: str = "zh") -> None:
-        import json
         from pathlib import Path
 
-        from engine import log
+        from desktop.replay_words import Walk, step_line
         try:
+            walk = Walk(path)
+            st, pres, names, info = walk.state, walk.pres, walk.names, walk.info
             p = Path(path)
-            info = json.loads(p.with_suffix(".json").read_text(encoding="utf-8"))
-            lines = [ln for ln in p.read_text(encoding="utf-8").splitlines() if ln.strip()]
-            start, end = int(info["start"]), int(info["end"])
-            st = log.load("\n".join(lines[: start + 1]) + "\n")
-            from desktop.games import presenter
-            from desktop.replay_words import step_line
-            pres, names = presenter(st.rules.game), list(info.get("names") or info.get("seats") or [])
             steps = [{**self._capture(pres, st, None), "at": 0}]   # "at": the actions of the hand applied
             acts: list[tuple[Any, str]] = []
-            for at, ln in enumerate(lines[start + 1: end + 1], 1):
-                rec = json.loads(ln)
-                a = st.action_from_json(rec["a"])
-                phase = str(st.phase)
-                quiet = pres.replay_quiet(st, a)   # e.g. a Mahjong 过 that passed no win: no step of its own
-                st.apply(a)
+            for at, a, phase, quiet in walk:   # a quiet action (a Mahjong 过 that passed no win): no step
                 if not quiet:
                     acts.append((a, phase))
                     steps.append({**self._capture(pres, st, a), "at": at,

@@ -1,7 +1,11 @@
-"""A replay's line for each step, in the player's words: "王磊 · 三张9", "陈静 · 不要", "海风 · 叫牌 ♣9"."""
+"""A replay's line for each step, in the player's words: "王磊 · 三张9", "陈静 · 不要", "海风 · 叫牌 ♣9"; and the
+walk through a replay file's hand that the viewer and the review both take."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from desktop import i18n
@@ -47,3 +51,40 @@ def token_words(pres: Any, rules: Any, token: str, lang: str, phase: str = "") -
         return what
     except Exception:   # a token the words cannot name still shows what was logged
         return token
+
+
+class Walk:
+    """A replay file's set/hand: the state at its start, the game's presenter, the players' names; iterating
+    applies its actions one by one, giving (actions applied, the action, the phase it was taken in, whether the
+    viewer folds it into the step before: ``Presenter.replay_quiet``)."""
+
+    def __init__(self, path: str) -> None:
+        from desktop.games import presenter
+        from engine import log
+        p = Path(path)
+        info = json.loads(p.with_suffix(".json").read_text(encoding="utf-8"))
+        lines = [ln for ln in p.read_text(encoding="utf-8").splitlines() if ln.strip()]
+        start, end = int(info["start"]), int(info["end"])
+        self.info = info
+        self.state = log.load("\n".join(lines[: start + 1]) + "\n")
+        self.pres = presenter(self.state.rules.game)
+        self.names = [str(x) for x in info.get("names") or info.get("seats") or []]
+        self._lines = lines[start + 1: end + 1]
+
+    def __iter__(self) -> Iterator[tuple[int, Any, str, bool]]:
+        st = self.state
+        for at, ln in enumerate(self._lines, 1):
+            a = st.action_from_json(json.loads(ln)["a"])
+            phase = str(st.phase)
+            quiet = bool(self.pres.replay_quiet(st, a))
+            st.apply(a)
+            yield at, a, phase, quiet
+
+
+def shown_steps(path: str) -> list[int]:
+    """For each action of a replay file's hand, the viewer's step that shows the board before it."""
+    out, n = [], 0
+    for _at, _a, _phase, quiet in Walk(path):
+        out.append(n)
+        n += 0 if quiet else 1
+    return out

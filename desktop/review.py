@@ -25,9 +25,12 @@ def _newest_replay(game: str) -> dict[str, Any] | None:
 
 def run(path: str, seat: int, start: int, budget: float = BUDGET_S) -> dict[str, Any]:
     """The review of ``seat`` in the replay at ``path`` from action ``start`` on, as plain data."""
+    from desktop.replay_words import shown_steps
     from engine import review
     r = review.review(None, path, seat, budget=budget, rollouts=ROLLOUTS, worlds=WORLDS, first=start)
-    return {**r.to_json(), "path": path, "start": start}
+    # the replay's own step numbers (it folds a Mahjong 过 into the step before), so a moment's number is the one
+    # the replay shows when it opens there
+    return {**r.to_json(), "path": path, "start": start, "shown": shown_steps(path)}
 
 
 def rows(result: dict[str, Any], lang: str, pres: Any = None, rules: Any = None) -> list[dict[str, Any]]:
@@ -39,10 +42,13 @@ def rows(result: dict[str, Any], lang: str, pres: Any = None, rules: Any = None)
     def words(token: str, phase: str) -> str:
         return token if pres is None else token_words(pres, rules, token, lang, phase)
     out = []
+    shown = list(result.get("shown") or [])
     for m in result.get("moments", []):
         tip = i18n.pick(lang, m["tip_zh"], m["tip_en"])
-        out.append({"index": m["index"], "step": m["index"] - int(result.get("start", 0)),
-                    "head": s["reviewMoment"].replace("%1", str(m["index"] + 1)),
+        step = m["index"] - int(result.get("start", 0))   # the hand's actions before the moment
+        number = (shown[step] if 0 <= step < len(shown) else step) + 1   # as the replay numbers the move
+        out.append({"index": m["index"], "step": step,
+                    "head": s["reviewMoment"].replace("%1", str(number)),
                     "played": s["reviewPlayed"].replace("%1", words(m["played"], m.get("phase", ""))),
                     "bot": s["reviewBot"].replace("%1", words(m["bot"], m.get("phase", ""))),
                     "swing": s["reviewSwing"].replace("%1", f"{m['swing']:+.1f}").replace("%2", str(m["worlds"])),
