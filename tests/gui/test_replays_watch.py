@@ -7,28 +7,33 @@ from __future__ import annotations
 from guikit import click_item, make_app, quick_config, shot, wait, wait_frame, wait_until
 
 
+def _replay_of_the_first_hand(qa, game: str, seed: int, names: list[str], **cfg):
+    """托管 (a real click) to the first hand's results, 下一局, then the table's 回放: the replay, loaded."""
+    t = qa.table
+    t.start(quick_config(game, seed=seed, pace_ms=0, pause_at_results=True, names=names, seats=names, **cfg))
+    qa.set_screen("table")
+    assert wait_until(lambda: bool(t.snap), 20)
+    wait_frame(qa.window)
+    assert not qa.find("btnReplayThis").property("visible")   # nothing finished yet
+    click_item(qa, qa.find("btnAuto"))
+    assert wait_until(lambda: bool(t.results), 120)
+    wait_frame(qa.window)
+    click_item(qa, qa.find("autoPill"))
+    click_item(qa, qa.find("btnNextSet"))
+    wait_frame(qa.window)
+    click_item(qa, qa.find("btnReplayThis"))
+    assert wait_until(lambda: qa.window.property("page") == "replays", 5)
+    rp = qa.replay
+    assert wait_until(lambda: rp.count > 10, 30), rp.error
+    wait_frame(qa.window)
+    return rp
+
+
 def test_replay_from_the_table_titled_named_and_auto_played(qtbot, data_dir):
     qa = make_app()
     try:
-        t = qa.table
         names = ["海风", "王磊", "陈静", "刘强", "赵敏"]
-        t.start(quick_config("baohuang", seed=3, pace_ms=0, hands=6, pause_at_results=True, names=names,
-                             seats=names))
-        qa.set_screen("table")
-        assert wait_until(lambda: bool(t.snap), 20)
-        wait_frame(qa.window)
-        assert not qa.find("btnReplayThis").property("visible")   # nothing finished yet
-        click_item(qa, qa.find("btnAuto"))
-        assert wait_until(lambda: bool(t.results), 120)
-        wait_frame(qa.window)
-        click_item(qa, qa.find("autoPill"))
-        click_item(qa, qa.find("btnNextSet"))
-        wait_frame(qa.window)
-        click_item(qa, qa.find("btnReplayThis"))
-        assert wait_until(lambda: qa.window.property("page") == "replays", 5)
-        rp = qa.replay
-        assert wait_until(lambda: rp.count > 10, 30), rp.error
-        wait_frame(qa.window)
+        rp = _replay_of_the_first_hand(qa, "baohuang", 3, names, hands=6)
         title = qa.find("replayTitle_0").property("text")
         assert title.startswith("保皇 · 第1局  ·  "), title
         entry = qa.app.replays[0]
@@ -60,23 +65,8 @@ def test_a_mahjong_replay_shows_tiles_melds_and_rivers_in_words(qtbot, data_dir)
     passed no win folded away; the hand numbered as the table numbers it (第1局: the engine counts from 1)."""
     qa = make_app()
     try:
-        t = qa.table
         names = ["海风", "王磊", "陈静", "刘强"]
-        t.start(quick_config("mahjong", seed=3, pace_ms=0, pause_at_results=True, names=names, seats=names))
-        qa.set_screen("table")
-        assert wait_until(lambda: bool(t.snap), 20)
-        wait_frame(qa.window)
-        click_item(qa, qa.find("btnAuto"))
-        assert wait_until(lambda: bool(t.results), 120)
-        wait_frame(qa.window)
-        click_item(qa, qa.find("autoPill"))
-        click_item(qa, qa.find("btnNextSet"))
-        wait_frame(qa.window)
-        click_item(qa, qa.find("btnReplayThis"))
-        assert wait_until(lambda: qa.window.property("page") == "replays", 5)
-        rp = qa.replay
-        assert wait_until(lambda: rp.count > 10, 30), rp.error
-        wait_frame(qa.window)
+        rp = _replay_of_the_first_hand(qa, "mahjong", 3, names)
         title = qa.find("replayTitle_0").property("text")
         assert title.startswith("山东麻将 · 第1局  ·  "), title
         lines = [s["line"] for s in rp._steps[1:]]

@@ -41,6 +41,22 @@ def _play_sets(qa, n_sets: int, timeout: float = 240) -> list[dict]:
     return seen
 
 
+def _open_sheet_after(qa, game: str, seed: int, sets: int = 2, **cfg) -> list[dict]:
+    """A real game of ``sets`` sets/hands played by 托管, then the 计分表 opened with a real click; the results
+    the table kept for it."""
+    t = qa.table
+    t.start(quick_config(game, seed=seed, pace_ms=0, pause_at_results=True, **cfg))
+    qa.set_screen("table")
+    assert wait_until(lambda: bool(t.snap), 20)
+    wait_frame(qa.window)
+    _play_sets(qa, sets)
+    click_item(qa, qa.find("btnSheet"))
+    wait_frame(qa.window)
+    res = t._sheet_res
+    assert len(res) == sets
+    return res
+
+
 def test_gouji_sheet_has_team_scores_place_points_and_running_totals(qtbot, data_dir):
     qa = make_app()
     try:
@@ -92,15 +108,7 @@ def test_baohuang_sheet_has_side_score_and_each_share(qtbot, data_dir):
     qa = make_app(language="en")
     try:
         t = qa.table
-        t.start(quick_config("baohuang", seed=3, pace_ms=0, hands=6, pause_at_results=True))
-        qa.set_screen("table")
-        assert wait_until(lambda: bool(t.snap), 20)
-        wait_frame(qa.window)
-        _play_sets(qa, 2)
-        click_item(qa, qa.find("btnSheet"))
-        wait_frame(qa.window)
-        res = t._sheet_res
-        assert len(res) == 2
+        res = _open_sheet_after(qa, "baohuang", 3, hands=6)
         for i, r in enumerate(res):
             cells = _texts(qa.find(f"sheetRow_{i}"))
             e, g, sc = r["emperor"], r["guard"], r["scores"]
@@ -126,15 +134,7 @@ def test_mahjong_sheet_names_each_hands_dealer_winner_and_payments(qtbot, data_d
     qa = make_app()
     try:
         t = qa.table
-        t.start(quick_config("mahjong", seed=8, pace_ms=0, pause_at_results=True))
-        qa.set_screen("table")
-        assert wait_until(lambda: bool(t.snap), 20)
-        wait_frame(qa.window)
-        _play_sets(qa, 2)
-        click_item(qa, qa.find("btnSheet"))
-        wait_frame(qa.window)
-        res = t._sheet_res
-        assert len(res) == 2
+        res = _open_sheet_after(qa, "mahjong", 8)
         for i, r in enumerate(res):
             cells = _texts(qa.find(f"sheetRow_{i}"))
             assert cells[0] == f"第{i + 1}局" and cells[1] == t.name_of(r["dealer"]), cells
@@ -161,15 +161,7 @@ def test_shengji_sheet_names_each_hands_banker_points_and_levels(qtbot, data_dir
     qa = make_app()
     try:
         t = qa.table
-        t.start(quick_config("shengji", seed=4, pace_ms=0, pause_at_results=True))
-        qa.set_screen("table")
-        assert wait_until(lambda: bool(t.snap), 20)
-        wait_frame(qa.window)
-        _play_sets(qa, 2)
-        click_item(qa, qa.find("btnSheet"))
-        wait_frame(qa.window)
-        res = t._sheet_res
-        assert len(res) == 2
+        res = _open_sheet_after(qa, "shengji", 4)
         us = t.my_seat() % 2
         for i, r in enumerate(res):
             cells = _texts(qa.find(f"sheetRow_{i}"))
