@@ -128,6 +128,19 @@ def test_baohuang_sheet_has_side_score_and_each_share(qtbot, data_dir):
         qa.shutdown()
 
 
+def _totals_then_english(qa, res: list[dict], first_seat: int, game: str) -> None:
+    """The total row carries the last result's running totals from column ``first_seat`` on; the sheet is shot,
+    then shot again in English, its rows reworded (第1局 → Hand 1)."""
+    n = len(res[-1]["totals"])
+    total = _texts(qa.find("sheetTotal"))[first_seat:first_seat + n]
+    assert total == [f"{x:+d}" if x else "0" for x in res[-1]["totals"]]
+    shot(qa, f"score_sheet_{game}_zh")
+    qa.app.settings.set("language", "en")
+    wait_frame(qa.window)
+    assert _texts(qa.find("sheetRow_0"))[0] == "Hand 1", "the sheet kept the old language"
+    shot(qa, f"score_sheet_{game}_en")
+
+
 def test_mahjong_sheet_names_each_hands_dealer_winner_and_payments(qtbot, data_dir):
     """Mahjong's 计分表 (a real game, two hands): 第1局 first (the engine numbers hands from 1), the dealer (M-17),
     the winner and how he won as the row's mark (or 荒庄, M-16), every seat's payment (M-20 … M-22)."""
@@ -143,13 +156,7 @@ def test_mahjong_sheet_names_each_hands_dealer_winner_and_payments(qtbot, data_d
             assert cells[3:7] == [f"{x:+d}" if x else "0" for x in r["payments"]], (cells, r["payments"])
             how = "荒庄" if r["drawn"] else "自摸" if r["wins"][0]["self_drawn"] else "点炮"
             assert any(how in x for x in cells[7:]), cells
-        total = _texts(qa.find("sheetTotal"))[3:7]
-        assert total == [f"{x:+d}" if x else "0" for x in res[-1]["totals"]]
-        shot(qa, "score_sheet_mahjong_zh")
-        qa.app.settings.set("language", "en")
-        wait_frame(qa.window)
-        assert _texts(qa.find("sheetRow_0"))[0] == "Hand 1", "the sheet kept the old language"
-        shot(qa, "score_sheet_mahjong_en")
+        _totals_then_english(qa, res, 3, "mahjong")
     finally:
         qa.shutdown()
 
@@ -170,13 +177,7 @@ def test_shengji_sheet_names_each_hands_banker_points_and_levels(qtbot, data_dir
             assert cells[3] == f"{lv[us]} : {lv[1 - us]}", (cells, lv)
             assert cells[4:8] == [f"{x:+d}" if x else "0" for x in r["scores"]], (cells, r["scores"])
             assert cells[8] == ("保庄" if r["bank_kept"] else "下台"), cells
-        total = _texts(qa.find("sheetTotal"))[4:8]
-        assert total == [f"{x:+d}" if x else "0" for x in res[-1]["totals"]]
-        shot(qa, "score_sheet_shengji_zh")
-        qa.app.settings.set("language", "en")
-        wait_frame(qa.window)
-        assert _texts(qa.find("sheetRow_0"))[0] == "Hand 1", "the sheet kept the old language"
-        shot(qa, "score_sheet_shengji_en")
+        _totals_then_english(qa, res, 4, "shengji")
     finally:
         qa.shutdown()
 
