@@ -26,6 +26,23 @@ def text(t: str, tone: str = "") -> Row:
     return {"text": t, "tone": tone}
 
 
+def nums(values: Sequence[Any] | None, n: int) -> list[Row]:
+    """One signed score cell per seat (``–`` for a seat the values do not reach)."""
+    vals = list(values or [])
+    return [num(vals[k] if k < len(vals) else None) for k in range(n)]
+
+
+def seat_columns(n: int, me: int, name_of: Callable[[int], str]) -> list[Row]:
+    """The seats' column heads, mine marked."""
+    return [text(name_of(i), "mine" if i == me else "") for i in range(n)]
+
+
+def total_row(results: Sequence[Mapping[str, Any]], n: int, lang: str, blanks: int = 0) -> list[Row]:
+    """累计: the last result's running totals per seat, after ``blanks`` empty cells (the game's own columns)."""
+    last = results[-1].get("totals") if results else None
+    return [text(i18n.strings(lang)["total"], "gold")] + [text("")] * blanks + nums(last, n)
+
+
 def set_label(res: Mapping[str, Any], i: int, lang: str, hand_base: int = 0) -> str:
     """第N回合 / Set N from the result's own number (``set_no`` counts from 1, ``hand_no`` from ``hand_base``:
     the game's own, ``Presenter.hand_base``)."""
@@ -42,13 +59,9 @@ def plain(results: Sequence[Mapping[str, Any]], me: int, n: int, lang: str,
           hand_base: int = 0) -> Row:
     """Every seat's score per set/hand and the running totals (a game without a sheet of its own); ``scores_of``
     reads a result whose scores are not under ``scores`` (``Presenter.results_scores``)."""
-    s = i18n.strings(lang)
-    columns = [text(s["sheetSet"])] + [text(name_of(i), "mine" if i == me else "") for i in range(n)]
+    columns = [text(i18n.strings(lang)["sheetSet"])] + seat_columns(n, me, name_of)
     rows = []
     for i, res in enumerate(results):
-        scores = list((scores_of(res) if scores_of else None) or res.get("scores") or [])
-        rows.append({"cells": [text(set_label(res, i, lang, hand_base))]
-                     + [num(scores[k] if k < len(scores) else None) for k in range(n)], "mark": ""})
-    last = list(results[-1].get("totals") or []) if results else []
-    total = [text(s["total"], "gold")] + [num(last[k] if k < len(last) else None) for k in range(n)]
-    return {"columns": columns, "rows": rows, "total": total, "note": ""}
+        scores = (scores_of(res) if scores_of else None) or res.get("scores")
+        rows.append({"cells": [text(set_label(res, i, lang, hand_base))] + nums(scores, n), "mark": ""})
+    return {"columns": columns, "rows": rows, "total": total_row(results, n, lang), "note": ""}

@@ -110,8 +110,7 @@ class BaohuangPresenter(ClimbingPresenter):
         s = i18n.strings(lang)
         solo_words = {"ming": s["bhSoloMing"], "an": s["bhSoloAn"], "grab": s["bhSoloGrab"]}
         columns = ([sheet.text(s["sheetHand"]), sheet.text(s["emperor"]), sheet.text(s["guard"]),
-                    sheet.text(s["sideScore"])]
-                   + [sheet.text(name_of(i), "mine" if i == me else "") for i in range(n)])
+                    sheet.text(s["sideScore"])] + sheet.seat_columns(n, me, name_of))
         rows = []
         for i, res in enumerate(results):
             e, g, solo = res.get("emperor"), res.get("guard"), res.get("solo")
@@ -124,12 +123,8 @@ class BaohuangPresenter(ClimbingPresenter):
             cells = [sheet.text(sheet.set_label(res, i, lang)),
                      sheet.text(name_of(e) if isinstance(e, int) else "–", "gold"), sheet.text(guard),
                      sheet.num(side)]
-            cells += [sheet.num(scores[k] if k < len(scores) else None) for k in range(n)]
-            rows.append({"cells": cells, "mark": ""})   # a solo is named in the guard's column
-        last = list(results[-1].get("totals") or []) if results else []
-        total = ([sheet.text(s["total"], "gold"), sheet.text(""), sheet.text(""), sheet.text("")]
-                 + [sheet.num(last[k] if k < len(last) else None) for k in range(n)])
-        return {"columns": columns, "rows": rows, "total": total, "note": ""}
+            rows.append({"cells": cells + sheet.nums(scores, n), "mark": ""})   # a solo: named in the guard's column
+        return {"columns": columns, "rows": rows, "total": sheet.total_row(results, n, lang, 3), "note": ""}
 
     def pack(self, options: Mapping[str, Any]) -> dict[int, int]:
         out = super().pack(options)

@@ -516,7 +516,8 @@ class MahjongPresenter(Presenter):
                          "patterns": line, "value": w.get("value", 0), "paid": paid,
                          "how": self._how(w, lang, name_of)})
         pays = [{"name": name_of(s), "pay": p} for s, p in enumerate(res.get("payments") or [])]
-        return {"wins": wins, "kongs": self._kong_lines(res, lang, name_of), "payments": pays, "drawn": bool(res.get("drawn")),
+        return {"wins": wins, "kongs": self._kong_lines(res, lang, name_of), "payments": pays,
+                "drawn": bool(res.get("drawn")),
                 "title": i18n.word(lang, "mjDrawnTitle") if res.get("drawn") else "",
                 "shown": self._shown_hands(res, lang, name_of)}
 
@@ -577,7 +578,7 @@ class MahjongPresenter(Presenter):
             drawn = view.get("drawn")
             if drawn in hand:
                 hand.remove(drawn)
-            offer = (view.get("trick") or [{}])[0] if view.get("trick") else {}
+            offer = (view.get("trick") or [{}])[0]   # the tile a claim round is about
             river = [tile_row(t) for t in view["rivers"][s]]
             if river and offer.get("seat") == s and offer.get("kind") == "discard":
                 river[-1] = dict(river[-1], newest=True)
@@ -593,22 +594,16 @@ class MahjongPresenter(Presenter):
         from desktop import sheet
         s = i18n.strings(lang)
         columns = ([sheet.text(s["sheetHand"]), sheet.text(i18n.word(lang, "mjSheetDealer")),
-                    sheet.text(i18n.word(lang, "mjWinner"))]
-                   + [sheet.text(name_of(i), "mine" if i == me else "") for i in range(n)])
+                    sheet.text(i18n.word(lang, "mjWinner"))] + sheet.seat_columns(n, me, name_of))
         rows = []
         for i, res in enumerate(results):
-            wins = res.get("wins") or []
-            pays = list(res.get("payments") or [])
             dealer = res.get("dealer")
             cells = [sheet.text(sheet.set_label(res, i, lang, self.hand_base)),
                      sheet.text(name_of(int(dealer)) if isinstance(dealer, int) else "–"),
-                     sheet.text("、".join(name_of(int(w["seat"])) for w in wins) or "–", "gold")]
-            cells += [sheet.num(pays[k] if k < len(pays) else None) for k in range(n)]
-            rows.append({"cells": cells, "mark": self._how_won(res, lang, name_of)})
-        last = list(results[-1].get("totals") or []) if results else []
-        total = ([sheet.text(s["total"], "gold"), sheet.text(""), sheet.text("")]
-                 + [sheet.num(last[k] if k < len(last) else None) for k in range(n)])
-        return {"columns": columns, "rows": rows, "total": total, "note": ""}
+                     sheet.text("、".join(name_of(int(w["seat"])) for w in res.get("wins") or []) or "–", "gold")]
+            rows.append({"cells": cells + sheet.nums(res.get("payments"), n),
+                         "mark": self._how_won(res, lang, name_of)})
+        return {"columns": columns, "rows": rows, "total": sheet.total_row(results, n, lang, 2), "note": ""}
 
     @classmethod
     def _how_won(cls, res: Mapping[str, Any], lang: str, name_of: Any) -> str:

@@ -507,22 +507,17 @@ class ShengjiPresenter(Presenter):
         s = i18n.strings(lang)
         us = me % 2   # partners sit across (seats 0 and 2, 1 and 3)
         columns = ([sheet.text(s["sheetHand"]), sheet.text(s["sjBanker"]), sheet.text(s["sjPointsHead"]),
-                    sheet.text(s["sjLevelsHead"])]
-                   + [sheet.text(name_of(i), "mine" if i == me else "") for i in range(n)])
+                    sheet.text(s["sjLevelsHead"])] + sheet.seat_columns(n, me, name_of))
         rows = []
         for i, res in enumerate(results):
             b, levels = res.get("banker"), list(res.get("levels") or [])
-            scores = list(res.get("scores") or [])
             lv = f"{level_word(levels[us])} : {level_word(levels[1 - us])}" if len(levels) == 2 else "–"
             cells = [sheet.text(sheet.set_label(res, i, lang, self.hand_base)),
                      sheet.text(name_of(b) if isinstance(b, int) else "–", "gold"),
                      sheet.text(str(res.get("points", "–"))), sheet.text(lv)]
-            cells += [sheet.num(scores[k] if k < len(scores) else None) for k in range(n)]
-            rows.append({"cells": cells, "mark": s["sjBankKept" if res.get("bank_kept") else "sjBankLost"]})
-        last = list(results[-1].get("totals") or []) if results else []
-        total = ([sheet.text(s["total"], "gold")] + [sheet.text("")] * 3
-                 + [sheet.num(last[k] if k < len(last) else None) for k in range(n)])
-        return {"columns": columns, "rows": rows, "total": total, "note": ""}
+            rows.append({"cells": cells + sheet.nums(res.get("scores"), n),
+                         "mark": s["sjBankKept" if res.get("bank_kept") else "sjBankLost"]})
+        return {"columns": columns, "rows": rows, "total": sheet.total_row(results, n, lang, 3), "note": ""}
 
     def results_extra(self, res: Mapping[str, Any], lang: str, name_of: Any) -> tuple[list[str], str]:
         """The level changes of the hand (S-22) and the bottom multiplier (S-19)."""
