@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import Action
 from engine.fairness import Ledger
-from engine.tiles import TILES, Meld, Tile, TileBag, meld_of, parse_tiles, waits_counts
+from engine.tiles import TILES, Meld, Tile, TileBag, meld_of, parse_tiles, shanten_counts, waits_counts
 
 from .paths import PATHS
 from .rules import Rules
@@ -107,10 +107,13 @@ def ting(st: State, me: int | None) -> dict[str, Any] | None:
     melds = t.melds[me]
     left = unseen_for(st, me)
     size = sum(h) + 3 * len(melds)
+    # the shanten first (one pass): a hand not ready has no waits, and a 14-tile hand more than one step from
+    # complete has no discard that leaves it ready — most views, and the waits cost 34 win checks a discard
+    near = shanten_counts(rule, h, melds) <= 0
     if size == 13:
-        return {"waits": [[str(TILES[i]), left[i]] for i in waits_counts(rule, h, melds)]}
+        return {"waits": [[str(TILES[i]), left[i]] for i in waits_counts(rule, h, melds)] if near else []}
     after: dict[str, list[list[Any]]] = {}
-    if size == 14 and st.round is None and me == st.mover:
+    if size == 14 and near and st.round is None and me == st.mover:
         for i in range(34):
             if h[i]:
                 h[i] -= 1
