@@ -31,8 +31,13 @@ Window {
     Binding { target: Theme; property: "cardScale"; value: win.settings.cardScale }
     Binding { target: Theme; property: "cardBack"; value: win.settings.cardBack }
 
-    function go(name) { win.overlay = ""; win.page = name }
-    function showToast(msg) { win.toastText = msg; toastTimer.restart() }
+    property bool toastOfTable: false   // a table message is about the table: it leaves with it
+    function go(name) {
+        win.overlay = ""
+        if (name !== "table" && win.toastOfTable) toastTimer.stop()
+        win.page = name
+    }
+    function showToast(msg, ofTable) { win.toastText = msg; win.toastOfTable = ofTable === true; toastTimer.restart() }
 
     Connections {
         target: win.app
@@ -44,7 +49,7 @@ Window {
     Connections {
         target: win.table
         function onSound(name) { if (soundLoader.item) soundLoader.item.play(name) }
-        function onMessage(msg) { win.showToast(msg) }
+        function onMessage(msg) { win.showToast(msg, true) }
     }
 
     Item {

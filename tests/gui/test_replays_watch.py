@@ -7,8 +7,10 @@ from __future__ import annotations
 from guikit import click_item, make_app, quick_config, shot, wait, wait_frame, wait_until
 
 
-def _replay_of_the_first_hand(qa, game: str, seed: int, names: list[str], **cfg):
-    """托管 (a real click) to the first hand's results, 下一局, then the table's 回放: the replay, loaded."""
+def _replay_of_the_first_hand(qa, game: str, seed: int, names: list[str], seen_at_switch: list | None = None,
+                              **cfg):
+    """托管 (a real click) to the first hand's results, 下一局, then the table's 回放: the replay, loaded.
+    ``seen_at_switch`` gets the message on show and whether it was still up 600 ms after the switch."""
     t = qa.table
     t.start(quick_config(game, seed=seed, pace_ms=0, pause_at_results=True, names=names, seats=names, **cfg))
     qa.set_screen("table")
@@ -21,8 +23,12 @@ def _replay_of_the_first_hand(qa, game: str, seed: int, names: list[str], **cfg)
     click_item(qa, qa.find("autoPill"))
     click_item(qa, qa.find("btnNextSet"))
     wait_frame(qa.window)
+    text = qa.find("toastText").property("text") if qa.find("toast").property("visible") else ""
     click_item(qa, qa.find("btnReplayThis"))
     assert wait_until(lambda: qa.window.property("page") == "replays", 5)
+    if seen_at_switch is not None:
+        wait(600)   # the toast fades in 200 ms; a message stays 3.5 s
+        seen_at_switch.append((text, bool(qa.find("toast").property("visible"))))
     rp = qa.replay
     assert wait_until(lambda: rp.count > 10, 30), rp.error
     wait_frame(qa.window)
@@ -66,7 +72,11 @@ def test_a_mahjong_replay_shows_tiles_melds_and_rivers_in_words(qtbot, data_dir)
     qa = make_app()
     try:
         names = ["海风", "王磊", "陈静", "刘强"]
-        rp = _replay_of_the_first_hand(qa, "mahjong", 3, names)
+        seen: list[tuple[str, bool]] = []
+        rp = _replay_of_the_first_hand(qa, "mahjong", 3, names, seen_at_switch=seen)
+        # a table message (the next deal's shuffle commitment, a bot's claim) was up as 回放 was clicked: it
+        # stays with the table
+        assert seen and seen[0][0] and not seen[0][1], seen
         title = qa.find("replayTitle_0").property("text")
         assert title.startswith("山东麻将 · 第1局  ·  "), title
         lines = [s["line"] for s in rp._steps[1:]]
