@@ -33,9 +33,28 @@ def run(path: str, seat: int, start: int, budget: float = BUDGET_S) -> dict[str,
     return {**r.to_json(), "path": path, "start": start, "shown": shown_steps(path)}
 
 
+def gains(moment: dict[str, Any]) -> bool:
+    """A moment worth showing: the sampled worlds say the bot's choice does better (a positive swing), or the
+    game has no worlds to say so (a swing of 0 over 0). Where the bot differs but your play did as well or
+    better in the same worlds, listing it as a lesson would teach the wrong move."""
+    return float(moment["swing"]) > 0 or not moment["worlds"]
+
+
+def summary(result: dict[str, Any], lang: str) -> str:
+    """The panel's line: the moments shown of the decisions reviewed, the differing ones where your play held
+    up, and whether the budget cut the review short."""
+    s = i18n.strings(lang)
+    moments = result["moments"]
+    shown = sum(1 for m in moments if gains(m))
+    text = s["reviewSummary"].replace("%1", str(shown)).replace("%2", str(result["reviewed"]))
+    if shown < len(moments):
+        text += " · " + s["reviewHeld"].replace("%1", str(len(moments) - shown))
+    return text if result["complete"] else text + " · " + s["reviewPartial"]
+
+
 def rows(result: dict[str, Any], lang: str, pres: Any = None, rules: Any = None) -> list[dict[str, Any]]:
-    """One row per moment: what you played, what the bot chose (in words, when the game's presenter is
-    given), the swing, the tip in the UI language."""
+    """One row per moment worth showing (:func:`gains`): what you played, what the bot chose (in words, when
+    the game's presenter is given), the swing, the tip in the UI language."""
     from desktop.replay_words import token_words
     s = i18n.strings(lang)
 
@@ -44,6 +63,8 @@ def rows(result: dict[str, Any], lang: str, pres: Any = None, rules: Any = None)
     out = []
     shown = list(result.get("shown") or [])
     for m in result.get("moments", []):
+        if not gains(m):
+            continue
         tip = i18n.pick(lang, m["tip_zh"], m["tip_en"])
         step = m["index"] - int(result.get("start", 0))   # the hand's actions before the moment
         number = (shown[step] if 0 <= step < len(shown) else step) + 1   # as the replay numbers the move
@@ -142,16 +163,11 @@ class ReviewModel(QObject):
         return rows(self._result, self.table.lang(), self.table.pres, rules)
 
     def _g_summary(self) -> str:
-        s = i18n.strings(self.table.lang())
         if self._error:
             return self._error
         if self._running:
-            return s["reviewRunning"]
-        if not self._result:
-            return ""
-        r = self._result
-        text = s["reviewSummary"].replace("%1", str(len(r["moments"]))).replace("%2", str(r["reviewed"]))
-        return text if r["complete"] else text + " · " + s["reviewPartial"]
+            return i18n.strings(self.table.lang())["reviewRunning"]
+        return summary(self._result, self.table.lang()) if self._result else ""
 
     open = Property(bool, _g_open, notify=changed)
     running = Property(bool, _g_running, notify=changed)

@@ -34,9 +34,11 @@ def test_review_button_lists_the_moments_and_jumps_to_the_replay(qtbot, data_dir
         assert frames, "the window drew no frame while the review ran"
         summary = model.property("summary")
         assert summary and ("复盘" not in summary or lang == "zh"), summary
-        assert ("处" in summary) if lang == "zh" else ("moments" in summary), summary
+        assert ("处" in summary) if lang == "zh" else ("decisions" in summary), summary
         rows = model.property("moments")
         assert all(r["played"] != r["bot"] and r["tip"] for r in rows)
+        # a moment is listed only where the bot's choice did better in the sampled worlds
+        assert all(r["swing"].split()[1].startswith("+") for r in rows), rows
         # the moves in words of the UI language, never the log's tokens ("play Ks")
         assert not any(re.search(r"\b(play|pass|discard)\b", r["played"] + r["bot"]) for r in rows if lang == "zh"), rows
         shot(qa, f"review_panel_{lang}")
