@@ -207,14 +207,20 @@ def _from_view(spec: Any, view: Mapping[str, Any], hands: list[list[str]], seed:
     return spec.from_view(view, hands, seed=seed)
 
 
+class _OutOfBudget(Exception):
+    """The review's CPU budget ran out inside a decision: that decision is left unreviewed, whole."""
+
+
 def _swing(spec: Any, view: Mapping[str, Any], seat: int, played: Action, bot: Action, worlds: int,
-           rng: random.Random) -> tuple[float, int]:
+           rng: random.Random, deadline: float = float("inf")) -> tuple[float, int]:
     if spec.from_view is None or spec.unseen is None:
         return 0.0, 0
     total = 0.0
     done = 0
     unseen = pool(spec, view)
     for _ in range(worlds):
+        if time.process_time() > deadline:
+            raise _OutOfBudget
         w = _try_world(spec, view, seat, unseen, rng)
         if w is None:   # a view this game's from_view cannot rebuild (a phase with nothing to search)
             break
@@ -266,10 +272,12 @@ def _start(source: Any) -> tuple[Any, list[Action]]:
 
 
 def review_decision(game: str, st: Any, played: Action, index: int, seed: int = 0, rollouts: int = 8,
-                    worlds: int = 8) -> Moment | None:
+                    worlds: int = 8, deadline: float = float("inf")) -> Moment | None:
     """The moment at action number ``index`` (``st`` just before it, ``played`` the seat's action), or
     ``None`` when the strong bot chooses the same. Reads only ``played.seat``'s view of ``st`` (and its
-    legal actions): the pool of the cards it cannot see is the game's ``unseen(view)`` (:func:`pool`)."""
+    legal actions): the pool of the cards it cannot see is the game's ``unseen(view)`` (:func:`pool`).
+    Past ``deadline`` (process CPU seconds) between two worlds it raises ``_OutOfBudget``, so a moment is
+    always played out in all its worlds and the same seed gives the same moment."""
     spec = games.spec(game)
     seat = played.seat
     legal = st.legal_actions(seat)
@@ -278,7 +286,7 @@ def review_decision(game: str, st: Any, played: Action, index: int, seed: int = 
     if choice == played:
         return None
     rng = random.Random(seed * 7_919 + index)
-    sw, n = _swing(spec, view, seat, played, choice, worlds, rng)
+    sw, n = _swing(spec, view, seat, played, choice, worlds, rng, deadline)
     rules, zh, en = _tip(game, view)
     return Moment(index, str(view.get("phase")), _token(played), _token(choice), sw, n, rules, zh, en)
 
@@ -296,13 +304,16 @@ def review(game: str | None, source: Any, seat: int, budget: float = 30.0, seed:
     for i, a in enumerate(acts):
         if i >= first and a.seat == seat and st.to_act == seat and len(st.legal_actions(seat)) > 1:
             decisions += 1
-            if time.process_time() - cpu0 > budget:
-                complete = False
-            else:
-                reviewed += 1
-                m = review_decision(game, st, a, i, seed, rollouts, worlds)
-                if m is not None:
-                    moments.append(m)
+            complete = complete and time.process_time() - cpu0 <= budget
+            if complete:
+                try:
+                    m = review_decision(game, st, a, i, seed, rollouts, worlds, deadline=cpu0 + budget)
+                except _OutOfBudget:   # checked between worlds: a Mahjong decision's worlds cost seconds
+                    complete = False
+                else:
+                    reviewed += 1
+                    if m is not None:
+                        moments.append(m)
         st.apply(a)
     return Review(game, seat, decisions, reviewed, complete, tuple(moments))
 

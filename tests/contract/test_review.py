@@ -271,3 +271,20 @@ def test_worlds_keep_the_cards_a_seat_is_seen_to_hold(game: str, options: dict[s
                     assert c in got, (game, seed, other, c, got)
                     got.remove(c)
     assert pinned_any > 0, "no moment had a card shown and still held"
+
+
+def test_a_budget_spent_inside_a_decision_leaves_that_decision_unreviewed_whole() -> None:
+    """The budget is checked between a moment's worlds too (a Mahjong moment's worlds cost seconds), and a
+    moment cut there is dropped rather than reported over fewer worlds: the same seed keeps the same moments."""
+    game = "mahjong"
+    start, acts, off = _match(game, 5, off_at=1)
+    assert off is not None
+    st = start.clone()
+    for a in acts[:off]:
+        st.apply(a)
+    whole = review.review_decision(game, st, acts[off], off, 0, **FAST)
+    assert whole is not None and whole.worlds == FAST["worlds"]
+    with pytest.raises(review._OutOfBudget):
+        review.review_decision(game, st, acts[off], off, 0, deadline=0.0, **FAST)
+    r = review.review(game, (start.clone(), acts), 0, budget=1e6, **FAST)
+    assert r.complete and any(m == whole for m in r.moments)
