@@ -824,7 +824,9 @@ Item {
             if (text === "") return
             flashes += 1
             lastFlash = text
-            flashLabel.createObject(flyLayer, { "text": text, "gold": gold, "at": platePoint(pos) })
+            // beside the plate on its table side (above it, below the top seat's), so the claimer's name stays read
+            var p = platePoint(pos)
+            flashLabel.createObject(flyLayer, { "text": text, "gold": gold, "at": Qt.point(p.x, p.y + (pos === 2 ? 80 : -92)) })
         }
         Connections {
             target: board.table
