@@ -120,7 +120,7 @@ def ting(st: State, me: int | None) -> dict[str, Any] | None:
                 w = waits_counts(rule, h, melds)
                 h[i] += 1
                 if w:
-                    after[str(TILES[i])] = [[str(TILES[j]), left[j] - (1 if j == i else 0)] for j in w]
+                    after[str(TILES[i])] = [[str(TILES[j]), left[j]] for j in w]
     return {"after": after}
 
 def win_offer(st: State, me: int | None) -> dict[str, Any] | None:

@@ -28,7 +28,7 @@ def _by_definition(st: Any, me: int) -> dict[str, Any]:
                 w = waits_counts(rule, h, melds)
                 h[i] += 1
                 if w:
-                    after[str(TILES[i])] = [[str(TILES[j]), left[j] - (1 if j == i else 0)] for j in w]
+                    after[str(TILES[i])] = [[str(TILES[j]), left[j]] for j in w]
     return {"after": after}
 
 
@@ -46,3 +46,25 @@ def test_the_ting_aid_is_its_definition_on_heuristic_play(opts: dict[str, bool])
         s = st.to_act
         st.apply(bots[s].choose(st.view(s, with_history=False), st.legal_actions(s)).action)
     assert ready > 50   # the walk reached many ready hands, where the shortcut does not apply
+
+
+def test_a_discards_ting_counts_what_the_hand_will_see_once_it_is_thrown() -> None:
+    """The chip before a discard (打X → 听 …, 剩 N 张) and the waits after it agree, the discarded tile's own copies
+    included: the thrown copy was already out of the unseen count (it was in the hand) and stays out (in the
+    river). Until this, a hand waiting on the tile it threw showed one copy fewer before the throw, down to −1."""
+    checked = own = 0
+    for seed in (2, 8, 10):
+        st = games.new_state("mahjong", seed, {})
+        bots = [HeuristicBot(seed=i) for i in range(4)]
+        while not st.is_over:
+            s = st.to_act
+            view = st.view(s, with_history=False)
+            a = bots[s].choose(view, st.legal_actions(s)).action
+            before = (view.get("ting") or {}).get("after", {}).get(str(a.arg)) if a.kind == "discard" else None
+            st.apply(a)
+            if before:
+                assert st.view(s, with_history=False)["ting"]["waits"] == before, (seed, a)
+                assert all(n >= 0 for _, n in before)
+                checked += 1
+                own += any(t == str(a.arg) for t, _ in before)
+    assert checked > 20 and own >= 3, (checked, own)
