@@ -686,7 +686,7 @@ def test_my_plate_says_ready_while_my_hand_is_ready(qa):
 def test_whom_the_table_waits_for_sits_beside_the_ready_pill(qa):
     """While my ready hand (M-11a) waits on the others, the 听 pill and the line naming whom the table waits for
     share the bar side by side: the table's own centred status line steps aside for the board's."""
-    cfg = quick_config("mahjong", seed=dealer_seed(0), pace_ms=400, save=False)
+    cfg = quick_config("mahjong", seed=dealer_seed(0), pace_ms=150, save=False)
     t = qa.table
     t.start(cfg)
     qa.set_screen("table")
