@@ -65,7 +65,8 @@ def rows(result: dict[str, Any], lang: str, pres: Any = None, rules: Any = None)
     for m in result.get("moments", []):
         if not gains(m):
             continue
-        tip = i18n.pick(lang, m["tip_zh"], m["tip_en"])
+        why = pres.review_why(m["facts"], lang) if pres is not None and m.get("facts") else None
+        tip = why or i18n.pick(lang, m["tip_zh"], m["tip_en"])
         step = m["index"] - int(result.get("start", 0))   # the hand's actions before the moment
         number = (shown[step] if 0 <= step < len(shown) else step) + 1   # as the replay numbers the move
         out.append({"index": m["index"], "step": step,
@@ -73,7 +74,7 @@ def rows(result: dict[str, Any], lang: str, pres: Any = None, rules: Any = None)
                     "played": s["reviewPlayed"].replace("%1", words(m["played"], m.get("phase", ""))),
                     "bot": s["reviewBot"].replace("%1", words(m["bot"], m.get("phase", ""))),
                     "swing": s["reviewSwing"].replace("%1", f"{m['swing']:+.1f}").replace("%2", str(m["worlds"])),
-                    "tip": f"{tip} ({', '.join(m['rules'])})" if m["rules"] else tip})
+                    "tip": tip if why or not m["rules"] else f"{tip} ({', '.join(m['rules'])})"})
     return out
 
 

@@ -173,6 +173,9 @@ class GameSpec:
     hidden set-aside cards (a bottom the seat has not seen, a wall); ``known_hands(view)`` the other seats' hands
     the view shows face up (seat → cards); ``hand_counts(view)`` how many each seat holds (default: the view's
     ``counts``). ``engine.review`` deals its worlds from these; ``None``: no hook.
+    ``review_facts(view, played, bot)``: where the strong bot chose ``bot`` over the seat's ``played`` (复盘),
+    what the game can say of the difference from the view alone, as plain data its presenter words (Mahjong:
+    what each discard leaves, engine.mahjong.review_facts); ``None`` (the hook or its answer): the phase's line.
     """
 
     name: str
@@ -214,6 +217,7 @@ class GameSpec:
     known_hands: Callable[[Mapping[str, Any]], Mapping[int, Sequence[str]]] | None = None
     hand_counts: Callable[[Mapping[str, Any]], Sequence[int]] | None = None
     pinned: Callable[[Mapping[str, Any]], Mapping[int, Sequence[str]]] | None = None
+    review_facts: Callable[[Mapping[str, Any], Any, Any], Mapping[str, Any] | None] | None = None
     order: int = 100
 
     def new_state(self, seed: int, options: Mapping[str, Any] | None = None, **kwargs: Any) -> GameState:

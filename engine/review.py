@@ -41,7 +41,8 @@ WORLD_TRIES = 4        # seeded redeals of one world before a view counts as one
 class Moment:
     """One decision where the strong bot differs: the action number in the match, the phase, what the seat
     played and what the bot chose (tokens and readable text), the swing (bot minus played, the seat's side's
-    result, mean over ``worlds`` sampled worlds) and the rule or seed tip it concerns."""
+    result, mean over ``worlds`` sampled worlds), the rule or seed tip it concerns, and the game's ``facts`` of
+    the difference (``GameSpec.review_facts``; ``None`` where it has none)."""
 
     index: int
     phase: str
@@ -52,6 +53,7 @@ class Moment:
     rules: tuple[str, ...]
     tip_zh: str
     tip_en: str
+    facts: Mapping[str, Any] | None = field(default=None, hash=False)
 
     def to_json(self) -> dict[str, Any]:
         d = asdict(self)
@@ -288,7 +290,9 @@ def review_decision(game: str, st: Any, played: Action, index: int, seed: int = 
     rng = random.Random(seed * 7_919 + index)
     sw, n = _swing(spec, view, seat, played, choice, worlds, rng, deadline)
     rules, zh, en = _tip(game, view)
-    return Moment(index, str(view.get("phase")), _token(played), _token(choice), sw, n, rules, zh, en)
+    facts = spec.review_facts(view, played, choice) if spec.review_facts is not None else None
+    return Moment(index, str(view.get("phase")), _token(played), _token(choice), sw, n, rules, zh, en,
+                  dict(facts) if facts is not None else None)
 
 
 def review(game: str | None, source: Any, seat: int, budget: float = 30.0, seed: int = 0,

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from desktop import review
+from desktop.games import presenter
 
 
 def _moment(index: int, swing: float, worlds: int) -> dict[str, Any]:
@@ -39,3 +40,13 @@ def test_the_summary_counts_the_moments_where_the_players_move_held_up() -> None
     cut = {**RESULT, "complete": False, "moments": RESULT["moments"][:1]}
     assert review.summary(cut, "en") == ("The strong bot does better at 1 of 12 decisions · "
                                          "budget spent, partly reviewed")
+
+
+def test_a_moment_with_the_games_facts_shows_them_in_words_in_place_of_the_phase_line() -> None:
+    facts = {"kind": "discard",
+             "bot": {"tile": "C", "shanten": 1, "tiles": [["3s", 4]], "live": 4},
+             "played": {"tile": "5p", "shanten": 2, "tiles": [["3s", 4], ["6s", 2]], "live": 6}}
+    result = {**RESULT, "moments": [{**_moment(1, +1.5, 6), "facts": facts}, _moment(2, +0.5, 6)]}
+    rows = review.rows(result, "zh", presenter("mahjong"))
+    assert rows[0]["tip"] == "高手打中：一向听，有效牌 1 种 4 张；你打五饼：二向听，有效牌 2 种 6 张 (M-11a)"
+    assert rows[1]["tip"] == "提示 (M-11)"   # no facts: the phase's line with its rule ids

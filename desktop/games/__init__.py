@@ -306,6 +306,10 @@ class Presenter:
         """A step of a replay or a review in the game's own words (打出 五万); None: the common words."""
         return None
 
+    def review_why(self, facts: Mapping[str, Any], lang: str) -> str | None:
+        """A 复盘 moment's ``facts`` (``GameSpec.review_facts``) in words; None: the phase's rule line."""
+        return None
+
     def action_label(self, kind: str, arg: str | None, lang: str) -> str | None:
         """A button's words for an offered action (None: the common words of ``desktop.i18n``)."""
         return None

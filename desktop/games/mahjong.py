@@ -563,6 +563,28 @@ class MahjongPresenter(Presenter):
             return i18n.word(lang, "mjStepWin" if kind == "win" else "mjStepPass")
         return None
 
+    def review_why(self, facts: Mapping[str, Any], lang: str) -> str | None:
+        """高手打北后一向听，有效牌 17 种 56 张；你打一万后…: what each discard leaves (M-11a), from the review's
+        facts (engine.mahjong.review_facts)."""
+        if facts.get("kind") != "discard":
+            return None
+
+        def part(f: Mapping[str, Any]) -> str:
+            tile = tile_name(f["tile"], lang)
+            if f["shanten"] <= 0:
+                names = [tile_name(t, lang) for t, _ in f["tiles"]]
+                waits = i18n.pick(lang, "、", ", ").join(names[:5]) + ("…" if len(names) > 5 else "")
+                return i18n.word(lang, "mjWhyReady", tile, waits, str(f["live"]))
+            n = int(f["shanten"])
+            far = (i18n.word(lang, "mjWhyShanten1") if n == 1 else
+                   i18n.word(lang, "mjWhyShanten", i18n.pick(lang, NUM_ZH[n - 1] if n <= 9 else str(n), str(n))))
+            return i18n.word(lang, "mjWhyNear", tile, far, str(len(f["tiles"])), str(f["live"]))
+        bot, played = facts["bot"], facts["played"]
+        text = i18n.word(lang, "mjWhy", part(bot), part(played))
+        if (bot["shanten"], bot["live"]) == (played["shanten"], played["live"]):
+            text += i18n.word(lang, "mjWhySame")
+        return text + " (M-11a)"
+
     def replay_quiet(self, st: Any, action: Any) -> bool:
         """A 过 in a claim round changes nothing on the board: no step of its own, unless it passed a win (M-14)."""
         return action.kind == "pass" and not any(a.kind == "win" for a in st.legal_actions(action.seat))

@@ -9,6 +9,7 @@ from engine import games
 from engine.api import Deal, GameSpec, GameState
 
 from .options import SPECS
+from .review_facts import review_facts as _review_facts
 from .rules import Rules
 from .tutor import PHASES as _TUTOR_PHASES
 from .tutor import tutor_line as _tutor_line
@@ -54,4 +55,5 @@ SPEC = games.register(GameSpec(
     match_unit="hand", match_option="match_hands", match_default=16, option_rule="M.1", teams=None,
     sealed_phases=("claim", "rob"), bot_factory=_bots, from_view=_from_view, header_extras=_extras,
     deal=_deal, tutor=_tutor_line, tutor_phases=_TUTOR_PHASES, unseen=_unseen, known_hands=_shown,
+    review_facts=_review_facts,
 ))

@@ -284,6 +284,9 @@ def test_a_budget_spent_inside_a_decision_leaves_that_decision_unreviewed_whole(
         st.apply(a)
     whole = review.review_decision(game, st, acts[off], off, 0, **FAST)
     assert whole is not None and whole.worlds == FAST["worlds"]
+    # two discards: the moment carries what each leaves (engine.mahjong.review_facts), for the panel to word
+    assert whole.played.startswith("discard") and whole.bot.startswith("discard"), whole
+    assert whole.facts is not None and whole.facts["played"]["tile"] == whole.played.split()[1], whole.facts
     with pytest.raises(review._OutOfBudget):
         review.review_decision(game, st, acts[off], off, 0, deadline=0.0, **FAST)
     r = review.review(game, (start.clone(), acts), 0, budget=1e6, **FAST)
