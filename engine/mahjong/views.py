@@ -143,6 +143,26 @@ def meld_view(m: Meld, own: bool) -> dict[str, Any]:
             "from": m.source}
 
 
+def _kong_kind(st: State, rules: Any, pool: Counter[Tile], t: Table, movable: list[int]) -> Tile:
+    """The kind of a concealed kong nobody has seen (M-10): one whose four copies are all still in ``pool``;
+    else one whose missing copies the dealt hands of ``movable`` seats (hands this view does not see) hold —
+    those copies go back to the pool for other pool tiles, since which unseen tile sits in which unseen hand
+    is the world's own guess. Late in a hand the dealt hands often hold a copy of every kind left whole."""
+    kinds = [x for x in rules.tiles()[::4] if pool[x] >= 4]
+    if kinds:
+        return Tile(st.rng.choice(kinds))
+    x = Tile(st.rng.choice([k for k in rules.tiles()[::4]
+                            if pool[k] + sum(t.hands[s][k.idx] for s in movable) >= 4]))
+    for s in movable:
+        while pool[x] < 4 and t.hands[s][x.idx]:
+            y = st.rng.choice(sorted(y for y in pool.elements() if y != x))
+            t.hands[s][x.idx] -= 1
+            t.hands[s][y.idx] += 1
+            pool[x] += 1
+            pool[y] -= 1
+    return x
+
+
 def world_from_view(cls: type[State], view: Mapping[str, Any], hands: Sequence[Sequence[str]], seed: int = 0) -> State:
     """Determinization for search bots: the public state of ``view`` with the concealed hands taken from
     ``hands`` (one list per seat, the viewer's own included) and the wall drawn from the unseen rest with
@@ -185,9 +205,10 @@ def world_from_view(cls: type[State], view: Mapping[str, Any], hands: Sequence[S
     rnd = pub["round"]
     if rnd is not None and rnd["kind"] == "rob":
         pool[Tile(rnd["tile"])] -= 1
+    shown = {int(k) for k in (view.get("shown") or {})}   # 明楼 hands (M-15) are seen: never moved
+    unseen_hands = [s for s in range(N) if s != view["seat"] and s not in shown]
     for s, j in hidden:
-        kinds = [x for x in rules.tiles()[::4] if pool[x] >= 4]
-        x = st.rng.choice(kinds)
+        x = _kong_kind(st, rules, pool, t, unseen_hands)
         pool[x] -= 4
         t.melds[s][j] = meld_of([x] * 4, claimed=False, kong="concealed")
     rest = list(pool.elements())
