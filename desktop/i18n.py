@@ -73,7 +73,7 @@ ZH: dict[str, str] = {
     "reviewNone": "还没有可以复盘的回放", "reviewSummary": "%2 次决定里有 %1 处高手会打得更好",
     "reviewHeld": "另有 %1 处高手打法不同，但推演里你的不差",
     "reviewPartial": "时间用完，只复盘了一部分", "reviewMoment": "第 %1 步", "reviewPlayed": "你出：%1",
-    "reviewBot": "高手：%1", "reviewSwing": "估计差 %1 分（%2 个推演世界）", "reviewJump": "看回放",
+    "reviewBot": "高手：%1", "reviewSwing": "估计差 %1 分（%2 个推演世界）", "reviewNoWorlds": "这一步没有推演", "reviewJump": "看回放",
     "reviewHow": "只用你当时能看到的牌推演；命令：python -m engine.review --log 回放文件 --seat 座位",
     "phase_stick": "粘牌", "phase_exchange": "回牌",
 }
@@ -143,7 +143,7 @@ EN: dict[str, str] = {
     "reviewSummary": "The strong bot does better at %1 of %2 decisions",
     "reviewHeld": "at %1 more it differs, but your play held up",
     "reviewPartial": "budget spent, partly reviewed", "reviewMoment": "Move %1", "reviewPlayed": "You: %1",
-    "reviewBot": "Bot: %1", "reviewSwing": "swing %1 points (%2 sampled worlds)", "reviewJump": "Replay",
+    "reviewBot": "Bot: %1", "reviewSwing": "swing %1 points (%2 sampled worlds)", "reviewNoWorlds": "not played out", "reviewJump": "Replay",
     "reviewHow": "Played out only from the cards you could see then; command: python -m engine.review --log "
                  "REPLAY --seat N",
     "phase_stick": "Stick", "phase_exchange": "Give back",

@@ -23,11 +23,13 @@ def _newest_replay(game: str) -> dict[str, Any] | None:
     return next((r for r in store.list_replays() if r.get("game") == game), None)
 
 
-def run(path: str, seat: int, start: int, budget: float = BUDGET_S) -> dict[str, Any]:
-    """The review of ``seat`` in the replay at ``path`` from action ``start`` on, as plain data."""
+def run(path: str, seat: int, start: int, budget: float | None = None) -> dict[str, Any]:
+    """The review of ``seat`` in the replay at ``path`` from action ``start`` on, as plain data (``budget``:
+    CPU seconds, ``BUDGET_S`` when not given)."""
     from desktop.replay_words import shown_steps
     from engine import review
-    r = review.review(None, path, seat, budget=budget, rollouts=ROLLOUTS, worlds=WORLDS, first=start)
+    r = review.review(None, path, seat, budget=BUDGET_S if budget is None else budget, rollouts=ROLLOUTS,
+                      worlds=WORLDS, first=start)
     # the replay's own step numbers (it folds a Mahjong 过 into the step before), so a moment's number is the one
     # the replay shows when it opens there
     return {**r.to_json(), "path": path, "start": start, "shown": shown_steps(path)}
@@ -73,7 +75,8 @@ def rows(result: dict[str, Any], lang: str, pres: Any = None, rules: Any = None)
                     "head": s["reviewMoment"].replace("%1", str(number)),
                     "played": s["reviewPlayed"].replace("%1", words(m["played"], m.get("phase", ""))),
                     "bot": s["reviewBot"].replace("%1", words(m["bot"], m.get("phase", ""))),
-                    "swing": s["reviewSwing"].replace("%1", f"{m['swing']:+.1f}").replace("%2", str(m["worlds"])),
+                    "swing": (s["reviewSwing"].replace("%1", f"{m['swing']:+.1f}").replace("%2", str(m["worlds"]))
+                              if m["worlds"] else s["reviewNoWorlds"]),
                     "tip": tip if why or not m["rules"] else f"{tip} ({', '.join(m['rules'])})"})
     return out
 

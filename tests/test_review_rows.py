@@ -30,6 +30,7 @@ def test_only_the_moments_where_the_bot_does_better_are_listed(lang: str) -> Non
     rows = review.rows(RESULT, lang)
     assert [r["index"] for r in rows] == [1, 7]
     assert "+1.5" in rows[0]["swing"]
+    assert rows[1]["swing"] == ("这一步没有推演" if lang == "zh" else "not played out")   # no "+0.0 over 0 worlds"
 
 
 def test_the_summary_counts_the_moments_where_the_players_move_held_up() -> None:
