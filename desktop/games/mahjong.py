@@ -564,21 +564,28 @@ class MahjongPresenter(Presenter):
         return None
 
     def review_why(self, facts: Mapping[str, Any], lang: str) -> str | None:
-        """高手打北后一向听，有效牌 17 种 56 张；你打一万后…: what each discard leaves (M-11a), from the review's
-        facts (engine.mahjong.review_facts)."""
-        if facts.get("kind") != "discard":
+        """高手打北：一向听，有效牌 17 种 56 张；你打一万：… — what each discard or answer to a discard leaves
+        (M-11a), from the review's facts (engine.mahjong.review_facts)."""
+        if facts.get("kind") not in ("discard", "claim"):
             return None
 
+        def move(f: Mapping[str, Any]) -> str:
+            thrown = i18n.word(lang, "mjWhyDiscard", tile_name(f["tile"], lang)) if f.get("tile") else ""
+            if "action" not in f:
+                return thrown
+            key = {"pass": "mjWhyPass", "chow": "mjWhyChow", "pung": "mjWhyPung", "kong": "mjWhyKong"}[f["action"]]
+            said = i18n.word(lang, key, meld_name(f.get("meld"), lang))
+            return i18n.word(lang, "mjWhyThen", said, tile_name(f["tile"], lang)) if thrown else said
+
         def part(f: Mapping[str, Any]) -> str:
-            tile = tile_name(f["tile"], lang)
             if f["shanten"] <= 0:
                 names = [tile_name(t, lang) for t, _ in f["tiles"]]
                 waits = i18n.pick(lang, "、", ", ").join(names[:5]) + ("…" if len(names) > 5 else "")
-                return i18n.word(lang, "mjWhyReady", tile, waits, str(f["live"]))
+                return i18n.word(lang, "mjWhyReady", move(f), waits, str(f["live"]))
             n = int(f["shanten"])
             far = (i18n.word(lang, "mjWhyShanten1") if n == 1 else
                    i18n.word(lang, "mjWhyShanten", i18n.pick(lang, NUM_ZH[n - 1] if n <= 9 else str(n), str(n))))
-            return i18n.word(lang, "mjWhyNear", tile, far, str(len(f["tiles"])), str(f["live"]))
+            return i18n.word(lang, "mjWhyNear", move(f), far, str(len(f["tiles"])), str(f["live"]))
         bot, played = facts["bot"], facts["played"]
         text = i18n.word(lang, "mjWhy", part(bot), part(played))
         if (bot["shanten"], bot["live"]) == (played["shanten"], played["live"]):
