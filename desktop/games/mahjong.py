@@ -228,7 +228,6 @@ class MahjongPresenter(Presenter):
         discards = sorted({str(a["arg"]) for a in offered if a.get("kind") == "discard"})
         claims = sorted((self._claim_row(a, lang) for a in offered if a.get("kind") not in ("discard",)),
                         key=lambda c: CLAIM_ORDER.index(c["kind"]) if c["kind"] in CLAIM_ORDER else 9)
-        sug = snap.get("suggest") or {}
         claim = view.get("claim")
         return {
             "wall": view.get("wall", 0), "seats": seats,
@@ -241,7 +240,7 @@ class MahjongPresenter(Presenter):
             # the tile on offer: a discard (M-7), or the fourth tile of an added kong, which may be robbed (M-13)
             "claimText": i18n.word(lang, "mjAddsKong" if claim.get("kind") == "rob" else "mjDiscards",
                                    name_of(claim["from"]), tile_name(claim["tile"], lang)) if claim else "",
-            "ting": self._ting(view, lang), "hint": {"kind": sug.get("kind", ""), "arg": sug.get("arg") or ""},
+            "ting": self._ting(view, lang), "hint": self._hint(view, snap, lang),
             "dealerPos": (int(view.get("dealer", 0)) - me) % n, "toActPos": (
                 (int(snap["to_act"]) - me) % n if isinstance(snap.get("to_act"), int) and view.get("to_act")
                 is not None else -1),
@@ -568,29 +567,45 @@ class MahjongPresenter(Presenter):
         (M-11a), from the review's facts (engine.mahjong.review_facts)."""
         if facts.get("kind") not in ("discard", "claim"):
             return None
-
-        def move(f: Mapping[str, Any]) -> str:
-            thrown = i18n.word(lang, "mjWhyDiscard", tile_name(f["tile"], lang)) if f.get("tile") else ""
-            if "action" not in f:
-                return thrown
-            key = {"pass": "mjWhyPass", "chow": "mjWhyChow", "pung": "mjWhyPung", "kong": "mjWhyKong"}[f["action"]]
-            said = i18n.word(lang, key, meld_name(f.get("meld"), lang))
-            return i18n.word(lang, "mjWhyThen", said, tile_name(f["tile"], lang)) if thrown else said
-
-        def part(f: Mapping[str, Any]) -> str:
-            if f["shanten"] <= 0:
-                names = [tile_name(t, lang) for t, _ in f["tiles"]]
-                waits = i18n.pick(lang, "、", ", ").join(names[:5]) + ("…" if len(names) > 5 else "")
-                return i18n.word(lang, "mjWhyReady", move(f), waits, str(f["live"]))
-            n = int(f["shanten"])
-            far = (i18n.word(lang, "mjWhyShanten1") if n == 1 else
-                   i18n.word(lang, "mjWhyShanten", i18n.pick(lang, NUM_ZH[n - 1] if n <= 9 else str(n), str(n))))
-            return i18n.word(lang, "mjWhyNear", move(f), far, str(len(f["tiles"])), str(f["live"]))
         bot, played = facts["bot"], facts["played"]
-        text = i18n.word(lang, "mjWhy", part(bot), part(played))
+        text = i18n.word(lang, "mjWhy", self.leaves(bot, lang), self.leaves(played, lang))
         if (bot["shanten"], bot["live"]) == (played["shanten"], played["live"]):
             text += i18n.word(lang, "mjWhySame")
         return text + " (M-11a)"
+
+    @staticmethod
+    def leaves(f: Mapping[str, Any], lang: str) -> str:
+        """One choice and what it leaves: 打北：一向听，有效牌 17 种 56 张 / 碰九饼后打北：听 二万、五万，共剩 5 张."""
+        thrown = i18n.word(lang, "mjWhyDiscard", tile_name(f["tile"], lang)) if f.get("tile") else ""
+        move = thrown
+        if "action" in f:
+            key = {"pass": "mjWhyPass", "chow": "mjWhyChow", "pung": "mjWhyPung", "kong": "mjWhyKong"}[f["action"]]
+            said = i18n.word(lang, key, meld_name(f.get("meld"), lang))
+            move = i18n.word(lang, "mjWhyThen", said, tile_name(f["tile"], lang)) if thrown else said
+        if f["shanten"] <= 0:
+            names = [tile_name(t, lang) for t, _ in f["tiles"]]
+            waits = i18n.pick(lang, "、", ", ").join(names[:5]) + ("…" if len(names) > 5 else "")
+            return i18n.word(lang, "mjWhyReady", move, waits, str(f["live"]))
+        n = int(f["shanten"])
+        far = (i18n.word(lang, "mjWhyShanten1") if n == 1 else
+               i18n.word(lang, "mjWhyShanten", i18n.pick(lang, NUM_ZH[n - 1] if n <= 9 else str(n), str(n))))
+        k = len(f["tiles"])
+        kinds = i18n.word(lang, "mjWhyKinds1") if k == 1 else i18n.word(lang, "mjWhyKinds", str(k))
+        return i18n.word(lang, "mjWhyNear", move, far, kinds, str(f["live"]))
+
+    def _hint(self, view: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> Row:
+        """The action 提示 would take; for a discard, what it leaves (the review's words), said when H is pressed."""
+        sug = snap.get("suggest") or {}
+        kind, arg = str(sug.get("kind", "")), str(sug.get("arg") or "")
+        why = ""
+        if kind == "discard" and arg and snap.get("my_turn"):
+            from engine.errors import IllegalPlay
+            from engine.mahjong.review_facts import discard_facts
+            try:
+                why = self.leaves(discard_facts(view, arg), lang) + " (M-11a)"
+            except (KeyError, ValueError, IllegalPlay):   # a view without what the line needs: the tile still lifts
+                why = ""
+        return {"kind": kind, "arg": arg, "why": why}
 
     def replay_quiet(self, st: Any, action: Any) -> bool:
         """A 过 in a claim round changes nothing on the board: no step of its own, unless it passed a win (M-14)."""

@@ -82,19 +82,33 @@ def review_facts(view: Mapping[str, Any], played: Action, bot: Action) -> dict[s
     answers = claim is not None and played.kind in CLAIM_ANSWERS and bot.kind in CLAIM_ANSWERS
     if not (both_discards or answers):
         return None
-    rules = Rules(dict(view["options"]))
-    honours = rules.options.honors
-    melds = rules.parse_melds([m["tiles"] for m in view["melds"][view["seat"]]])
-    live = Counter(unseen(view))
-    hand = counts_of(parse_tiles(list(view["hand"]), honours))
+    rules, hand, melds, live = _seat(view)
     if answers:
         assert claim is not None
         return {"kind": "claim", "played": _claimed(rules, hand, melds, live, played, str(claim["tile"])),
                 "bot": _claimed(rules, hand, melds, live, bot, str(claim["tile"]))}
-    out: dict[str, Any] = {"kind": "discard"}
-    for who, a in (("played", played), ("bot", bot)):
-        i = TILES.index(str(a.arg))
-        hand[i] -= 1
-        out[who] = {"tile": str(a.arg), **_left(rules, hand, melds, live)}
+    return {"kind": "discard", "played": _thrown(rules, hand, melds, live, str(played.arg)),
+            "bot": _thrown(rules, hand, melds, live, str(bot.arg))}
+
+
+def _thrown(rules: Rules, hand: list[int], melds: tuple[Any, ...], live: Counter[str], tile: str) -> dict[str, Any]:
+    i = TILES.index(tile)
+    hand[i] -= 1
+    try:
+        return {"tile": tile, **_left(rules, hand, melds, live)}
+    finally:
         hand[i] += 1
-    return out
+
+
+def _seat(view: Mapping[str, Any]) -> tuple[Rules, list[int], tuple[Any, ...], Counter[str]]:
+    """The seat's rules, concealed hand (counts), own melds and the copies of each kind it cannot see."""
+    rules = Rules(dict(view["options"]))
+    melds = rules.parse_melds([m["tiles"] for m in view["melds"][view["seat"]]])
+    hand = counts_of(parse_tiles(list(view["hand"]), rules.options.honors))
+    return rules, hand, melds, Counter(unseen(view))
+
+
+def discard_facts(view: Mapping[str, Any], tile: str) -> dict[str, Any]:
+    """What throwing ``tile`` from the view's 14 tiles leaves (the F of :func:`review_facts`): the hint's why."""
+    rules, hand, melds, live = _seat(view)
+    return _thrown(rules, hand, melds, live, tile)

@@ -30,9 +30,9 @@ def unseen(view: Mapping[str, Any]) -> list[str]:
                 seen += parse_tiles(m["tiles"], honours)
     for tiles in shown(view).values():
         seen += parse_tiles(tiles, honours)
-    rnd = view["state"]["round"]
-    if rnd is not None and rnd["kind"] == "rob":
-        seen.append(Tile(rnd["tile"]))
+    for offered in view.get("trick") or []:   # the tile on offer; a robbed kong's is in no river or meld yet
+        if offered["kind"] == "rob":
+            seen.append(Tile(offered["tile"]))
     left = Counter(Rules(dict(view["options"])).tiles())
     left.subtract(Counter(seen))
     if any(k < 0 for k in left.values()):

@@ -948,3 +948,26 @@ def test_a_kong_i_may_rob_is_offered_as_an_added_kong_in_both_languages(qa):
         shot(qa, "mahjong_rob_prompt_en")
     finally:
         qa.settings.set("language", "zh")
+
+
+def test_h_lifts_the_hinted_discard_and_says_what_it_leaves(qa):
+    """提示 on one's own move lifts the tile the strong hint would throw and says, in a line whose rule id opens
+    the rules, what throwing it leaves: the shanten and the 有效牌, or the waits (M-11a) — the review's words."""
+    t = start(qa)
+    for _ in my_turns(t, 60, "a discard hinted"):
+        hint = t.board.get("hint") or {}
+        if hint.get("kind") != "discard":
+            sug = t.snap.get("suggest") or {}
+            t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
+            wait(5)
+            continue
+        keys(qa, Qt.Key.Key_H)
+        wait_frame(qa.window)
+        toast, said = qa.find("toastText"), "提示 · 打" + tile_name(hint["arg"], "zh")
+        assert wait_until(lambda toast=toast, said=said: toast.property("text").startswith(said), 5), \
+            (toast.property("text"), hint)
+        text = toast.property("text")
+        assert text.endswith("(M-11a)") and ("有效牌" in text or "：听 " in text), text
+        assert qa.find("mahjongBoard").property("picked") == hint["arg"]
+        shot(qa, "mahjong_hint_why")
+        return

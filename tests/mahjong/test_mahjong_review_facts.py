@@ -115,7 +115,7 @@ FACTS = {"kind": "discard",
 @pytest.mark.parametrize("lang, text", [
     ("zh", "高手打北：听 二万、五万，共剩 5 张；你打五饼：二向听，有效牌 2 种 6 张 (M-11a)"),
     ("en", "Bot: discard North: ready on 2 crak, 5 crak, 5 left. You: discard 5 dot: 2 steps from ready, "
-           "6 tiles improve it (M-11a)"),
+           "6 tiles in 2 kinds improve it (M-11a)"),
 ])
 def test_the_why_in_both_languages(lang: str, text: str) -> None:
     assert presenter("mahjong").review_why(FACTS, lang) == text
@@ -134,5 +134,5 @@ def test_an_answer_to_a_discard_in_both_languages() -> None:
              "played": {"action": "pass", "shanten": 2, "tiles": [["3s", 4], ["6s", 2]], "live": 6}}
     pres = presenter("mahjong")
     assert pres.review_why(facts, "zh") == "高手碰九饼后打北：一向听，有效牌 1 种 4 张；你过：二向听，有效牌 2 种 6 张 (M-11a)"
-    assert pres.review_why(facts, "en") == ("Bot: pung 9 dot, then North: 1 step from ready, 4 tiles improve it. "
-                                            "You: pass: 2 steps from ready, 6 tiles improve it (M-11a)")
+    assert pres.review_why(facts, "en") == ("Bot: pung 9 dot, then North: 1 step from ready, 4 tiles in 1 kind improve it. "
+                                            "You: pass: 2 steps from ready, 6 tiles in 2 kinds improve it (M-11a)")

@@ -74,7 +74,10 @@ Item {
     }
     function hint() {
         var h = b.hint || {}
-        if (h.kind === "discard") { board.picked = h.arg; focusIndex = tileIndex(h.arg) }
+        if (h.kind === "discard") {   // the tile lifts, and the line says what throwing it leaves (M-11a)
+            board.picked = h.arg; focusIndex = tileIndex(h.arg)
+            if (h.why) board.table.message(qsTr("Hint") + " · " + h.why)
+        }
         else if (h.kind) {   // a claim or a win: name the button the hint would press
             var cs = b.claims || [], label = h.kind
             for (var i = 0; i < cs.length; ++i) if (cs[i].kind === h.kind && cs[i].arg === (h.arg || "")) label = cs[i].label
