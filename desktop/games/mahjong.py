@@ -594,16 +594,20 @@ class MahjongPresenter(Presenter):
         return i18n.word(lang, "mjWhyNear", move, far, kinds, str(f["live"]))
 
     def _hint(self, view: Mapping[str, Any], snap: Mapping[str, Any], lang: str) -> Row:
-        """The action 提示 would take; for a discard, what it leaves (the review's words), said when H is pressed."""
+        """The action 提示 would take; for a discard or an answer to one (过, 吃, 碰, 杠), what it leaves (the
+        review's words), said when H is pressed."""
         sug = snap.get("suggest") or {}
         kind, arg = str(sug.get("kind", "")), str(sug.get("arg") or "")
         why = ""
-        if kind == "discard" and arg and snap.get("my_turn"):
+        if snap.get("my_turn") and (kind == "discard" and arg or view.get("claim") and kind in CLAIM_ORDER):
+            from engine.core import Action
             from engine.errors import IllegalPlay
-            from engine.mahjong.review_facts import discard_facts
+            from engine.mahjong.review_facts import answer_facts, discard_facts
             try:
-                why = self.leaves(discard_facts(view, arg), lang) + " (M-11a)"
-            except (KeyError, ValueError, IllegalPlay):   # a view without what the line needs: the tile still lifts
+                f = (discard_facts(view, arg) if kind == "discard" else
+                     answer_facts(view, Action(int(view["seat"]), kind, arg=arg or None)))
+                why = self.leaves(f, lang) + " (M-11a)" if f is not None else ""
+            except (KeyError, ValueError, IllegalPlay):   # a view without what the line needs: the bare hint
                 why = ""
         return {"kind": kind, "arg": arg, "why": why}
 

@@ -112,3 +112,13 @@ def discard_facts(view: Mapping[str, Any], tile: str) -> dict[str, Any]:
     """What throwing ``tile`` from the view's 14 tiles leaves (the F of :func:`review_facts`): the hint's why."""
     rules, hand, melds, live = _seat(view)
     return _thrown(rules, hand, melds, live, tile)
+
+
+def answer_facts(view: Mapping[str, Any], a: Action) -> dict[str, Any] | None:
+    """What answering the discard on offer with ``a`` (过, 吃, 碰, 杠) leaves (the F of :func:`review_facts`), or
+    ``None`` when no discard is on offer or ``a`` is no such answer: the hint's why."""
+    claim = view.get("claim")
+    if claim is None or a.kind not in CLAIM_ANSWERS:
+        return None
+    rules, hand, melds, live = _seat(view)
+    return _claimed(rules, hand, melds, live, a, str(claim["tile"]))

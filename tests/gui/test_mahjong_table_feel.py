@@ -971,3 +971,24 @@ def test_h_lifts_the_hinted_discard_and_says_what_it_leaves(qa):
         assert qa.find("mahjongBoard").property("picked") == hint["arg"]
         shot(qa, "mahjong_hint_why")
         return
+
+
+def test_h_on_a_discard_i_may_claim_says_what_the_hinted_answer_leaves(qa):
+    """提示 on a discard I may claim names the answer with what it leaves: 提示 · 碰九饼后打北：… or 提示 · 过：…
+    (M-6 … M-8, M-11a)."""
+    t = start(qa)
+    for _ in my_turns(t, 90, "a claim hinted"):
+        hint = t.board.get("hint") or {}
+        if not (t.board.get("claims") and hint.get("kind") in ("chow", "pung", "pass") and t.board.get("claimTile")):
+            sug = t.snap.get("suggest") or {}
+            t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
+            wait(5)
+            continue
+        keys(qa, Qt.Key.Key_H)
+        wait_frame(qa.window)
+        toast = qa.find("toastText")
+        head = {"chow": "提示 · 吃", "pung": "提示 · 碰", "pass": "提示 · 过："}[hint["kind"]]
+        assert wait_until(lambda toast=toast, head=head: toast.property("text").startswith(head), 5), \
+            (toast.property("text"), hint)
+        assert toast.property("text").endswith("(M-11a)"), toast.property("text")
+        return

@@ -14,7 +14,7 @@ from engine import games
 from engine.bots.mahjong import HeuristicBot
 from engine.core import Action
 from engine.mahjong import Rules
-from engine.mahjong.review_facts import review_facts
+from engine.mahjong.review_facts import answer_facts, discard_facts, review_facts
 from engine.mahjong.unseen import unseen
 from engine.tiles import TILES, parse_tiles
 
@@ -68,6 +68,7 @@ def test_each_answer_to_a_discard_leaves_what_the_oracle_says() -> None:
             claims = [x for x in legal if x.kind in ("chow", "pung", "kong")]
             if view.get("claim") and claims and not any(x.kind == "win" for x in legal):
                 passed = next(x for x in legal if x.kind == "pass")
+                assert answer_facts(view, passed) == _answer_by_oracle(view, passed)   # the hint's why
                 for c in claims:
                     facts = review_facts(view, passed, c)
                     assert facts == {"kind": "claim", "played": _answer_by_oracle(view, passed),
@@ -104,6 +105,8 @@ def test_only_two_different_discards_have_facts() -> None:
     view = st.view(s, with_history=True)
     discard = next(a for a in st.legal_actions(s) if a.kind == "discard")
     assert review_facts(view, discard, discard) is None
+    assert discard_facts(view, str(discard.arg)) == _by_oracle(view, str(discard.arg))
+    assert answer_facts(view, Action(s, "pass")) is None   # no discard on offer
     assert review_facts(view, Action(s, "pass"), discard) is None   # a pass on one's own move: no such answer
 
 

@@ -82,7 +82,7 @@ Item {
             var cs = b.claims || [], label = h.kind
             for (var i = 0; i < cs.length; ++i) if (cs[i].kind === h.kind && cs[i].arg === (h.arg || "")) label = cs[i].label
             if (h.kind === "chow") for (var j = 0; j < chows.length; ++j) if (chows[j].arg === h.arg) chowSel = j
-            board.table.message(qsTr("Hint") + " · " + label)
+            board.table.message(qsTr("Hint") + " · " + (h.why || label))   // what the answer leaves, when known
         }
     }
     function tileIndex(t) { for (var i = handTiles.length - 1; i >= 0; --i) if (handTiles[i].tile === t) return i; return -1 }
