@@ -174,8 +174,8 @@ class GameSpec:
     the view shows face up (seat → cards); ``hand_counts(view)`` how many each seat holds (default: the view's
     ``counts``). ``engine.review`` deals its worlds from these; ``None``: no hook.
     ``review_facts(view, played, bot)``: where the strong bot chose ``bot`` over the seat's ``played`` (复盘),
-    what the game can say of the difference from the view alone, as plain data its presenter words (Mahjong:
-    what each discard leaves, engine.mahjong.review_facts); ``None`` (the hook or its answer): the phase's line.
+    what the game can say of the difference from the view alone, as plain data its presenter words (e.g. what
+    each of two discards leaves); ``None`` (the hook or its answer): the phase's line.
     """
 
     name: str
