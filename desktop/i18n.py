@@ -72,7 +72,7 @@ ZH: dict[str, str] = {
     "review": "复盘", "reviewTitle": "复盘 · 高手会怎么打", "reviewRunning": "正在复盘（在后台推演）…",
     "reviewNone": "还没有可以复盘的回放", "reviewSummary": "%2 次决定里有 %1 处高手会打得更好",
     "reviewHeld": "另有 %1 处高手打法不同，但推演里你的不差",
-    "reviewPartial": "时间用完，只复盘了一部分", "reviewMoment": "第 %1 步", "reviewPlayed": "你出：%1",
+    "reviewPartial": "时间用完，只复盘了一部分", "reviewMoment": "第 %1 步", "reviewPlayed": "你：%1",
     "reviewBot": "高手：%1", "reviewSwing": "估计差 %1 分（%2 个推演世界）", "reviewNoWorlds": "这一步没有推演", "reviewJump": "看回放",
     "reviewHow": "只用你当时能看到的牌推演；命令：python -m engine.review --log 回放文件 --seat 座位",
     "phase_stick": "粘牌", "phase_exchange": "回牌",
