@@ -950,36 +950,10 @@ def test_a_kong_i_may_rob_is_offered_as_an_added_kong_in_both_languages(qa):
         qa.settings.set("language", "zh")
 
 
-def test_h_lifts_the_hinted_discard_and_says_what_it_leaves(qa):
-    """提示 on one's own move lifts the tile the strong hint would throw and says, in a line whose rule id opens
-    the rules, what throwing it leaves: the shanten and the 有效牌, or the waits (M-11a) — the review's words."""
-    t = start(qa)
-    for _ in my_turns(t, 60, "a discard hinted"):
-        hint = t.board.get("hint") or {}
-        if hint.get("kind") != "discard":
-            sug = t.snap.get("suggest") or {}
-            t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
-            wait(5)
-            continue
-        keys(qa, Qt.Key.Key_H)
-        wait_frame(qa.window)
-        toast, said = qa.find("toastText"), "提示 · 打" + tile_name(hint["arg"], "zh")
-        assert wait_until(lambda toast=toast, said=said: toast.property("text").startswith(said), 5), \
-            (toast.property("text"), hint)
-        text = toast.property("text")
-        assert text.endswith("(M-11a)") and ("有效牌" in text or "：听 " in text), text
-        assert qa.find("mahjongBoard").property("picked") == hint["arg"]
-        shot(qa, "mahjong_hint_why")
-        return
-
-
-def test_h_on_a_discard_i_may_claim_says_what_the_hinted_answer_leaves(qa):
-    """提示 on a discard I may claim names the answer with what it leaves: 提示 · 碰九饼后打北：… or 提示 · 过：…
-    (M-6 … M-8, M-11a)."""
-    t = start(qa)
-    for _ in my_turns(t, 90, "a claim hinted"):
-        hint = t.board.get("hint") or {}
-        if not (t.board.get("claims") and hint.get("kind") in ("chow", "pung", "pass") and t.board.get("claimTile")):
+def _hint_line(qa, t, what: str, wanted) -> tuple[dict, str]:
+    """Play the suggested moves until ``wanted(board)`` holds on my turn, then press H: the hint and its line."""
+    for _ in my_turns(t, 90, what):
+        if not wanted(t.board):
             sug = t.snap.get("suggest") or {}
             t.submit(sug.get("kind", "pass"), sug.get("arg") or "")
             wait(5)
@@ -987,8 +961,27 @@ def test_h_on_a_discard_i_may_claim_says_what_the_hinted_answer_leaves(qa):
         keys(qa, Qt.Key.Key_H)
         wait_frame(qa.window)
         toast = qa.find("toastText")
-        head = {"chow": "提示 · 吃", "pung": "提示 · 碰", "pass": "提示 · 过："}[hint["kind"]]
-        assert wait_until(lambda toast=toast, head=head: toast.property("text").startswith(head), 5), \
-            (toast.property("text"), hint)
-        assert toast.property("text").endswith("(M-11a)"), toast.property("text")
-        return
+        assert wait_until(lambda toast=toast: toast.property("text").startswith("提示 · "), 5), toast.property("text")
+        return t.board["hint"], toast.property("text")
+    raise AssertionError(what)
+
+
+def test_h_lifts_the_hinted_discard_and_says_what_it_leaves(qa):
+    """提示 on one's own move lifts the tile the strong hint would throw and says, in a line whose rule id opens
+    the rules, what throwing it leaves: the shanten and the 有效牌, or the waits (M-11a) — the review's words."""
+    t = start(qa)
+    hint, text = _hint_line(qa, t, "a discard hinted", lambda b: (b.get("hint") or {}).get("kind") == "discard")
+    assert text.startswith("提示 · 打" + tile_name(hint["arg"], "zh")), (text, hint)
+    assert text.endswith("(M-11a)") and ("有效牌" in text or "：听 " in text), text
+    assert qa.find("mahjongBoard").property("picked") == hint["arg"]
+    shot(qa, "mahjong_hint_why")
+
+
+def test_h_on_a_discard_i_may_claim_says_what_the_hinted_answer_leaves(qa):
+    """提示 on a discard I may claim names the answer with what it leaves: 提示 · 碰九饼后打北：… or 提示 · 过：…
+    (M-6 … M-8, M-11a)."""
+    t = start(qa)
+    hint, text = _hint_line(qa, t, "a claim hinted", lambda b: bool(
+        b.get("claims") and b.get("claimTile") and (b.get("hint") or {}).get("kind") in ("chow", "pung", "pass")))
+    assert text.startswith({"chow": "提示 · 吃", "pung": "提示 · 碰", "pass": "提示 · 过："}[hint["kind"]]), (text, hint)
+    assert text.endswith("(M-11a)"), text
