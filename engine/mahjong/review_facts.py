@@ -92,12 +92,9 @@ def review_facts(view: Mapping[str, Any], played: Action, bot: Action) -> dict[s
 
 
 def _thrown(rules: Rules, hand: list[int], melds: tuple[Any, ...], live: Counter[str], tile: str) -> dict[str, Any]:
-    i = TILES.index(tile)
-    hand[i] -= 1
-    try:
-        return {"tile": tile, **_left(rules, hand, melds, live)}
-    finally:
-        hand[i] += 1
+    left = list(hand)
+    left[TILES.index(tile)] -= 1
+    return {"tile": tile, **_left(rules, left, melds, live)}
 
 
 def _seat(view: Mapping[str, Any]) -> tuple[Rules, list[int], tuple[Any, ...], Counter[str]]:
